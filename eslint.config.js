@@ -1,0 +1,2 @@
+import dt from '@dt/eslint-config';
+export default dt;

@@ -1,0 +1,2 @@
+export * from './types.js';
+export { FEATURE_TOLERANCE, valuesDiffer, midpoint } from './tolerance.js';

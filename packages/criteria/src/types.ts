@@ -1,0 +1,92 @@
+/**
+ * The criterion contract. A criterion scans ONE feature whose entries are already sorted by value
+ * and reports the best split position. Each criterion owns its scan loop so V8 keeps it
+ * monomorphic; the builder never calls back into a criterion per sample.
+ *
+ * "Entries" are usually single samples, but the builder may also pass grouped entries (all samples
+ * of one class with one distinct value merged into one entry with summed weight and a sample count).
+ * A classification criterion must therefore use `weights` and `counts`, never assume one sample per
+ * entry. Regression scans always get single samples.
+ */
+
+/** Reusable output of a scan (the builder allocates one and reuses it). */
+export interface SplitResult {
+  /** First entry index of the right part: left = [0, pos), right = [pos, n). */
+  pos: number;
+  /** Criterion score of the split; higher is better. Comparable across features of one node. */
+  score: number;
+  /** Weighted size of the left part (for the builder's balance tie rule and reporting). */
+  leftWeight: number;
+}
+
+export function createSplitResult(): SplitResult {
+  return { pos: -1, score: Number.NEGATIVE_INFINITY, leftWeight: 0 };
+}
+
+/** Constraints a scan must honour; positions violating them are never reported. */
+export interface ScanLimits {
+  /** Minimum number of raw samples on each side. */
+  minSamplesLeaf: number;
+  /** Minimum total sample weight on each side. */
+  minWeightLeaf: number;
+}
+
+export interface ClassificationScanInput extends ScanLimits {
+  /** Number of entries to scan (prefix of the arrays below). */
+  n: number;
+  /** Entry values, ascending. Equal values (see `valuesDiffer`) are never split apart. */
+  values: Float64Array;
+  /** Class code 0..nClasses-1 of each entry. */
+  labels: Int32Array;
+  /** Weight of each entry (sum of the sample weights it stands for). */
+  weights: Float64Array;
+  /** Raw sample count of each entry, or null when every entry is one sample. */
+  counts: Float64Array | null;
+  nClasses: number;
+  /** Total weight per class over the n entries (length >= nClasses). */
+  classWeights: Float64Array;
+  /** Sum of weights over the n entries. */
+  totalWeight: number;
+  /** Raw sample count over the n entries. */
+  totalCount: number;
+}
+
+export interface RegressionScanInput extends ScanLimits {
+  n: number;
+  values: Float64Array;
+  /** Target of each sample. */
+  targets: Float64Array;
+  /** Weight of each sample. */
+  weights: Float64Array;
+  totalWeight: number;
+  /** Σ w·y over the n samples. */
+  weightedSum: number;
+}
+
+interface CriterionBase {
+  /** Registry name, kebab/camel case as registered (e.g. "gini", "maxCut"). */
+  readonly name: string;
+}
+
+export interface ClassificationCriterion extends CriterionBase {
+  readonly task: 'classification';
+  /**
+   * Scan sorted entries; write the best split into `out` and return true, or return false when no
+   * position satisfies the limits and the value-tolerance rule. Ties: among equal scores the more
+   * balanced split (smaller |leftWeight − rightWeight|) wins, then the lower position.
+   */
+  scan(input: ClassificationScanInput, out: SplitResult): boolean;
+  /** Node impurity from weighted class totals (for reporting, importances and pruning). */
+  impurity(classWeights: Float64Array, nClasses: number, totalWeight: number): number;
+}
+
+export interface RegressionCriterion extends CriterionBase {
+  readonly task: 'regression';
+  scan(input: RegressionScanInput, out: SplitResult): boolean;
+  /** Node impurity of n samples (targets/weights in any order). */
+  impurity(targets: Float64Array, weights: Float64Array, n: number): number;
+  /** The prediction stored in a leaf: weighted mean for MSE, weighted median for MAE. */
+  leafValue(targets: Float64Array, weights: Float64Array, n: number): number;
+}
+
+export type Criterion = ClassificationCriterion | RegressionCriterion;

@@ -1,0 +1,91 @@
+/**
+ * The dt error family. Every error a dt package throws on purpose is a `DtError`, so callers can
+ * tell "your input is wrong" from a bug with one `instanceof` check, and switch on `code`.
+ */
+export type DtErrorCode =
+  | 'INVALID_ARGUMENT'
+  | 'SHAPE_MISMATCH'
+  | 'NOT_FITTED'
+  | 'MODEL_FORMAT'
+  | 'DATA_FORMAT'
+  | 'UNKNOWN_NAME'
+  | 'IO';
+
+export class DtError extends Error {
+  readonly code: DtErrorCode;
+  constructor(code: DtErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'DtError';
+    this.code = code;
+  }
+}
+
+/** A bad argument or option value; `argument` names it, `value` holds what was given. */
+export class InvalidArgumentError extends DtError {
+  readonly argument: string;
+  readonly value: unknown;
+  constructor(argument: string, expectation: string, value: unknown) {
+    super('INVALID_ARGUMENT', `${argument} must be ${expectation}, got ${describeValue(value)}`);
+    this.name = 'InvalidArgumentError';
+    this.argument = argument;
+    this.value = value;
+  }
+}
+
+/** Arrays whose sizes disagree (X rows vs y length, feature count at predict time, ...). */
+export class ShapeMismatchError extends DtError {
+  constructor(message: string) {
+    super('SHAPE_MISMATCH', message);
+    this.name = 'ShapeMismatchError';
+  }
+}
+
+export class NotFittedError extends DtError {
+  constructor(what: string) {
+    super('NOT_FITTED', `${what} is not fitted yet: call fit() first`);
+    this.name = 'NotFittedError';
+  }
+}
+
+/** A model file that is malformed, of another format, or of an unsupported version. */
+export class ModelFormatError extends DtError {
+  constructor(message: string) {
+    super('MODEL_FORMAT', message);
+    this.name = 'ModelFormatError';
+  }
+}
+
+/** A data file (CSV, IDX, ...) that cannot be read as promised; `location` says where. */
+export class DataFormatError extends DtError {
+  readonly location: string | undefined;
+  constructor(message: string, location?: string) {
+    super('DATA_FORMAT', location === undefined ? message : `${location}: ${message}`);
+    this.name = 'DataFormatError';
+    this.location = location;
+  }
+}
+
+/** A name looked up in a registry (criterion, dataset, algorithm) that does not exist. */
+export class UnknownNameError extends DtError {
+  readonly kind: string;
+  readonly given: string;
+  readonly known: readonly string[];
+  constructor(kind: string, given: string, known: readonly string[]) {
+    super('UNKNOWN_NAME', `unknown ${kind} ${JSON.stringify(given)}; known: ${known.join(', ')}`);
+    this.name = 'UnknownNameError';
+    this.kind = kind;
+    this.given = given;
+    this.known = known;
+  }
+}
+
+export function describeValue(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value);
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  if (value === null) return 'null';
+  if (value === undefined) return 'undefined';
+  if (Array.isArray(value)) return `an array of length ${value.length}`;
+  if (ArrayBuffer.isView(value)) return `a ${value.constructor.name}`;
+  if (typeof value === 'function') return 'a function';
+  return `an object (${Object.prototype.toString.call(value).slice(8, -1)})`;
+}

@@ -1,0 +1,26 @@
+export {
+  DtError,
+  InvalidArgumentError,
+  ShapeMismatchError,
+  NotFittedError,
+  ModelFormatError,
+  DataFormatError,
+  UnknownNameError,
+  describeValue,
+} from './dt-error.js';
+export type { DtErrorCode } from './dt-error.js';
+export {
+  positiveInt,
+  nonNegativeInt,
+  intAtLeast,
+  finiteNumber,
+  nonNegativeNumber,
+  numberInRange,
+  booleanValue,
+  oneOf,
+  seedValue,
+  knownKeys,
+  plainObject,
+} from './validate.js';
+export { createRandom, shuffleInPlace, Xoshiro128 } from './random.js';
+export type { Random } from './random.js';

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { InvalidArgumentError, DtError, positiveInt, oneOf, knownKeys, numberInRange } from './index.js';
+
+describe('validators', () => {
+  it('names the argument and the bad value', () => {
+    expect(() => positiveInt('maxDepth', -1)).toThrowError('maxDepth must be a positive integer, got -1');
+    expect(() => positiveInt('maxDepth', 2.5)).toThrowError(InvalidArgumentError);
+    expect(() => oneOf('criterion', 'ginny', ['gini', 'entropy'])).toThrowError(
+      'criterion must be one of "gini", "entropy", got "ginny"',
+    );
+    expect(() => numberInRange('frac', 1, 0, 1)).toThrowError('frac must be a number in (0, 1), got 1');
+  });
+  it('accepts good values and returns them', () => {
+    expect(positiveInt('n', 3)).toBe(3);
+    expect(oneOf('c', 'gini', ['gini'])).toBe('gini');
+  });
+  it('rejects unknown option keys', () => {
+    try {
+      knownKeys('options', { maxDepht: 3 }, ['maxDepth']);
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(DtError);
+      expect((e as InvalidArgumentError).argument).toBe('options.maxDepht');
+    }
+  });
+});
