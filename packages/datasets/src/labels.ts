@@ -1,0 +1,34 @@
+/** A field that reads as a finite number (`Number()` semantics, empty and blank excluded). */
+export function parseFinite(field: string): number {
+  if (field.length === 0) return NaN;
+  const v = Number(field);
+  // Number() reads a blank string as 0.
+  if (v === 0 && field.trim() === '') return NaN;
+  return Number.isFinite(v) ? v : NaN;
+}
+
+function compareValues(a: string | number, b: string | number): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  const sa = String(a);
+  const sb = String(b);
+  return sa < sb ? -1 : sa > sb ? 1 : 0;
+}
+
+/** Distinct values, sorted: numbers ascending, otherwise strings in code-unit order. */
+export function sortedDistinct<T extends string | number>(values: Iterable<T>): T[] {
+  return [...new Set(values)].sort(compareValues);
+}
+
+/**
+ * Sort order for categorical levels: numerically when every level reads as a number (so "2" < "10"),
+ * ties (e.g. "1" vs "1.0") and everything else by string.
+ */
+export function sortLevels(levels: string[]): string[] {
+  const nums = levels.map(parseFinite);
+  if (nums.every((v) => !Number.isNaN(v))) {
+    const idx = levels.map((_, i) => i);
+    idx.sort((a, b) => nums[a]! - nums[b]! || compareValues(levels[a]!, levels[b]!));
+    return idx.map((i) => levels[i]!);
+  }
+  return [...levels].sort(compareValues);
+}

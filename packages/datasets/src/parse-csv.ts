@@ -1,0 +1,211 @@
+import { DataFormatError, InvalidArgumentError, knownKeys, oneOf, plainObject } from '@dt/errors';
+import { tokenizeCsv } from './csv-tokenize.js';
+import { parseFinite, sortLevels, sortedDistinct } from './labels.js';
+import type { Dataset, FeatureType } from './types.js';
+
+/** A column named by its header name or by its 0-based index (negative counts from the end). */
+export type ColumnRef = string | number;
+
+export interface CsvOptions {
+  /** The label column; default the last column. */
+  label?: ColumnRef;
+  /**
+   * 'auto' (default): a label whose values are all numbers is regression when it has a non-integer
+   * value or more than {@link AUTO_REGRESSION_MIN_DISTINCT} distinct values, classification otherwise.
+   */
+  task?: 'classification' | 'regression' | 'auto';
+  /** Columns read as categorical even if every value is a number. Non-numeric columns always are. */
+  categorical?: ColumnRef[];
+  /** Columns that must be numeric: a non-numeric value there is an error instead of a category. */
+  numeric?: ColumnRef[];
+  /** An empty field is an error (default), or drops its row. */
+  missing?: 'error' | 'drop';
+  /** Dataset name; default 'csv'. */
+  name?: string;
+  /** Field separator, one character; default ','. */
+  delimiter?: string;
+  /** Whether the first record is a header; default true. Without one, columns are named col0, col1, ... */
+  header?: boolean;
+}
+
+export const AUTO_REGRESSION_MIN_DISTINCT = 21;
+
+const OPTION_KEYS = ['label', 'task', 'categorical', 'numeric', 'missing', 'name', 'delimiter', 'header'] as const;
+
+/**
+ * Parses CSV text into a {@link Dataset}. Errors are DataFormatErrors naming the line, the column
+ * and the offending value.
+ */
+export function parseCsv(text: string, options: CsvOptions = {}): Dataset {
+  return parseCsvText(text, options, undefined);
+}
+
+/** @internal `file` prefixes error locations (used by readCsv). */
+export function parseCsvText(text: string, options: CsvOptions, file: string | undefined): Dataset {
+  if (typeof text !== 'string') throw new InvalidArgumentError('text', 'a string of CSV text', text);
+  plainObject('options', options);
+  knownKeys('options', options, OPTION_KEYS);
+  const task = options.task === undefined ? 'auto' : oneOf('options.task', options.task, ['classification', 'regression', 'auto'] as const);
+  const missing = options.missing === undefined ? 'error' : oneOf('options.missing', options.missing, ['error', 'drop'] as const);
+  const delimiter = options.delimiter ?? ',';
+  if (typeof delimiter !== 'string' || delimiter.length !== 1 || '"\r\n'.includes(delimiter)) {
+    throw new InvalidArgumentError('options.delimiter', 'a single character other than a quote or newline', delimiter);
+  }
+  const header = options.header ?? true;
+  if (typeof header !== 'boolean') throw new InvalidArgumentError('options.header', 'a boolean', header);
+  const name = options.name ?? 'csv';
+  if (typeof name !== 'string') throw new InvalidArgumentError('options.name', 'a string', name);
+  for (const key of ['categorical', 'numeric'] as const) {
+    const list = options[key];
+    if (list !== undefined && (!Array.isArray(list) || !list.every((c) => typeof c === 'string' || typeof c === 'number'))) {
+      throw new InvalidArgumentError(`options.${key}`, 'an array of column names or indices', list);
+    }
+  }
+  const label = options.label ?? -1;
+  if (typeof label !== 'string' && typeof label !== 'number') {
+    throw new InvalidArgumentError('options.label', 'a column name or index', label);
+  }
+
+  const prefix = file === undefined ? '' : `${file} `;
+  const at = (line: number): string => `${prefix}line ${line}`;
+  const { records, lines } = tokenizeCsv(text, delimiter, at);
+  if (records.length === 0) throw new DataFormatError('the CSV text is empty (no header row)', file);
+
+  const ncols = records[0]!.length;
+  const names = header ? records[0]!.map((h, j) => (h === '' ? `col${j}` : h)) : records[0]!.map((_, j) => `col${j}`);
+  if (header) {
+    const seen = new Map<string, number>();
+    names.forEach((h, j) => {
+      const prev = seen.get(h);
+      if (prev !== undefined) {
+        throw new DataFormatError(`duplicate column name ${JSON.stringify(h)} (columns ${prev + 1} and ${j + 1})`, at(lines[0]!));
+      }
+      seen.set(h, j);
+    });
+  }
+  if (ncols < 2) {
+    throw new DataFormatError(`expected at least 2 columns (features and a label), got ${ncols}`, at(lines[0]!));
+  }
+  const headerLine = header ? lines[0]! : undefined;
+  const resolve = (ref: ColumnRef, what: string): number => {
+    if (typeof ref === 'number') {
+      if (!Number.isInteger(ref) || ref < -ncols || ref >= ncols) {
+        throw new DataFormatError(`${what} index ${ref} is out of range: the data has ${ncols} columns`, file);
+      }
+      return ref < 0 ? ncols + ref : ref;
+    }
+    const j = names.indexOf(ref);
+    if (j < 0) {
+      const loc = headerLine === undefined ? file : at(headerLine);
+      throw new DataFormatError(`${what} ${JSON.stringify(ref)} is not in the header; columns: ${names.join(', ')}`, loc);
+    }
+    return j;
+  };
+  const labelCol = resolve(label, 'label column');
+  const forced = new Array<FeatureType | undefined>(ncols).fill(undefined);
+  for (const key of ['categorical', 'numeric'] as const) {
+    for (const ref of options[key] ?? []) {
+      const j = resolve(ref, `${key} column`);
+      if (j === labelCol) {
+        throw new InvalidArgumentError(`options.${key}`, `a list of feature columns (the label's type follows options.task)`, ref);
+      }
+      const type = key === 'categorical' ? 'categorical' : 'numeric';
+      if (forced[j] !== undefined && forced[j] !== type) {
+        throw new InvalidArgumentError(`options.${key}`, 'columns not also listed in the other of categorical/numeric', ref);
+      }
+      forced[j] = type;
+    }
+  }
+
+  // Row checks: ragged records, then empty fields.
+  const rowIdx: number[] = [];
+  const where = (r: number, j: number): string => `${at(lines[r]!)}, column ${j + 1} (${JSON.stringify(names[j])})`;
+  for (let r = header ? 1 : 0; r < records.length; r++) {
+    const rec = records[r]!;
+    if (rec.length !== ncols) {
+      throw new DataFormatError(`expected ${ncols} fields${header ? ' as in the header' : ''}, got ${rec.length}`, at(lines[r]!));
+    }
+    const empty = rec.indexOf('');
+    if (empty >= 0) {
+      if (missing === 'drop') continue;
+      throw new DataFormatError(`missing value (empty field); pass missing: 'drop' to drop such rows`, where(r, empty));
+    }
+    rowIdx.push(r);
+  }
+  const n = rowIdx.length;
+  if (n === 0) {
+    const why = records.length > (header ? 1 : 0) ? 'every row has a missing value' : 'no data rows';
+    throw new DataFormatError(`no rows to read: ${why}`, file);
+  }
+
+  const featureCols = names.map((_, j) => j).filter((j) => j !== labelCol);
+  const d = featureCols.length;
+  const data = new Float64Array(n * d);
+  const featureTypes: FeatureType[] = [];
+  const categories: (string[] | null)[] = [];
+  const column = new Float64Array(n);
+  for (let f = 0; f < d; f++) {
+    const j = featureCols[f]!;
+    let numeric = forced[j] !== 'categorical';
+    if (numeric) {
+      for (let i = 0; i < n; i++) {
+        const r = rowIdx[i]!;
+        const v = parseFinite(records[r]![j]!);
+        if (Number.isNaN(v)) {
+          if (forced[j] === 'numeric') {
+            throw new DataFormatError(`non-numeric value ${JSON.stringify(records[r]![j])} in a numeric column`, where(r, j));
+          }
+          numeric = false;
+          break;
+        }
+        column[i] = v;
+      }
+    }
+    if (numeric) {
+      for (let i = 0; i < n; i++) data[i * d + f] = column[i]!;
+      featureTypes.push('numeric');
+      categories.push(null);
+    } else {
+      const levels = sortLevels([...new Set(rowIdx.map((r) => records[r]![j]!))]);
+      const code = new Map(levels.map((l, k) => [l, k]));
+      for (let i = 0; i < n; i++) data[i * d + f] = code.get(records[rowIdx[i]!]![j]!)!;
+      featureTypes.push('categorical');
+      categories.push(levels);
+    }
+  }
+
+  const raw = rowIdx.map((r) => records[r]![labelCol]!);
+  const nums = raw.map(parseFinite);
+  const firstBad = nums.findIndex((v) => Number.isNaN(v));
+  const numericLabels = firstBad < 0;
+  let resolvedTask: Dataset['task'];
+  if (task === 'auto') {
+    resolvedTask =
+      numericLabels && (nums.some((v) => !Number.isInteger(v)) || new Set(nums).size >= AUTO_REGRESSION_MIN_DISTINCT)
+        ? 'regression'
+        : 'classification';
+  } else {
+    resolvedTask = task;
+  }
+  const dataset: Dataset = {
+    name,
+    task: resolvedTask,
+    X: { data, rows: n, cols: d },
+    y: [],
+    featureNames: featureCols.map((j) => names[j]!),
+    featureTypes,
+    categories,
+    targetName: names[labelCol]!,
+  };
+  if (resolvedTask === 'regression') {
+    if (!numericLabels) {
+      throw new DataFormatError(`non-numeric target ${JSON.stringify(raw[firstBad])} for a regression task`, where(rowIdx[firstBad]!, labelCol));
+    }
+    dataset.y = Float64Array.from(nums);
+  } else {
+    const y: (string | number)[] = numericLabels ? nums : raw;
+    dataset.y = y;
+    dataset.classes = sortedDistinct(y);
+  }
+  return dataset;
+}

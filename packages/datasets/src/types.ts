@@ -1,0 +1,27 @@
+/** Row-major dense matrix. */
+export interface DenseMatrix {
+  data: Float64Array;
+  rows: number;
+  cols: number;
+}
+
+export type FeatureType = 'numeric' | 'categorical';
+
+export interface Dataset {
+  name: string;
+  task: 'classification' | 'regression';
+  /** Categorical features hold level codes 0..L-1 (indices into `categories[j]`). */
+  X: DenseMatrix;
+  /** Classification: the original label values; regression: the targets. */
+  y: (string | number)[] | Float64Array;
+  featureNames: string[];
+  featureTypes: FeatureType[];
+  /** Per feature: the levels of a categorical feature, null for a numeric one. */
+  categories: (string[] | null)[];
+  targetName: string;
+  /** Classification: the distinct labels, sorted (numbers ascending, else strings). */
+  classes?: (string | number)[];
+  description?: string;
+  source?: string;
+  license?: string;
+}
