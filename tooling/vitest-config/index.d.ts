@@ -1,0 +1,2 @@
+import type { UserWorkspaceConfig } from 'vitest/config';
+export function dtProject(name: string, overrides?: UserWorkspaceConfig): UserWorkspaceConfig;
