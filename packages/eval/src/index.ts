@@ -1,0 +1,33 @@
+export type {
+  Label,
+  Labels,
+  NumberArray,
+  NumericTypedArray,
+  DenseMatrix,
+  MatrixLike,
+  TabularData,
+  Split,
+} from './types.js';
+
+export { accuracy } from './accuracy.js';
+export type { AccuracyOptions } from './accuracy.js';
+export { precision, recall, fBeta, f1 } from './precision-recall.js';
+export type { Average, PrecisionRecallOptions, FBetaOptions } from './precision-recall.js';
+export { confusionMatrix } from './confusion-matrix.js';
+export type { ConfusionMatrix, ConfusionMatrixOptions } from './confusion-matrix.js';
+export { classificationReport, formatClassificationReport } from './classification-report.js';
+export type {
+  ClassificationReport,
+  ClassificationReportOptions,
+  ClassReportRow,
+  ReportRow,
+  FormatReportOptions,
+} from './classification-report.js';
+export { meanSquaredError, meanAbsoluteError, r2Score, wape } from './regression.js';
+export type { RegressionMetricOptions } from './regression.js';
+
+export { trainTestSplit } from './train-test-split.js';
+export type { TrainTestSplitOptions } from './train-test-split.js';
+export { kFold, repeatedKFold } from './k-fold.js';
+export type { KFoldOptions, RepeatedOptions } from './k-fold.js';
+export { stratifiedKFold, repeatedStratifiedKFold } from './stratified-k-fold.js';
