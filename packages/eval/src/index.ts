@@ -31,3 +31,31 @@ export type { TrainTestSplitOptions } from './train-test-split.js';
 export { kFold, repeatedKFold } from './k-fold.js';
 export type { KFoldOptions, RepeatedOptions } from './k-fold.js';
 export { stratifiedKFold, repeatedStratifiedKFold } from './stratified-k-fold.js';
+
+export { takeRows, takeLabels } from './take.js';
+
+export { crossValidate, crossValidateAsync } from './cross-validate.js';
+export type {
+  Estimator,
+  AsyncEstimator,
+  FitOptions,
+  CrossValidateOptions,
+  CrossValidateResult,
+  FoldResult,
+  FoldProgress,
+  ScoreSummary,
+} from './cross-validate.js';
+export { SCORING_NAMES } from './scoring.js';
+export type {
+  Task,
+  Scoring,
+  ScoringName,
+  ScoringFunction,
+  ClassificationScoringName,
+  RegressionScoringName,
+} from './scoring.js';
+
+export { measure, measureAsync } from './timing.js';
+export type { Timing, Measured } from './timing.js';
+
+export { mean, std } from './stats.js';

@@ -1,0 +1,374 @@
+import { InvalidArgumentError, ShapeMismatchError, createRandom, oneOf } from '@dt/errors';
+import { checkLabels, checkOptions, checkSampleWeight, isNumericTypedArray } from './check.js';
+import { encodeLabels } from './encode-labels.js';
+import { kFoldWith } from './k-fold.js';
+import { resolveScoring } from './scoring.js';
+import type { Scorer, Scoring, Task } from './scoring.js';
+import { optionalBoolean, optionalSeed } from './split-utils.js';
+import { std as sampleStd } from './stats.js';
+import { stratifiedKFoldWith } from './stratified-k-fold.js';
+import { rowCount, takeLabelsUnchecked, takeRowsUnchecked } from './take.js';
+import { measure, measureAsync } from './timing.js';
+import type { Timing } from './timing.js';
+import type { Label, Labels, Split, TabularData } from './types.js';
+
+/** Options passed as the third argument of `fit` when `sampleWeight` is given. */
+export interface FitOptions {
+  readonly sampleWeight?: Float64Array;
+}
+
+/**
+ * What crossValidate needs of a model: the structural shape of @dt/core's trees (and of most JS
+ * learners). `fit` receives the training rows in the form X was given and the labels in the form
+ * y was given; its return value is ignored (crossValidateAsync awaits it).
+ */
+export interface Estimator<TX = TabularData, TY = Labels> {
+  fit(X: TX, y: TY, fitOptions?: FitOptions): unknown;
+  predict(X: TX): ArrayLike<Label>;
+}
+
+/** An estimator whose fit/predict may return promises (for crossValidateAsync). */
+export interface AsyncEstimator<TX = TabularData, TY = Labels> {
+  fit(X: TX, y: TY, fitOptions?: FitOptions): unknown;
+  predict(X: TX): ArrayLike<Label> | Promise<ArrayLike<Label>>;
+}
+
+export interface FoldResult<E> {
+  /** 0-based fold index (repetition-major for repeated CV splits). */
+  readonly fold: number;
+  readonly trainSize: number;
+  readonly testSize: number;
+  readonly fitTime: Timing;
+  readonly predictTime: Timing;
+  readonly scores: Record<string, number>;
+  /** The fitted estimator, when `returnEstimators` is set. */
+  readonly estimator?: E;
+}
+
+export interface ScoreSummary {
+  readonly mean: number;
+  /** Sample standard deviation (ddof = 1) over folds; null with a single fold. */
+  readonly std: number | null;
+  readonly values: number[];
+}
+
+export interface CrossValidateResult<E> {
+  readonly task: Task;
+  readonly folds: FoldResult<E>[];
+  /** Per score name: mean, std and the per-fold values. */
+  readonly scores: Record<string, ScoreSummary>;
+}
+
+export interface FoldProgress<E> {
+  /** Folds finished so far (1-based count). */
+  readonly done: number;
+  readonly total: number;
+  readonly result: FoldResult<E>;
+}
+
+export interface CrossValidateOptions<E> {
+  /** Number of folds (default 5) or explicit splits (e.g. from repeatedStratifiedKFold). */
+  cv?: number | readonly Split[];
+  /**
+   * 'classification' or 'regression'. Default: implied by built-in scoring names; else
+   * classification for string or all-integer labels, regression for any non-integer target.
+   * Integer-valued regression targets therefore need `task: 'regression'`.
+   */
+  task?: Task;
+  /** Stratify generated folds by y (default true for classification, false for regression). */
+  stratified?: boolean;
+  /** Shuffle before generating folds (default true). */
+  shuffle?: boolean;
+  /** Seed for fold generation (default 0). */
+  seed?: number;
+  /** Metric name(s), a function or a record of them (default 'accuracy' or 'r2'). */
+  scoring?: Scoring;
+  /** Positive class for the binary scorers 'precision', 'recall', 'f1' (default 1 for numbers). */
+  posLabel?: Label;
+  /** Per-sample weights: passed to `fit` (train part) and to every scorer (test part). */
+  sampleWeight?: ArrayLike<number>;
+  /** Keep each fold's fitted estimator in its result (default false). */
+  returnEstimators?: boolean;
+  /** Called after each fold (awaited by crossValidateAsync). */
+  onFold?: (progress: FoldProgress<E>) => void | Promise<void>;
+}
+
+const KEYS = [
+  'cv',
+  'task',
+  'stratified',
+  'shuffle',
+  'seed',
+  'scoring',
+  'posLabel',
+  'sampleWeight',
+  'returnEstimators',
+  'onFold',
+];
+
+interface Plan<E> {
+  readonly task: Task;
+  readonly splits: Split[];
+  readonly scorers: Scorer[];
+  readonly posLabel: Label | undefined;
+  readonly weights: Float64Array | undefined;
+  readonly returnEstimators: boolean;
+  readonly onFold: ((p: FoldProgress<E>) => void | Promise<void>) | undefined;
+}
+
+function plan<E>(makeEstimator: unknown, X: unknown, y: unknown, options: unknown): Plan<E> {
+  if (typeof makeEstimator !== 'function') {
+    throw new InvalidArgumentError('makeEstimator', 'a function returning a new unfitted estimator', makeEstimator);
+  }
+  const n = rowCount(X);
+  const kind = checkLabels('y', y);
+  const labels = y as Labels;
+  if (labels.length !== n) throw new ShapeMismatchError(`X and y must have the same number of samples, got ${n} rows and ${labels.length} labels`);
+  const o = checkOptions('options', options, KEYS);
+
+  const inferred = (): Task => {
+    if (kind === 'string') return 'classification';
+    for (let i = 0; i < n; i++) if (!Number.isInteger(labels[i])) return 'regression';
+    return 'classification';
+  };
+  let task: Task | undefined = o.task === undefined ? undefined : oneOf<Task>('options.task', o.task, ['classification', 'regression']);
+  const scorers = resolveScoring(o.scoring, () => {
+    task ??= inferred();
+    return task === 'classification' ? 'accuracy' : 'r2';
+  });
+  const implied = new Set(scorers.map((s) => s.task).filter((t): t is Task => t !== null));
+  if (implied.size > 1) throw new InvalidArgumentError('options.scoring', 'metrics of one task (classification or regression)', o.scoring);
+  const impliedTask = [...implied][0];
+  if (task !== undefined && impliedTask !== undefined && impliedTask !== task) {
+    throw new InvalidArgumentError('options.scoring', `${task} metrics for task "${task}"`, o.scoring);
+  }
+  task ??= impliedTask ?? inferred();
+  if (task === 'regression' && kind === 'string') throw new InvalidArgumentError('y', 'numeric targets for regression', y);
+
+  let posLabel: Label | undefined;
+  if (scorers.some((s) => s.binary)) posLabel = resolvePosLabel(labels, kind, o.posLabel);
+  else if (o.posLabel !== undefined) {
+    throw new InvalidArgumentError('options.posLabel', 'omitted unless scoring uses precision, recall or f1 (binary)', o.posLabel);
+  }
+
+  const weights = o.sampleWeight === undefined ? undefined : checkSampleWeight(o.sampleWeight, n, 'y');
+  const stratified = optionalBoolean('options.stratified', o.stratified, task === 'classification');
+  const shuffle = optionalBoolean('options.shuffle', o.shuffle, true);
+  const seed = optionalSeed(o.seed);
+  let splits: Split[];
+  const cv = o.cv ?? 5;
+  if (typeof cv === 'number') {
+    if (!Number.isInteger(cv) || cv < 2 || cv > n) {
+      throw new InvalidArgumentError('options.cv', `a number of folds in [2, ${n}] or an array of splits`, cv);
+    }
+    const rng = shuffle ? createRandom(seed) : null;
+    splits = stratified ? stratifiedKFoldWith(labels, cv, rng) : kFoldWith(n, cv, rng);
+  } else {
+    splits = checkSplits(cv, n);
+  }
+  return {
+    task,
+    splits,
+    scorers,
+    posLabel,
+    weights,
+    returnEstimators: optionalBoolean('options.returnEstimators', o.returnEstimators, false),
+    onFold: checkOnFold(o.onFold),
+  };
+}
+
+function checkOnFold<E>(f: unknown): Plan<E>['onFold'] {
+  if (f === undefined) return undefined;
+  if (typeof f !== 'function') throw new InvalidArgumentError('options.onFold', 'a function', f);
+  return f as Plan<E>['onFold'];
+}
+
+function resolvePosLabel(y: Labels, kind: 'string' | 'number', given: unknown): Label {
+  const present = encodeLabels([y]).classes;
+  const list = present.map((l) => JSON.stringify(l)).join(', ');
+  if (present.length > 2) {
+    throw new InvalidArgumentError('options.scoring', `_macro/_weighted/_micro metrics for ${present.length} classes (binary precision/recall/f1 need 2)`, 'binary');
+  }
+  let pos: Label;
+  if (given === undefined) {
+    if (kind === 'string') throw new InvalidArgumentError('options.posLabel', `given for string labels (one of ${list})`, given);
+    pos = 1;
+  } else if (typeof given === kind && (typeof given === 'string' || Number.isFinite(given))) {
+    pos = given as Label;
+  } else {
+    throw new InvalidArgumentError('options.posLabel', `a ${kind} label like y`, given);
+  }
+  if (!present.includes(pos)) throw new InvalidArgumentError('options.posLabel', `one of the labels in y (${list})`, pos);
+  return pos;
+}
+
+function toIndexArray(name: string, v: unknown, n: number): Int32Array {
+  if (!Array.isArray(v) && !isNumericTypedArray(v)) throw new InvalidArgumentError(name, 'an array or Int32Array of sample indices', v);
+  const a = v as ArrayLike<unknown>;
+  if (a.length === 0) throw new InvalidArgumentError(name, 'a non-empty index array', v);
+  const out = new Int32Array(a.length);
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    if (typeof x !== 'number' || !Number.isInteger(x) || x < 0 || x >= n) throw new InvalidArgumentError(`${name}[${i}]`, `an integer in [0, ${n})`, x);
+    out[i] = x;
+  }
+  return out;
+}
+
+function checkSplits(cv: unknown, n: number): Split[] {
+  if (!Array.isArray(cv) || cv.length === 0) throw new InvalidArgumentError('options.cv', 'a number of folds or a non-empty array of splits', cv);
+  const mark = new Int32Array(n).fill(-1);
+  return cv.map((s: unknown, f) => {
+    if (typeof s !== 'object' || s === null) throw new InvalidArgumentError(`options.cv[${f}]`, 'a { train, test } split', s);
+    const train = toIndexArray(`options.cv[${f}].train`, (s as Split).train, n);
+    const test = toIndexArray(`options.cv[${f}].test`, (s as Split).test, n);
+    // Guard against leakage: no sample may be both trained on and tested in one split.
+    for (let i = 0; i < train.length; i++) mark[train[i]!] = f;
+    for (let i = 0; i < test.length; i++) {
+      if (mark[test[i]!] === f) throw new InvalidArgumentError(`options.cv[${f}].test[${i}]`, 'an index not in the same split\'s train set', test[i]);
+    }
+    return { train, test };
+  });
+}
+
+function newEstimator<E>(makeEstimator: () => E): E {
+  const est = makeEstimator();
+  const e = est as { fit?: unknown; predict?: unknown } | null;
+  if (typeof e !== 'object' || e === null || typeof e.fit !== 'function' || typeof e.predict !== 'function') {
+    throw new InvalidArgumentError('makeEstimator()', 'an object with fit() and predict() methods', est);
+  }
+  return est;
+}
+
+function isThenable(v: unknown): boolean {
+  return typeof v === 'object' && v !== null && typeof (v as { then?: unknown }).then === 'function';
+}
+
+function asLabels(pred: unknown, expected: number, fold: number): Labels {
+  if (typeof pred !== 'object' || pred === null || typeof (pred as ArrayLike<unknown>).length !== 'number') {
+    throw new InvalidArgumentError(`predict() in fold ${fold}`, 'an array of predictions', pred);
+  }
+  const p = pred as ArrayLike<Label>;
+  if (p.length !== expected) {
+    throw new ShapeMismatchError(`predict() in fold ${fold} returned ${p.length} predictions for ${expected} test samples`);
+  }
+  return Array.isArray(p) || isNumericTypedArray(p) ? (p as Labels) : Array.from(p);
+}
+
+interface FoldData<TX, TY> {
+  readonly Xtrain: TX;
+  readonly ytrain: TY;
+  readonly Xtest: TX;
+  readonly ytest: TY;
+  readonly wtrain: Float64Array | undefined;
+  readonly wtest: Float64Array | undefined;
+}
+
+function foldData<TX, TY, E>(p: Plan<E>, X: TX, y: TY, s: Split): FoldData<TX, TY> {
+  const pick = (w: Float64Array, idx: Int32Array): Float64Array => {
+    const out = new Float64Array(idx.length);
+    for (let i = 0; i < idx.length; i++) out[i] = w[idx[i]!]!;
+    return out;
+  };
+  return {
+    Xtrain: takeRowsUnchecked(X as TabularData, s.train) as TX,
+    ytrain: takeLabelsUnchecked(y as Labels, s.train) as TY,
+    Xtest: takeRowsUnchecked(X as TabularData, s.test) as TX,
+    ytest: takeLabelsUnchecked(y as Labels, s.test) as TY,
+    wtrain: p.weights === undefined ? undefined : pick(p.weights, s.train),
+    wtest: p.weights === undefined ? undefined : pick(p.weights, s.test),
+  };
+}
+
+function scoreFold<E>(p: Plan<E>, ytest: Labels, pred: Labels, wtest: Float64Array | undefined): Record<string, number> {
+  const scores: Record<string, number> = {};
+  for (const s of p.scorers) scores[s.name] = s.score(ytest, pred, wtest, p.posLabel);
+  return scores;
+}
+
+function summarize<E>(p: Plan<E>, folds: FoldResult<E>[]): CrossValidateResult<E> {
+  const scores: Record<string, ScoreSummary> = {};
+  for (const s of p.scorers) {
+    const values = folds.map((f) => f.scores[s.name]!);
+    let sum = 0;
+    for (const v of values) sum += v;
+    scores[s.name] = { mean: sum / values.length, std: values.length > 1 ? sampleStd(values) : null, values };
+  }
+  return { task: p.task, folds, scores };
+}
+
+/**
+ * k-fold cross-validation of a fresh estimator per fold: fit on the train part, predict the test
+ * part, score. Folds are stratified (classification) and shuffled with `seed` unless told
+ * otherwise; explicit splits may be passed as `cv`. Synchronous: for estimators whose fit or
+ * predict return promises use `crossValidateAsync`.
+ */
+export function crossValidate<TX extends TabularData, TY extends Labels, E extends Estimator<TX, TY>>(
+  makeEstimator: () => E,
+  X: TX,
+  y: TY,
+  options?: CrossValidateOptions<E>,
+): CrossValidateResult<E> {
+  const p = plan<E>(makeEstimator, X, y, options);
+  const folds: FoldResult<E>[] = [];
+  p.splits.forEach((s, f) => {
+    const d = foldData(p, X, y, s);
+    const est = newEstimator(makeEstimator);
+    const fitted = measure(() => (d.wtrain === undefined ? est.fit(d.Xtrain, d.ytrain) : est.fit(d.Xtrain, d.ytrain, { sampleWeight: d.wtrain })));
+    if (isThenable(fitted.result)) {
+      throw new InvalidArgumentError('makeEstimator()', 'an estimator whose fit() is synchronous (use crossValidateAsync)', fitted.result);
+    }
+    const predicted = measure(() => est.predict(d.Xtest));
+    if (isThenable(predicted.result)) {
+      throw new InvalidArgumentError('makeEstimator()', 'an estimator whose predict() is synchronous (use crossValidateAsync)', predicted.result);
+    }
+    const pred = asLabels(predicted.result, s.test.length, f);
+    const result: FoldResult<E> = {
+      fold: f,
+      trainSize: s.train.length,
+      testSize: s.test.length,
+      fitTime: { wallMs: fitted.wallMs, cpuMs: fitted.cpuMs },
+      predictTime: { wallMs: predicted.wallMs, cpuMs: predicted.cpuMs },
+      scores: scoreFold(p, d.ytest, pred, d.wtest),
+      ...(p.returnEstimators ? { estimator: est } : {}),
+    };
+    folds.push(result);
+    if (p.onFold !== undefined) {
+      const r = p.onFold({ done: f + 1, total: p.splits.length, result });
+      if (isThenable(r)) throw new InvalidArgumentError('options.onFold', 'a synchronous callback (use crossValidateAsync)', r);
+    }
+  });
+  return summarize(p, folds);
+}
+
+/** crossValidate for estimators whose `fit`/`predict` may be async; folds run one after another. */
+export async function crossValidateAsync<TX extends TabularData, TY extends Labels, E extends AsyncEstimator<TX, TY>>(
+  makeEstimator: () => E,
+  X: TX,
+  y: TY,
+  options?: CrossValidateOptions<E>,
+): Promise<CrossValidateResult<E>> {
+  const p = plan<E>(makeEstimator, X, y, options);
+  const folds: FoldResult<E>[] = [];
+  for (let f = 0; f < p.splits.length; f++) {
+    const s = p.splits[f]!;
+    const d = foldData(p, X, y, s);
+    const est = newEstimator(makeEstimator);
+    const fitted = await measureAsync(() => (d.wtrain === undefined ? est.fit(d.Xtrain, d.ytrain) : est.fit(d.Xtrain, d.ytrain, { sampleWeight: d.wtrain })));
+    const predicted = await measureAsync(() => est.predict(d.Xtest));
+    const pred = asLabels(predicted.result, s.test.length, f);
+    const result: FoldResult<E> = {
+      fold: f,
+      trainSize: s.train.length,
+      testSize: s.test.length,
+      fitTime: { wallMs: fitted.wallMs, cpuMs: fitted.cpuMs },
+      predictTime: { wallMs: predicted.wallMs, cpuMs: predicted.cpuMs },
+      scores: scoreFold(p, d.ytest, pred, d.wtest),
+      ...(p.returnEstimators ? { estimator: est } : {}),
+    };
+    folds.push(result);
+    if (p.onFold !== undefined) await p.onFold({ done: f + 1, total: p.splits.length, result });
+  }
+  return summarize(p, folds);
+}
+
