@@ -600,7 +600,7 @@ def make_cv():
                 accs.append(float(np.mean(est.predict(X[te]) == y[te])))
                 boundary.append(boundary_rows(est, X[te]))
             by_rs = []
-            for rs in range(10):
+            for rs in range(100):
                 a = [np.mean(DecisionTreeClassifier(criterion=crit, random_state=rs).fit(X[f["train"]], y[f["train"]])
                              .predict(X[f["test"]]) == y[f["test"]]) for f in folds]
                 by_rs.append(float(np.mean(a)))

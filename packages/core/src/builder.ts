@@ -1,0 +1,321 @@
+import type { ClassificationCriterion, RegressionCriterion } from '@dt/criteria';
+import type { Random } from '@dt/errors';
+import { buildFeatureIndex, type FeatureIndex } from './feature-index.js';
+import type { ColumnMajor } from './input.js';
+import { createAxisSplit, Splitter, type AxisSplit } from './splitter.js';
+import { Tree } from './tree.js';
+
+/** Same as scikit-learn's EPSILON: impurities at or below it count as pure. */
+const EPSILON = 2.220446049250313e-16;
+
+export interface GrowthParams {
+  maxDepth: number;
+  minSamplesSplit: number;
+  minSamplesLeaf: number;
+  minWeightLeaf: number;
+  minImpurityDecrease: number;
+  maxFeatures: number;
+  maxLeafNodes: number | null;
+  rng: Random;
+}
+
+export interface ClassificationData {
+  task: 'classification';
+  X: ColumnMajor;
+  labels: Int32Array;
+  nClasses: number;
+  weights: Float64Array | null;
+  criterion: ClassificationCriterion;
+}
+
+export interface RegressionData {
+  task: 'regression';
+  X: ColumnMajor;
+  targets: Float64Array;
+  weights: Float64Array | null;
+  criterion: RegressionCriterion;
+}
+
+/** A node waiting to be added/expanded, with its totals computed by its parent's split. */
+interface NodeRecord {
+  start: number;
+  end: number;
+  depth: number;
+  parent: number;
+  isLeft: boolean;
+  impurity: number;
+  weight: number;
+  /** Class weight totals (classification) or null. */
+  classWeights: Float64Array | null;
+  /** Σ w·y (regression). */
+  weightedSum: number;
+  /** Stored prediction (regression). */
+  leafValue: number;
+  constants: Int32Array;
+  id: number;
+  isLeaf: boolean;
+  feature: number;
+  threshold: number;
+  improvement: number;
+  left: NodeRecord | null;
+  right: NodeRecord | null;
+}
+
+/**
+ * Grows a tree the way scikit-learn does: depth-first (nodes numbered in preorder, left first) or,
+ * with maxLeafNodes, best-first by impurity improvement. The sample index array is partitioned in
+ * place; X is never copied per node.
+ */
+export class TreeBuilder {
+  private readonly data: ClassificationData | RegressionData;
+  private readonly p: GrowthParams;
+  private readonly index: FeatureIndex;
+  private readonly splitter: Splitter;
+  private readonly samples: Int32Array;
+  private readonly best: AxisSplit = createAxisSplit();
+  private readonly nOutputs: number;
+  private totalWeight = 0;
+  private readonly scratchT: Float64Array;
+  private readonly scratchW: Float64Array;
+
+  constructor(data: ClassificationData | RegressionData, params: GrowthParams, index?: FeatureIndex) {
+    this.data = data;
+    this.p = params;
+    this.index = index ?? buildFeatureIndex(data.X);
+    const n = data.X.rows;
+    this.samples = Int32Array.from({ length: n }, (_, i) => i);
+    const isC = data.task === 'classification';
+    this.nOutputs = isC ? data.nClasses : 1;
+    this.splitter = new Splitter({
+      index: this.index,
+      labels: isC ? data.labels : null,
+      nClasses: isC ? data.nClasses : 0,
+      targets: isC ? null : data.targets,
+      weights: data.weights,
+      classification: isC ? data.criterion : null,
+      regression: isC ? null : data.criterion,
+      minSamplesLeaf: params.minSamplesLeaf,
+      minWeightLeaf: params.minWeightLeaf,
+      maxFeatures: params.maxFeatures,
+      rng: params.rng,
+    });
+    this.scratchT = new Float64Array(isC ? 0 : n);
+    this.scratchW = new Float64Array(isC ? 0 : n);
+  }
+
+  build(): Tree {
+    const n = this.samples.length;
+    const tree = new Tree(this.data.X.cols, this.nOutputs, 64);
+    const root = this.makeRecord(0, n, 0, -1, true, new Int32Array(0));
+    this.totalWeight = root.weight;
+    if (this.p.maxLeafNodes === null) this.growDepthFirst(tree, root);
+    else this.growBestFirst(tree, root, this.p.maxLeafNodes);
+    return tree;
+  }
+
+  private growDepthFirst(tree: Tree, root: NodeRecord): void {
+    const stack: NodeRecord[] = [root];
+    while (stack.length > 0) {
+      const rec = stack.pop()!;
+      this.evaluate(rec);
+      this.addNode(tree, rec);
+      if (!rec.isLeaf) {
+        tree.setAxisSplit(rec.id, rec.feature, rec.threshold);
+        rec.right!.parent = rec.id;
+        rec.left!.parent = rec.id;
+        stack.push(rec.right!, rec.left!);
+      }
+      rec.left = rec.right = null;
+    }
+  }
+
+  private growBestFirst(tree: Tree, root: NodeRecord, maxLeafNodes: number): void {
+    const heap = new RecordHeap();
+    this.evaluate(root);
+    this.addNode(tree, root);
+    heap.push(root);
+    let splitsLeft = maxLeafNodes - 1;
+    while (heap.size > 0) {
+      const rec = heap.pop()!;
+      if (rec.isLeaf || splitsLeft <= 0) continue;
+      splitsLeft--;
+      tree.setAxisSplit(rec.id, rec.feature, rec.threshold);
+      for (const child of [rec.left!, rec.right!]) {
+        child.parent = rec.id;
+        this.evaluate(child);
+        this.addNode(tree, child);
+        heap.push(child);
+      }
+      rec.left = rec.right = null;
+    }
+  }
+
+  private addNode(tree: Tree, rec: NodeRecord): void {
+    rec.id = tree.addNode(rec.parent, rec.isLeft, {
+      impurity: rec.impurity,
+      nSamples: rec.end - rec.start,
+      weightedNSamples: rec.weight,
+    });
+    const k = this.nOutputs;
+    if (rec.classWeights) tree.value.set(rec.classWeights.subarray(0, k), rec.id * k);
+    else tree.value[rec.id] = rec.leafValue;
+  }
+
+  /** Decides leaf or split for rec; on a split, partitions its samples and prepares both children. */
+  private evaluate(rec: NodeRecord): void {
+    const p = this.p;
+    const count = rec.end - rec.start;
+    rec.isLeaf =
+      rec.depth >= p.maxDepth ||
+      count < p.minSamplesSplit ||
+      count < 2 * p.minSamplesLeaf ||
+      rec.weight < 2 * p.minWeightLeaf ||
+      rec.impurity <= EPSILON;
+    if (rec.isLeaf) return;
+    const best = this.best;
+    this.splitter.findBest(
+      this.samples,
+      rec.start,
+      rec.end,
+      rec.constants,
+      rec.classWeights,
+      rec.weightedSum,
+      rec.weight,
+      best,
+    );
+    if (!best.found) {
+      rec.isLeaf = true;
+      return;
+    }
+    const constants = this.splitter.newConstants.length
+      ? Int32Array.from([...rec.constants, ...this.splitter.newConstants])
+      : rec.constants;
+    const mid = this.splitter.partition(this.samples, rec.start, rec.end, best.feature, best.cutRank);
+    const left = this.makeRecord(rec.start, mid, rec.depth + 1, -1, true, constants);
+    const right = this.makeRecord(mid, rec.end, rec.depth + 1, -1, false, constants);
+    const w = rec.weight;
+    rec.improvement =
+      (w / this.totalWeight) * (rec.impurity - (right.weight / w) * right.impurity - (left.weight / w) * left.impurity);
+    if (mid <= rec.start || mid >= rec.end || rec.improvement + EPSILON < p.minImpurityDecrease) {
+      rec.isLeaf = true;
+      return;
+    }
+    rec.feature = best.feature;
+    rec.threshold = best.threshold;
+    rec.left = left;
+    rec.right = right;
+  }
+
+  /** Computes the totals, impurity and stored value of samples[start, end). */
+  private makeRecord(
+    start: number,
+    end: number,
+    depth: number,
+    parent: number,
+    isLeft: boolean,
+    constants: Int32Array,
+  ): NodeRecord {
+    const samples = this.samples;
+    const data = this.data;
+    const w = data.weights;
+    let weight = 0;
+    let classWeights: Float64Array | null = null;
+    let weightedSum = 0;
+    let impurity: number;
+    let leafValue = 0;
+    if (data.task === 'classification') {
+      const C = data.nClasses;
+      classWeights = new Float64Array(C);
+      const y = data.labels;
+      if (w === null) {
+        for (let i = start; i < end; i++) classWeights[y[samples[i]!]!]! += 1;
+        weight = end - start;
+      } else {
+        for (let i = start; i < end; i++) {
+          const s = samples[i]!;
+          classWeights[y[s]!]! += w[s]!;
+        }
+        for (let c = 0; c < C; c++) weight += classWeights[c]!;
+      }
+      impurity = weight > 0 ? data.criterion.impurity(classWeights, C, weight) : 0;
+    } else {
+      const t = data.targets;
+      const m = end - start;
+      const st = this.scratchT;
+      const sw = this.scratchW;
+      for (let i = start, j = 0; i < end; i++, j++) {
+        const s = samples[i]!;
+        const wi = w === null ? 1 : w[s]!;
+        st[j] = t[s]!;
+        sw[j] = wi;
+        weight += wi;
+        weightedSum += wi * t[s]!;
+      }
+      impurity = weight > 0 ? data.criterion.impurity(st, sw, m) : 0;
+      leafValue = weight > 0 ? data.criterion.leafValue(st, sw, m) : 0;
+    }
+    return {
+      start,
+      end,
+      depth,
+      parent,
+      isLeft,
+      impurity,
+      weight,
+      classWeights,
+      weightedSum,
+      leafValue,
+      constants,
+      id: -1,
+      isLeaf: true,
+      feature: -1,
+      threshold: 0,
+      improvement: 0,
+      left: null,
+      right: null,
+    };
+  }
+}
+
+/** Max-heap of records by improvement; ties go to the lower node id (deterministic). */
+class RecordHeap {
+  private readonly items: NodeRecord[] = [];
+  get size(): number {
+    return this.items.length;
+  }
+  private before(a: NodeRecord, b: NodeRecord): boolean {
+    return a.improvement > b.improvement || (a.improvement === b.improvement && a.id < b.id);
+  }
+  push(r: NodeRecord): void {
+    const h = this.items;
+    h.push(r);
+    let i = h.length - 1;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!this.before(h[i]!, h[parent]!)) break;
+      [h[i], h[parent]] = [h[parent]!, h[i]!];
+      i = parent;
+    }
+  }
+  pop(): NodeRecord | undefined {
+    const h = this.items;
+    if (h.length === 0) return undefined;
+    const top = h[0]!;
+    const last = h.pop()!;
+    if (h.length > 0) {
+      h[0] = last;
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        if (l < h.length && this.before(h[l]!, h[m]!)) m = l;
+        if (r < h.length && this.before(h[r]!, h[m]!)) m = r;
+        if (m === i) break;
+        [h[i], h[m]] = [h[m]!, h[i]!];
+        i = m;
+      }
+    }
+    return top;
+  }
+}

@@ -1,0 +1,134 @@
+import { InvalidArgumentError, ShapeMismatchError } from '@dt/errors';
+import type { ClassificationCriterion } from '@dt/criteria';
+import { DecisionTree, type FitOptions } from './decision-tree.js';
+import { toColumnMajor, toSampleWeight, type FeatureInput, type LabelInput } from './input.js';
+import { encodeLabels, type ClassLabel } from './labels.js';
+import type { ClassifierOptions } from './options.js';
+
+/**
+ * CART classification tree (scikit-learn's DecisionTreeClassifier semantics). Labels may be any
+ * strings or numbers; they are encoded to 0..C-1 and decoded on predict.
+ */
+export class DecisionTreeClassifier extends DecisionTree {
+  private labelSet: ClassLabel[] = [];
+
+  constructor(options?: ClassifierOptions) {
+    super(options, 'classification');
+  }
+
+  /** Distinct training labels, in the order of predictProba's columns. */
+  get classes(): ClassLabel[] {
+    void this.tree;
+    return [...this.labelSet];
+  }
+
+  get nClasses(): number {
+    return this.labelSet.length;
+  }
+
+  fit(X: FeatureInput, y: LabelInput, fitOptions: FitOptions = {}): this {
+    const cm = toColumnMajor(X, 'X');
+    const { codes, classes } = encodeLabels(y, cm.rows);
+    let weights = toSampleWeight(fitOptions.sampleWeight, cm.rows);
+    weights = this.applyClassWeight(codes, classes, weights);
+    this.setFeatureNames(fitOptions.featureNames, cm.cols);
+    this.labelSet = classes;
+    this.fitted = this.grow({
+      task: 'classification',
+      X: cm,
+      labels: codes,
+      nClasses: classes.length,
+      weights,
+      criterion: this.options.criterion as ClassificationCriterion,
+    });
+    return this;
+  }
+
+  /** Class probabilities per row (columns follow `classes`): leaf class weights normalised. */
+  predictProba(X: FeatureInput): number[][] {
+    const flat = this.predictProbaFlat(X);
+    const C = this.labelSet.length;
+    const out: number[][] = new Array(flat.length / C);
+    for (let r = 0; r < out.length; r++) out[r] = Array.from(flat.subarray(r * C, r * C + C));
+    return out;
+  }
+
+  /** Same as predictProba as one row-major Float64Array (rows × classes), without per-row arrays. */
+  predictProbaFlat(X: FeatureInput): Float64Array {
+    const leaves = this.apply(X);
+    const tree = this.tree;
+    const C = this.labelSet.length;
+    const out = new Float64Array(leaves.length * C);
+    for (let r = 0; r < leaves.length; r++) {
+      const base = leaves[r]! * C;
+      let sum = 0;
+      for (let c = 0; c < C; c++) sum += tree.value[base + c]!;
+      for (let c = 0; c < C; c++) out[r * C + c] = sum > 0 ? tree.value[base + c]! / sum : 1 / C;
+    }
+    return out;
+  }
+
+  /** Most probable class per row (ties: the first class in `classes` order, as numpy.argmax). */
+  predict(X: FeatureInput): ClassLabel[] {
+    const codes = this.predictCodes(X);
+    const out: ClassLabel[] = new Array(codes.length);
+    for (let r = 0; r < codes.length; r++) out[r] = this.labelSet[codes[r]!]!;
+    return out;
+  }
+
+  /** Predicted class codes (indices into `classes`). */
+  predictCodes(X: FeatureInput): Int32Array {
+    const leaves = this.apply(X);
+    const tree = this.tree;
+    const C = this.labelSet.length;
+    const out = new Int32Array(leaves.length);
+    for (let r = 0; r < leaves.length; r++) {
+      const base = leaves[r]! * C;
+      let best = 0;
+      for (let c = 1; c < C; c++) if (tree.value[base + c]! > tree.value[base + best]!) best = c;
+      out[r] = best;
+    }
+    return out;
+  }
+
+  /** Mean accuracy on (X, y). */
+  score(X: FeatureInput, y: LabelInput): number {
+    const pred = this.predict(X);
+    const arr = y as ArrayLike<ClassLabel>;
+    if (arr.length !== pred.length) throw new ShapeMismatchError(`y has ${arr.length} labels but X has ${pred.length} rows`);
+    let ok = 0;
+    for (let i = 0; i < pred.length; i++) if (pred[i] === arr[i]) ok++;
+    return ok / pred.length;
+  }
+
+  private applyClassWeight(codes: Int32Array, classes: ClassLabel[], weights: Float64Array | null): Float64Array | null {
+    const cw = this.options.classWeight;
+    if (cw === null || cw === undefined) return weights;
+    const C = classes.length;
+    const perClass = new Float64Array(C);
+    if (cw === 'balanced') {
+      const counts = new Float64Array(C);
+      for (let i = 0; i < codes.length; i++) counts[codes[i]!]!++;
+      for (let c = 0; c < C; c++) perClass[c] = codes.length / (C * counts[c]!);
+    } else {
+      perClass.fill(1);
+      const entries = cw instanceof Map ? [...cw.entries()] : Object.entries(cw);
+      for (const [label, w] of entries) {
+        const k = classes.findIndex((c) => String(c) === String(label));
+        if (k < 0) throw new InvalidArgumentError(`classWeight[${JSON.stringify(label)}]`, `a label of y (${classes.join(', ')})`, label);
+        if (typeof w !== 'number' || !Number.isFinite(w) || w < 0) {
+          throw new InvalidArgumentError(`classWeight[${JSON.stringify(label)}]`, 'a finite number >= 0', w);
+        }
+        perClass[k] = w;
+      }
+    }
+    const out = new Float64Array(codes.length);
+    for (let i = 0; i < codes.length; i++) out[i] = (weights ? weights[i]! : 1) * perClass[codes[i]!]!;
+    return out;
+  }
+
+  /** @internal used by the model loader */
+  restoreClasses(classes: ClassLabel[]): void {
+    this.labelSet = classes;
+  }
+}

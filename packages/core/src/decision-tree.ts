@@ -1,0 +1,115 @@
+import { createRandom, NotFittedError, ShapeMismatchError } from '@dt/errors';
+import { TreeBuilder, type ClassificationData, type RegressionData } from './builder.js';
+import { toRowMajor, type FeatureInput } from './input.js';
+import { resolveCounts, resolveTreeOptions, type ResolvedTreeOptions, type TreeOptions } from './options.js';
+import type { Tree } from './tree.js';
+
+export interface FitOptions {
+  /** Non-negative weight per training row. */
+  sampleWeight?: ArrayLike<number> | null;
+  /** Names of the features, used by exportText/exportDot and saved with the model. */
+  featureNames?: readonly string[] | null;
+}
+
+/** What the estimators share: options, the fitted Tree, structure queries and raw prediction. */
+export abstract class DecisionTree {
+  readonly options: ResolvedTreeOptions;
+  protected fitted: Tree | null = null;
+  protected names: string[] | null = null;
+
+  protected constructor(options: TreeOptions | undefined, task: 'classification' | 'regression') {
+    this.options = resolveTreeOptions(options, task);
+  }
+
+  /** The fitted flat tree (throws before fit). */
+  get tree(): Tree {
+    if (this.fitted === null) throw new NotFittedError(this.constructor.name);
+    return this.fitted;
+  }
+
+  get isFitted(): boolean {
+    return this.fitted !== null;
+  }
+
+  get nFeatures(): number {
+    return this.tree.nFeatures;
+  }
+  get nodeCount(): number {
+    return this.tree.nodeCount;
+  }
+  get nLeaves(): number {
+    return this.tree.nLeaves;
+  }
+  get depth(): number {
+    return this.tree.maxDepth;
+  }
+  get featureNames(): string[] | null {
+    return this.names;
+  }
+  /** Impurity-based feature importances, normalised to sum 1 (all zero for a single-leaf tree). */
+  get featureImportances(): Float64Array {
+    return this.tree.featureImportances();
+  }
+
+  /** Index of the leaf each row lands in. */
+  apply(X: FeatureInput): Int32Array {
+    const x = this.checkPredictInput(X);
+    return this.tree.apply(x.data, x.rows);
+  }
+
+  /** Nodes visited by each row, as CSR arrays (row r visits indices[indptr[r]..indptr[r+1])). */
+  decisionPath(X: FeatureInput): { indptr: Int32Array; indices: Int32Array } {
+    const x = this.checkPredictInput(X);
+    return this.tree.decisionPath(x.data, x.rows);
+  }
+
+  protected checkPredictInput(X: FeatureInput): { data: Float64Array; rows: number } {
+    const tree = this.tree;
+    const x = toRowMajor(X, 'X');
+    if (x.cols !== tree.nFeatures) {
+      throw new ShapeMismatchError(`X has ${x.cols} features but the model was fitted with ${tree.nFeatures}`);
+    }
+    return x;
+  }
+
+  protected setFeatureNames(names: readonly string[] | null | undefined, d: number): void {
+    if (names === undefined || names === null) {
+      this.names = null;
+      return;
+    }
+    if (!Array.isArray(names) || names.length !== d || names.some((s) => typeof s !== 'string')) {
+      throw new ShapeMismatchError(`featureNames must be ${d} strings, got ${JSON.stringify(names).slice(0, 80)}`);
+    }
+    this.names = [...names];
+  }
+
+  /** Grows the tree on validated, encoded data. */
+  protected grow(data: ClassificationData | RegressionData): Tree {
+    const n = data.X.rows;
+    const d = data.X.cols;
+    const o = this.options;
+    const counts = resolveCounts(o, n, d);
+    let totalWeight = n;
+    if (data.weights) {
+      totalWeight = 0;
+      for (let i = 0; i < n; i++) totalWeight += data.weights[i]!;
+    }
+    const builder = new TreeBuilder(data, {
+      maxDepth: o.maxDepth ?? Number.POSITIVE_INFINITY,
+      minSamplesSplit: counts.minSamplesSplit,
+      minSamplesLeaf: counts.minSamplesLeaf,
+      minWeightLeaf: o.minWeightFractionLeaf * totalWeight,
+      minImpurityDecrease: o.minImpurityDecrease,
+      maxFeatures: counts.maxFeatures,
+      maxLeafNodes: o.maxLeafNodes,
+      rng: createRandom(o.seed),
+    });
+    return builder.build();
+  }
+
+  /** @internal used by the model loader */
+  restore(tree: Tree, featureNames: string[] | null): void {
+    this.fitted = tree;
+    this.names = featureNames;
+  }
+}

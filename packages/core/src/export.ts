@@ -1,0 +1,130 @@
+import { InvalidArgumentError } from '@dt/errors';
+import { DecisionTreeClassifier } from './decision-tree-classifier.js';
+import type { TreeModel } from './model-format.js';
+import { AXIS, LEAF, type Tree } from './tree.js';
+
+export interface ExportOptions {
+  /** Feature names; defaults to the names given at fit, else feature_0, feature_1, ... */
+  featureNames?: readonly string[];
+  /** Digits after the decimal point for thresholds and values (default 2). */
+  decimals?: number;
+  /** Deeper nodes are summarised as "truncated branch" (default: no limit). */
+  maxDepth?: number;
+}
+
+function names(model: TreeModel, o: ExportOptions): readonly string[] {
+  const d = model.nFeatures;
+  const given = o.featureNames ?? model.featureNames;
+  if (given && given.length !== d) throw new InvalidArgumentError('featureNames', `${d} names`, given);
+  return given ?? Array.from({ length: d }, (_, i) => `feature_${i}`);
+}
+
+function fmt(x: number, decimals: number): string {
+  return x.toFixed(decimals);
+}
+
+/** Left-hand side of a split test, e.g. "petal_width" or "0.71·a + 0.70·b". */
+function splitExpression(tree: Tree, node: number, featureNames: readonly string[], decimals: number): string {
+  if (tree.kind[node] === AXIS) return featureNames[tree.feature[node]!]!;
+  const { features, weights } = tree.splitFeatures(node);
+  const terms = features.map((f, j) => ({ f, w: weights[j]! })).filter((t) => t.w !== 0);
+  terms.sort((a, b) => Math.abs(b.w) - Math.abs(a.w));
+  const shown = terms.slice(0, 4).map((t, j) => {
+    const sign = t.w < 0 ? (j === 0 ? '-' : ' - ') : j === 0 ? '' : ' + ';
+    return `${sign}${fmt(Math.abs(t.w), decimals)}·${featureNames[t.f]}`;
+  });
+  return shown.join('') + (terms.length > 4 ? ` + …(${terms.length - 4} more)` : '');
+}
+
+function leafText(model: TreeModel, node: number, decimals: number): string {
+  const tree = model.tree;
+  if (model instanceof DecisionTreeClassifier) {
+    const C = model.nClasses;
+    let best = 0;
+    for (let c = 1; c < C; c++) if (tree.value[node * C + c]! > tree.value[node * C + best]!) best = c;
+    return `class: ${model.classes[best]}`;
+  }
+  return `value: [${fmt(tree.value[node]!, decimals)}]`;
+}
+
+/** Plain-text rules in scikit-learn's export_text layout. */
+export function exportText(model: TreeModel, options: ExportOptions = {}): string {
+  const tree = model.tree;
+  const fn = names(model, options);
+  const decimals = options.decimals ?? 2;
+  const maxDepth = options.maxDepth ?? Number.POSITIVE_INFINITY;
+  const lines: string[] = [];
+  const walk = (node: number, depth: number): void => {
+    const indent = '|   '.repeat(depth) + '|--- ';
+    if (tree.kind[node] === LEAF) {
+      lines.push(indent + leafText(model, node, decimals));
+      return;
+    }
+    if (depth >= maxDepth) {
+      lines.push(`${indent}truncated branch of depth ${subtreeDepth(tree, node)}`);
+      return;
+    }
+    const expr = splitExpression(tree, node, fn, decimals);
+    const t = fmt(tree.threshold[node]!, decimals);
+    lines.push(`${indent}${expr} <= ${t}`);
+    walk(tree.left[node]!, depth + 1);
+    lines.push(`${indent}${expr} >  ${t}`);
+    walk(tree.right[node]!, depth + 1);
+  };
+  walk(0, 0);
+  return lines.join('\n') + '\n';
+}
+
+function subtreeDepth(tree: Tree, node: number): number {
+  if (tree.kind[node] === LEAF) return 0;
+  return 1 + Math.max(subtreeDepth(tree, tree.left[node]!), subtreeDepth(tree, tree.right[node]!));
+}
+
+function dotEscape(s: string): string {
+  return s.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
+}
+
+/** Graphviz DOT source (render with `dot -Tsvg`). */
+export function exportDot(model: TreeModel, options: ExportOptions = {}): string {
+  const tree = model.tree;
+  const fn = names(model, options);
+  const decimals = options.decimals ?? 3;
+  const isC = model instanceof DecisionTreeClassifier;
+  const crit = model.options.criterion.name;
+  const out = [
+    'digraph Tree {',
+    'node [shape=box, style="filled, rounded", color="black", fontname="helvetica"] ;',
+    'edge [fontname="helvetica"] ;',
+  ];
+  const maxDepth = options.maxDepth ?? Number.POSITIVE_INFINITY;
+  const walk = (node: number, depth: number): void => {
+    const parts: string[] = [];
+    if (tree.kind[node] !== LEAF && depth < maxDepth) {
+      parts.push(`${splitExpression(tree, node, fn, decimals)} <= ${fmt(tree.threshold[node]!, decimals)}`);
+    }
+    parts.push(`${crit} = ${fmt(tree.impurity[node]!, decimals)}`);
+    parts.push(`samples = ${tree.nSamples[node]}`);
+    if (isC) {
+      const C = model.nClasses;
+      const v = Array.from(tree.value.subarray(node * C, node * C + C), (x) => +x.toFixed(decimals));
+      parts.push(`value = [${v.join(', ')}]`);
+      parts.push(leafText(model, node, decimals).replace('class: ', 'class = '));
+    } else {
+      parts.push(`value = ${fmt(tree.value[node]!, decimals)}`);
+    }
+    const fill = tree.kind[node] === LEAF ? '#e5f5e0' : '#f0f0f0';
+    out.push(`${node} [label="${dotEscape(parts.join('\\n'))}", fillcolor="${fill}"] ;`);
+    if (tree.kind[node] === LEAF || depth >= maxDepth) return;
+    for (const [child, isLeft] of [
+      [tree.left[node]!, true],
+      [tree.right[node]!, false],
+    ] as const) {
+      const label = node === 0 ? (isLeft ? ' [labeldistance=2.5, labelangle=45, headlabel="True"]' : ' [labeldistance=2.5, labelangle=-45, headlabel="False"]') : '';
+      out.push(`${node} -> ${child}${label} ;`);
+      walk(child, depth + 1);
+    }
+  };
+  walk(0, 0);
+  out.push('}');
+  return out.join('\n') + '\n';
+}

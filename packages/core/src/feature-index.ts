@@ -1,0 +1,94 @@
+import type { ColumnMajor } from './input.js';
+
+export type RankArray = Uint8Array | Uint16Array | Uint32Array;
+
+/**
+ * Per-feature value ranks, computed once per fit: `ranks[f*n + s]` is the position of sample s's
+ * value among feature f's sorted distinct values `uniq[f]`. Node sorts then work on small unsigned
+ * integers (counting/radix sort, class histograms) instead of doubles, and thresholds still come from
+ * the exact training values.
+ */
+export interface FeatureIndex {
+  n: number;
+  d: number;
+  ranks: RankArray;
+  uniq: Float64Array[];
+  nUnique: Int32Array;
+}
+
+export function buildFeatureIndex(X: ColumnMajor): FeatureIndex {
+  const { rows: n, cols: d, data } = X;
+  const uniq: Float64Array[] = new Array<Float64Array>(d);
+  const nUnique = new Int32Array(d);
+  const sorted = new Float64Array(n);
+  const present = new Uint8Array(SMALL_INT);
+  const lut = new Int32Array(SMALL_INT);
+  const smallInt = new Uint8Array(d);
+  let maxK = 1;
+  for (let f = 0; f < d; f++) {
+    const col = data.subarray(f * n, (f + 1) * n);
+    let k = 0;
+    if (isSmallIntColumn(col)) {
+      // Pixels, counts and codes: a presence table gives the distinct values in O(n), no sort.
+      smallInt[f] = 1;
+      let hi = 0;
+      for (let i = 0; i < n; i++) {
+        const v = col[i]!;
+        present[v] = 1;
+        if (v > hi) hi = v;
+      }
+      for (let v = 0; v <= hi; v++) {
+        if (present[v] === 1) {
+          sorted[k++] = v;
+          present[v] = 0;
+        }
+      }
+    } else {
+      sorted.set(col);
+      sorted.sort();
+      for (let i = 0; i < n; i++) {
+        const v = sorted[i]!;
+        if (k === 0 || v !== sorted[k - 1]!) sorted[k++] = v;
+      }
+    }
+    uniq[f] = sorted.slice(0, k);
+    nUnique[f] = k;
+    if (k > maxK) maxK = k;
+  }
+  const ranks: RankArray =
+    maxK <= 256 ? new Uint8Array(n * d) : maxK <= 65536 ? new Uint16Array(n * d) : new Uint32Array(n * d);
+  for (let f = 0; f < d; f++) {
+    const u = uniq[f]!;
+    const k = u.length;
+    const base = f * n;
+    if (smallInt[f] === 1) {
+      for (let r = 0; r < k; r++) lut[u[r]!] = r;
+      for (let s = 0; s < n; s++) ranks[base + s] = lut[data[base + s]!]!;
+    } else {
+      for (let s = 0; s < n; s++) ranks[base + s] = lowerBound(u, k, data[base + s]!);
+    }
+  }
+  return { n, d, ranks, uniq, nUnique };
+}
+
+const SMALL_INT = 65536;
+
+function isSmallIntColumn(col: Float64Array): boolean {
+  for (let i = 0; i < col.length; i++) {
+    const v = col[i]!;
+    // (v | 0) === v rejects fractions and -0 is harmless (it equals 0).
+    if (!(v >= 0 && v < SMALL_INT && (v | 0) === v)) return false;
+  }
+  return true;
+}
+
+function lowerBound(u: Float64Array, k: number, v: number): number {
+  let lo = 0;
+  let hi = k - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (u[mid]! < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

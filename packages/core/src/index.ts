@@ -1,0 +1,25 @@
+export { DecisionTreeClassifier } from './decision-tree-classifier.js';
+export { DecisionTreeRegressor } from './decision-tree-regressor.js';
+export { DecisionTree } from './decision-tree.js';
+export type { FitOptions } from './decision-tree.js';
+export type { TreeOptions, ClassifierOptions, RegressorOptions, MaxFeatures, ResolvedTreeOptions } from './options.js';
+export { Tree, LEAF, AXIS, OBLIQUE } from './tree.js';
+export type { SplitKind, NodeStats } from './tree.js';
+export type { FeatureInput, LabelInput, DenseMatrix, MatrixLike, ColumnMajor } from './input.js';
+export { toRowMajor, toColumnMajor } from './input.js';
+export type { ClassLabel } from './labels.js';
+export { encodeLabels } from './labels.js';
+export {
+  MODEL_FORMAT,
+  MODEL_FORMAT_VERSION,
+  modelToJson,
+  serializeModel,
+  loadModel,
+  treeToJson,
+  treeFromJson,
+} from './model-format.js';
+export type { ModelJson, TreeJson, TreeModel } from './model-format.js';
+export { exportText, exportDot } from './export.js';
+export type { ExportOptions } from './export.js';
+export { buildFeatureIndex } from './feature-index.js';
+export type { FeatureIndex } from './feature-index.js';

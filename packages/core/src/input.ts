@@ -1,0 +1,141 @@
+import { InvalidArgumentError, ShapeMismatchError } from '@dt/errors';
+
+/** Row-major dense matrix, the layout @dt/datasets returns. */
+export interface DenseMatrix {
+  data: Float64Array | Float32Array;
+  rows: number;
+  cols: number;
+}
+
+/** Anything with ml-matrix's Matrix shape. */
+export interface MatrixLike {
+  rows: number;
+  columns: number;
+  get(row: number, column: number): number;
+}
+
+/** Feature matrix accepted at the public boundary. */
+export type FeatureInput = readonly (readonly number[])[] | DenseMatrix | MatrixLike;
+export type LabelInput = readonly (string | number)[] | ArrayLike<number>;
+
+/** Validated features, column-major: column f is data[f*rows .. (f+1)*rows). */
+export interface ColumnMajor {
+  data: Float64Array;
+  rows: number;
+  cols: number;
+}
+
+function isDense(x: unknown): x is DenseMatrix {
+  const d = x as DenseMatrix;
+  return (
+    typeof x === 'object' &&
+    x !== null &&
+    (d.data instanceof Float64Array || d.data instanceof Float32Array) &&
+    typeof d.rows === 'number' &&
+    typeof d.cols === 'number'
+  );
+}
+
+function isMatrixLike(x: unknown): x is MatrixLike {
+  const m = x as MatrixLike;
+  return typeof x === 'object' && x !== null && typeof m.get === 'function' && typeof m.columns === 'number';
+}
+
+/** Reads any accepted feature input into a row-major Float64Array, validating shape and finiteness. */
+export function toRowMajor(X: unknown, name = 'X'): { data: Float64Array; rows: number; cols: number } {
+  let rows: number;
+  let cols: number;
+  let data: Float64Array;
+  if (Array.isArray(X)) {
+    rows = X.length;
+    if (rows === 0) throw new InvalidArgumentError(name, 'a non-empty matrix', X);
+    const first: unknown = X[0];
+    if (!Array.isArray(first) && !ArrayBuffer.isView(first)) {
+      throw new InvalidArgumentError(`${name}[0]`, 'an array of feature values', first);
+    }
+    cols = (first as ArrayLike<number>).length;
+    if (cols === 0) throw new InvalidArgumentError(name, 'a matrix with at least one column', X);
+    data = new Float64Array(rows * cols);
+    for (let r = 0; r < rows; r++) {
+      const row = X[r] as ArrayLike<number> | undefined;
+      if (row === undefined || row === null || typeof row !== 'object' || row.length !== cols) {
+        throw new ShapeMismatchError(
+          `${name}[${r}] has ${row && typeof row === 'object' ? row.length : 'no'} values but ${name}[0] has ${cols}`,
+        );
+      }
+      for (let c = 0; c < cols; c++) data[r * cols + c] = row[c] as number;
+    }
+  } else if (isDense(X)) {
+    rows = X.rows;
+    cols = X.cols;
+    if (!Number.isInteger(rows) || rows < 1 || !Number.isInteger(cols) || cols < 1) {
+      throw new InvalidArgumentError(`${name}.rows/${name}.cols`, 'positive integers', `${rows}x${cols}`);
+    }
+    if (X.data.length !== rows * cols) {
+      throw new ShapeMismatchError(`${name}.data has ${X.data.length} values but rows*cols = ${rows * cols}`);
+    }
+    data = X.data instanceof Float64Array ? X.data : Float64Array.from(X.data);
+  } else if (isMatrixLike(X)) {
+    rows = X.rows;
+    cols = X.columns;
+    if (rows < 1 || cols < 1) throw new InvalidArgumentError(name, 'a non-empty matrix', `${rows}x${cols}`);
+    data = new Float64Array(rows * cols);
+    for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) data[r * cols + c] = X.get(r, c);
+  } else {
+    throw new InvalidArgumentError(name, 'number[][], a {data, rows, cols} matrix or an ml-matrix Matrix', X);
+  }
+  for (let i = 0; i < data.length; i++) {
+    const v = data[i]!;
+    if (!Number.isFinite(v)) {
+      const r = Math.floor(i / cols);
+      throw new InvalidArgumentError(`${name}[${r}][${i - r * cols}]`, 'a finite number', v);
+    }
+  }
+  return { data, rows, cols };
+}
+
+export function toColumnMajor(X: unknown, name = 'X'): ColumnMajor {
+  const rm = toRowMajor(X, name);
+  const { rows, cols } = rm;
+  const out = new Float64Array(rows * cols);
+  const src = rm.data;
+  for (let r = 0; r < rows; r++) {
+    const base = r * cols;
+    for (let c = 0; c < cols; c++) out[c * rows + r] = src[base + c]!;
+  }
+  return { data: out, rows, cols };
+}
+
+/** Sample weights: non-negative finite numbers, one per row, positive total. */
+export function toSampleWeight(w: unknown, rows: number): Float64Array | null {
+  if (w === undefined || w === null) return null;
+  if (!Array.isArray(w) && !ArrayBuffer.isView(w)) throw new InvalidArgumentError('sampleWeight', 'an array of numbers', w);
+  const arr = w as ArrayLike<number>;
+  if (arr.length !== rows) throw new ShapeMismatchError(`sampleWeight has ${arr.length} values but X has ${rows} rows`);
+  const out = new Float64Array(rows);
+  let total = 0;
+  for (let i = 0; i < rows; i++) {
+    const v = arr[i];
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) {
+      throw new InvalidArgumentError(`sampleWeight[${i}]`, 'a finite number >= 0', v);
+    }
+    out[i] = v;
+    total += v;
+  }
+  if (!(total > 0)) throw new InvalidArgumentError('sampleWeight', 'weights with a positive sum', 0);
+  return out;
+}
+
+/** Regression targets: finite numbers, one per row. */
+export function toTargets(y: unknown, rows: number): Float64Array {
+  if (!Array.isArray(y) && !ArrayBuffer.isView(y)) throw new InvalidArgumentError('y', 'an array of numbers', y);
+  const arr = y as ArrayLike<unknown>;
+  if (arr.length !== rows) throw new ShapeMismatchError(`y has ${arr.length} values but X has ${rows} rows`);
+  const out = new Float64Array(rows);
+  for (let i = 0; i < rows; i++) {
+    const v = arr[i];
+    if (typeof v !== 'number' || !Number.isFinite(v)) throw new InvalidArgumentError(`y[${i}]`, 'a finite number', v);
+    out[i] = v;
+  }
+  return out;
+}

@@ -1,0 +1,212 @@
+import { ModelFormatError } from '@dt/errors';
+import { z } from 'zod';
+import { DecisionTreeClassifier } from './decision-tree-classifier.js';
+import { DecisionTreeRegressor } from './decision-tree-regressor.js';
+import { AXIS, LEAF, OBLIQUE, Tree } from './tree.js';
+
+/** Name and version written into every model file; loaders reject anything else. */
+export const MODEL_FORMAT = 'dt-model';
+export const MODEL_FORMAT_VERSION = 1;
+
+const num = z.number().refine(Number.isFinite, 'must be a finite number');
+const int = z.number().int();
+
+const treeSchema = z.object({
+  nodeCount: int.min(1),
+  nFeatures: int.min(1),
+  nOutputs: int.min(1),
+  kind: z.array(z.union([z.literal(LEAF), z.literal(AXIS), z.literal(OBLIQUE)])),
+  left: z.array(int),
+  right: z.array(int),
+  feature: z.array(int),
+  threshold: z.array(num),
+  impurity: z.array(num),
+  nSamples: z.array(int.min(0)),
+  weightedNSamples: z.array(num),
+  value: z.array(num),
+  obliqueOffset: z.array(int.min(0)),
+  obliqueLength: z.array(int.min(0)),
+  obliqueFeatures: z.array(int.min(0)),
+  obliqueWeights: z.array(num),
+});
+
+const label = z.union([z.string(), num]);
+
+const modelSchema = z.object({
+  format: z.literal(MODEL_FORMAT),
+  version: z.literal(MODEL_FORMAT_VERSION),
+  estimator: z.enum(['DecisionTreeClassifier', 'DecisionTreeRegressor']),
+  params: z.record(z.string(), z.unknown()),
+  featureNames: z.array(z.string()).nullable(),
+  classes: z.array(label).optional(),
+  tree: treeSchema,
+});
+
+export type TreeJson = z.infer<typeof treeSchema>;
+export type ModelJson = z.infer<typeof modelSchema>;
+export type TreeModel = DecisionTreeClassifier | DecisionTreeRegressor;
+
+export function treeToJson(t: Tree): TreeJson {
+  const n = t.nodeCount;
+  return {
+    nodeCount: n,
+    nFeatures: t.nFeatures,
+    nOutputs: t.nOutputs,
+    kind: Array.from(t.kind.subarray(0, n)) as TreeJson['kind'],
+    left: Array.from(t.left.subarray(0, n)),
+    right: Array.from(t.right.subarray(0, n)),
+    feature: Array.from(t.feature.subarray(0, n)),
+    threshold: Array.from(t.threshold.subarray(0, n)),
+    impurity: Array.from(t.impurity.subarray(0, n)),
+    nSamples: Array.from(t.nSamples.subarray(0, n)),
+    weightedNSamples: Array.from(t.weightedNSamples.subarray(0, n)),
+    value: Array.from(t.value.subarray(0, n * t.nOutputs)),
+    obliqueOffset: Array.from(t.obliqueOffset.subarray(0, n)),
+    obliqueLength: Array.from(t.obliqueLength.subarray(0, n)),
+    obliqueFeatures: Array.from(t.obliqueFeatures.subarray(0, t.obliqueUsed)),
+    obliqueWeights: Array.from(t.obliqueWeights.subarray(0, t.obliqueUsed)),
+  };
+}
+
+/** Rebuilds a Tree from JSON after checking every structural invariant a predictor relies on. */
+export function treeFromJson(j: TreeJson): Tree {
+  const n = j.nodeCount;
+  const bad = (msg: string): never => {
+    throw new ModelFormatError(`invalid tree: ${msg}`);
+  };
+  for (const key of ['kind', 'left', 'right', 'feature', 'threshold', 'impurity', 'nSamples', 'weightedNSamples', 'obliqueOffset', 'obliqueLength'] as const) {
+    if (j[key].length !== n) bad(`${key} has ${j[key].length} entries but nodeCount is ${n}`);
+  }
+  if (j.value.length !== n * j.nOutputs) bad(`value has ${j.value.length} entries, expected nodeCount*nOutputs = ${n * j.nOutputs}`);
+  if (j.obliqueFeatures.length !== j.obliqueWeights.length) bad('obliqueFeatures and obliqueWeights differ in length');
+  const parents = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    if (j.kind[i] === LEAF) {
+      if (j.left[i] !== -1 || j.right[i] !== -1) bad(`leaf node ${i} has children`);
+      continue;
+    }
+    for (const c of [j.left[i]!, j.right[i]!]) {
+      // Children after parents makes cycles impossible; one parent each makes it a tree.
+      if (!(c > i && c < n)) bad(`node ${i} has child id ${c} (must be in (${i}, ${n}))`);
+      if (++parents[c]! > 1) bad(`node ${c} has more than one parent`);
+    }
+    if (j.kind[i] === AXIS && !(j.feature[i]! >= 0 && j.feature[i]! < j.nFeatures)) {
+      bad(`node ${i} splits on feature ${j.feature[i]} but the model has ${j.nFeatures} features`);
+    }
+    if (j.kind[i] === OBLIQUE) {
+      const off = j.obliqueOffset[i]!;
+      const len = j.obliqueLength[i]!;
+      if (len < 1 || off + len > j.obliqueFeatures.length) bad(`node ${i} has oblique weights outside the pool`);
+      for (let k = off; k < off + len; k++) {
+        if (j.obliqueFeatures[k]! >= j.nFeatures) bad(`node ${i} uses feature ${j.obliqueFeatures[k]} of ${j.nFeatures}`);
+      }
+    }
+  }
+  for (let i = 1; i < n; i++) if (parents[i] !== 1) bad(`node ${i} is not reachable from the root`);
+  const t = new Tree(j.nFeatures, j.nOutputs, n);
+  for (let i = 0; i < n; i++) {
+    t.addNode(-1, true, { impurity: j.impurity[i]!, nSamples: j.nSamples[i]!, weightedNSamples: j.weightedNSamples[i]! });
+  }
+  t.value.set(j.value);
+  for (let i = 0; i < n; i++) {
+    if (j.kind[i] === LEAF) continue;
+    t.left[i] = j.left[i]!;
+    t.right[i] = j.right[i]!;
+    if (j.kind[i] === AXIS) t.setAxisSplit(i, j.feature[i]!, j.threshold[i]!);
+    else {
+      const off = j.obliqueOffset[i]!;
+      const len = j.obliqueLength[i]!;
+      t.setObliqueSplit(i, j.obliqueFeatures.slice(off, off + len), j.obliqueWeights.slice(off, off + len), j.threshold[i]!);
+    }
+  }
+  return t;
+}
+
+function paramsOf(model: TreeModel): Record<string, unknown> {
+  const o = model.options;
+  const params: Record<string, unknown> = {
+    criterion: o.criterion.name,
+    maxDepth: o.maxDepth,
+    minSamplesSplit: o.minSamplesSplit,
+    minSamplesLeaf: o.minSamplesLeaf,
+    minWeightFractionLeaf: o.minWeightFractionLeaf,
+    minImpurityDecrease: o.minImpurityDecrease,
+    maxFeatures: o.maxFeatures,
+    maxLeafNodes: o.maxLeafNodes,
+    seed: o.seed,
+  };
+  if (model instanceof DecisionTreeClassifier) {
+    const cw = o.classWeight;
+    params.classWeight = cw instanceof Map ? Object.fromEntries(cw) : (cw ?? null);
+  }
+  return params;
+}
+
+/** A fitted model as a plain JSON-ready object (versioned; numbers round-trip exactly). */
+export function modelToJson(model: TreeModel): ModelJson {
+  const json: ModelJson = {
+    format: MODEL_FORMAT,
+    version: MODEL_FORMAT_VERSION,
+    estimator: model instanceof DecisionTreeClassifier ? 'DecisionTreeClassifier' : 'DecisionTreeRegressor',
+    params: paramsOf(model),
+    featureNames: model.featureNames,
+    tree: treeToJson(model.tree),
+  };
+  if (model instanceof DecisionTreeClassifier) json.classes = model.classes;
+  return json;
+}
+
+export function serializeModel(model: TreeModel): string {
+  return JSON.stringify(modelToJson(model));
+}
+
+/** Validates and loads a model from a JSON string or parsed object. */
+export function loadModel(input: string | unknown): TreeModel {
+  let raw: unknown = input;
+  if (typeof input === 'string') {
+    try {
+      raw = JSON.parse(input);
+    } catch (e) {
+      throw new ModelFormatError(`not a JSON document: ${(e as Error).message}`);
+    }
+  }
+  if (typeof raw !== 'object' || raw === null) throw new ModelFormatError('a model file must hold a JSON object');
+  const r = raw as Record<string, unknown>;
+  if (r.format !== MODEL_FORMAT) {
+    throw new ModelFormatError(`not a dt model (format is ${JSON.stringify(r.format)}, expected "${MODEL_FORMAT}")`);
+  }
+  if (r.version !== MODEL_FORMAT_VERSION) {
+    throw new ModelFormatError(`unsupported ${MODEL_FORMAT} version ${JSON.stringify(r.version)} (this library reads version ${MODEL_FORMAT_VERSION})`);
+  }
+  const parsed = modelSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ModelFormatError(`invalid model at ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  }
+  const j = parsed.data;
+  const tree = treeFromJson(j.tree);
+  if (j.featureNames !== null && j.featureNames.length !== tree.nFeatures) {
+    throw new ModelFormatError(`featureNames has ${j.featureNames.length} names but the tree has ${tree.nFeatures} features`);
+  }
+  const params = { ...j.params };
+  let model: TreeModel;
+  try {
+    if (j.estimator === 'DecisionTreeClassifier') {
+      const classes = j.classes;
+      if (!classes || classes.length !== tree.nOutputs) {
+        throw new ModelFormatError(`classifier needs ${tree.nOutputs} classes, found ${classes?.length ?? 'none'}`);
+      }
+      const m = new DecisionTreeClassifier(params as never);
+      m.restoreClasses(classes);
+      model = m;
+    } else {
+      if (tree.nOutputs !== 1) throw new ModelFormatError(`regressor trees have one output, found ${tree.nOutputs}`);
+      model = new DecisionTreeRegressor(params as never);
+    }
+  } catch (e) {
+    if (e instanceof ModelFormatError) throw e;
+    throw new ModelFormatError(`invalid params: ${(e as Error).message}`);
+  }
+  model.restore(tree, j.featureNames);
+  return model;
+}

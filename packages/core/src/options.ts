@@ -1,0 +1,151 @@
+import { getCriterion, type Criterion } from '@dt/criteria';
+import {
+  InvalidArgumentError,
+  knownKeys,
+  nonNegativeNumber,
+  numberInRange,
+  plainObject,
+  seedValue,
+} from '@dt/errors';
+
+export type MaxFeatures = number | 'sqrt' | 'log2' | null;
+
+/** Options shared by the tree estimators (scikit-learn's names in camelCase). */
+export interface TreeOptions {
+  /** Criterion name from the @dt/criteria registry, or an instance. */
+  criterion?: string | Criterion;
+  /** Maximum depth; null grows until the other rules stop. */
+  maxDepth?: number | null;
+  /** Integer >= 2, or a fraction in (0, 1) of the training rows (rounded up). */
+  minSamplesSplit?: number;
+  /** Integer >= 1, or a fraction in (0, 0.5] of the training rows (rounded up). */
+  minSamplesLeaf?: number;
+  /** Minimum fraction of the total sample weight in each leaf, in [0, 0.5]. */
+  minWeightFractionLeaf?: number;
+  /** A split must decrease weighted impurity by at least this (scikit-learn's formula). */
+  minImpurityDecrease?: number;
+  /** Features drawn per node: integer count, fraction in (0, 1), 'sqrt', 'log2' or null (all). */
+  maxFeatures?: MaxFeatures;
+  /** Grow best-first up to this many leaves (integer >= 2); null grows depth-first. */
+  maxLeafNodes?: number | null;
+  /** Seed for feature sampling. */
+  seed?: number;
+}
+
+export interface ClassifierOptions extends TreeOptions {
+  /** 'balanced' (n / (C·count_c)) or weights per class label. */
+  classWeight?: 'balanced' | Record<string, number> | Map<string | number, number> | null;
+}
+
+export type RegressorOptions = TreeOptions;
+
+export interface ResolvedTreeOptions {
+  criterion: Criterion;
+  maxDepth: number | null;
+  minSamplesSplit: number;
+  minSamplesLeaf: number;
+  minWeightFractionLeaf: number;
+  minImpurityDecrease: number;
+  maxFeatures: MaxFeatures;
+  maxLeafNodes: number | null;
+  seed: number;
+  classWeight: ClassifierOptions['classWeight'];
+}
+
+const TREE_KEYS = [
+  'criterion',
+  'maxDepth',
+  'minSamplesSplit',
+  'minSamplesLeaf',
+  'minWeightFractionLeaf',
+  'minImpurityDecrease',
+  'maxFeatures',
+  'maxLeafNodes',
+  'seed',
+];
+
+function countOrFraction(name: string, v: unknown, minCount: number, maxFraction: number): number {
+  if (typeof v === 'number' && Number.isInteger(v) && v >= minCount) return v;
+  if (typeof v === 'number' && Number.isFinite(v) && v > 0 && v < 1 && v <= maxFraction) return v;
+  throw new InvalidArgumentError(
+    name,
+    `an integer >= ${minCount} or a fraction in (0, ${maxFraction === 1 ? '1)' : `${maxFraction}]`}`,
+    v,
+  );
+}
+
+/** Validates options once at the estimator boundary and fills in defaults. */
+export function resolveTreeOptions(
+  raw: unknown,
+  task: 'classification' | 'regression',
+): ResolvedTreeOptions {
+  const o = raw === undefined ? {} : plainObject('options', raw);
+  knownKeys('options', o, task === 'classification' ? [...TREE_KEYS, 'classWeight'] : TREE_KEYS);
+  const criterion = getCriterion(
+    (o.criterion ?? (task === 'classification' ? 'gini' : 'mse')) as string | Criterion,
+    task,
+  );
+  const maxDepth = o.maxDepth ?? null;
+  if (maxDepth !== null && (typeof maxDepth !== 'number' || !Number.isInteger(maxDepth) || maxDepth < 1)) {
+    throw new InvalidArgumentError('maxDepth', 'a positive integer or null', maxDepth);
+  }
+  const minSamplesSplit = countOrFraction('minSamplesSplit', o.minSamplesSplit ?? 2, 2, 1);
+  const minSamplesLeaf = countOrFraction('minSamplesLeaf', o.minSamplesLeaf ?? 1, 1, 0.5);
+  const minWeightFractionLeaf = numberInRange('minWeightFractionLeaf', o.minWeightFractionLeaf ?? 0, 0, 0.5, {
+    loInclusive: true,
+    hiInclusive: true,
+  });
+  const minImpurityDecrease = nonNegativeNumber('minImpurityDecrease', o.minImpurityDecrease ?? 0);
+  const maxFeatures = (o.maxFeatures ?? null) as MaxFeatures;
+  if (
+    maxFeatures !== null &&
+    maxFeatures !== 'sqrt' &&
+    maxFeatures !== 'log2' &&
+    !(typeof maxFeatures === 'number' && Number.isFinite(maxFeatures) && maxFeatures > 0 && (Number.isInteger(maxFeatures) || maxFeatures < 1))
+  ) {
+    throw new InvalidArgumentError('maxFeatures', "a positive integer, a fraction in (0, 1), 'sqrt', 'log2' or null", maxFeatures);
+  }
+  const maxLeafNodes = o.maxLeafNodes ?? null;
+  if (maxLeafNodes !== null && (typeof maxLeafNodes !== 'number' || !Number.isInteger(maxLeafNodes) || maxLeafNodes < 2)) {
+    throw new InvalidArgumentError('maxLeafNodes', 'an integer >= 2 or null', maxLeafNodes);
+  }
+  const seed = seedValue('seed', o.seed ?? 0);
+  const classWeight = (o.classWeight ?? null) as ClassifierOptions['classWeight'];
+  if (classWeight !== null && classWeight !== 'balanced' && !(classWeight instanceof Map) && typeof classWeight !== 'object') {
+    throw new InvalidArgumentError('classWeight', "'balanced', an object or Map of weights per class, or null", classWeight);
+  }
+  return {
+    criterion,
+    maxDepth,
+    minSamplesSplit,
+    minSamplesLeaf,
+    minWeightFractionLeaf,
+    minImpurityDecrease,
+    maxFeatures,
+    maxLeafNodes,
+    seed,
+    classWeight,
+  };
+}
+
+/** Turns count-or-fraction options into counts for n rows and d features (scikit-learn's rounding). */
+export function resolveCounts(
+  o: ResolvedTreeOptions,
+  n: number,
+  d: number,
+): { minSamplesSplit: number; minSamplesLeaf: number; maxFeatures: number } {
+  const minSamplesLeaf = Number.isInteger(o.minSamplesLeaf) ? o.minSamplesLeaf : Math.ceil(o.minSamplesLeaf * n);
+  let minSamplesSplit = Number.isInteger(o.minSamplesSplit)
+    ? o.minSamplesSplit
+    : Math.max(2, Math.ceil(o.minSamplesSplit * n));
+  minSamplesSplit = Math.max(minSamplesSplit, 2 * minSamplesLeaf);
+  let maxFeatures: number;
+  const mf = o.maxFeatures;
+  if (mf === null) maxFeatures = d;
+  else if (mf === 'sqrt') maxFeatures = Math.max(1, Math.floor(Math.sqrt(d)));
+  else if (mf === 'log2') maxFeatures = Math.max(1, Math.floor(Math.log2(d)));
+  else if (Number.isInteger(mf)) maxFeatures = mf;
+  else maxFeatures = Math.max(1, Math.floor(mf * d));
+  if (maxFeatures > d) throw new InvalidArgumentError('maxFeatures', `at most the number of features (${d})`, mf);
+  return { minSamplesSplit, minSamplesLeaf, maxFeatures };
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { createSortScratch, insertionSortPairs, sortPairs } from './sort.js';
+
+function oracle(keys: number[], idx: number[]): [number[], number[]] {
+  const order = keys.map((k, i) => i).sort((a, b) => keys[a]! - keys[b]! || a - b); // stable
+  return [order.map((i) => keys[i]!), order.map((i) => idx[i]!)];
+}
+
+describe('sortPairs', () => {
+  it('matches a stable comparator sort for every size and key range (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 3000 }),
+        fc.constantFrom(1, 2, 7, 255, 256, 300, 70000, 2 ** 24, 2 ** 32 - 1),
+        fc.integer({ min: 0, max: 1000 }),
+        fc.integer(),
+        (n, range, offset, seed) => {
+          let s = seed | 0;
+          const rnd = (): number => {
+            s = (Math.imul(s, 1103515245) + 12345) | 0;
+            return (s >>> 0) / 2 ** 32;
+          };
+          const keysArr = Array.from({ length: n }, () => Math.min(2 ** 32 - 1, offset + Math.floor(rnd() * range)));
+          const idxArr = Array.from({ length: n }, (_, i) => i * 3);
+          const keys = Uint32Array.from(keysArr);
+          const idx = Int32Array.from(idxArr);
+          let mn = Infinity;
+          let mx = -Infinity;
+          for (const k of keysArr) {
+            mn = Math.min(mn, k);
+            mx = Math.max(mx, k);
+          }
+          sortPairs(keys, idx, n, n ? mn : 0, n ? mx : 0, createSortScratch(n));
+          const [ek, ei] = oracle(keysArr, idxArr);
+          expect(Array.from(keys)).toEqual(ek);
+          expect(Array.from(idx)).toEqual(ei);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('sorts only the first n entries of larger buffers', () => {
+    const keys = Uint32Array.from([5, 3, 9, 1, 0, 0]);
+    const idx = Int32Array.from([0, 1, 2, 3, 4, 5]);
+    insertionSortPairs(keys, idx, 4);
+    expect(Array.from(keys)).toEqual([1, 3, 5, 9, 0, 0]);
+    expect(Array.from(idx)).toEqual([3, 1, 0, 2, 4, 5]);
+  });
+});

@@ -1,0 +1,434 @@
+import {
+  createSplitResult,
+  midpoint,
+  valuesDiffer,
+  type ClassificationCriterion,
+  type ClassificationScanInput,
+  type RegressionCriterion,
+  type RegressionScanInput,
+  type SplitResult,
+} from '@dt/criteria';
+import type { Random } from '@dt/errors';
+import type { FeatureIndex, RankArray } from './feature-index.js';
+import { createSortScratch, sortPairs, type SortScratch } from './sort.js';
+
+/** Best axis split of a node, filled in by `Splitter.findBest`. */
+export interface AxisSplit {
+  found: boolean;
+  feature: number;
+  threshold: number;
+  /** Samples with rank <= cutRank on `feature` go left. */
+  cutRank: number;
+  score: number;
+  balance: number;
+}
+
+export function createAxisSplit(): AxisSplit {
+  return { found: false, feature: -1, threshold: 0, cutRank: 0, score: Number.NEGATIVE_INFINITY, balance: 0 };
+}
+
+export interface SplitterConfig {
+  index: FeatureIndex;
+  /** Class codes (classification) or null. */
+  labels: Int32Array | null;
+  nClasses: number;
+  /** Regression targets or null. */
+  targets: Float64Array | null;
+  /** Combined sample × class weights, or null for unit weights. */
+  weights: Float64Array | null;
+  classification: ClassificationCriterion | null;
+  regression: RegressionCriterion | null;
+  minSamplesLeaf: number;
+  minWeightLeaf: number;
+  maxFeatures: number;
+  rng: Random;
+}
+
+/**
+ * Finds the best axis split of a node over its samples `samples[start, end)` and partitions them.
+ * Per feature: gather value ranks; then either a class histogram over the node's rank range (when
+ * the range is small next to the node, as for pixels or codes) or an integer sort of the ranks, and
+ * one criterion scan. Features found constant are reported so descendants skip them.
+ */
+export class Splitter {
+  private readonly cfg: SplitterConfig;
+  private readonly n: number;
+  private readonly d: number;
+  private readonly ranks: RankArray;
+  private readonly keys: Uint32Array;
+  private readonly idx: Int32Array;
+  private readonly sortScratch: SortScratch;
+  private readonly values: Float64Array;
+  private readonly entryLabels: Int32Array;
+  private readonly entryWeights: Float64Array;
+  private readonly entryCounts: Float64Array;
+  private readonly entryRanks: Uint32Array;
+  private readonly entryTargets: Float64Array;
+  private readonly ones: Float64Array;
+  private hist: Float64Array;
+  private histCount: Float64Array;
+  private readonly features: Int32Array;
+  private readonly constFlag: Uint8Array;
+  private readonly result: SplitResult = createSplitResult();
+  private readonly cInput: ClassificationScanInput;
+  private readonly rInput: RegressionScanInput;
+  /** Features newly found constant in the last findBest call. */
+  readonly newConstants: number[] = [];
+
+  constructor(cfg: SplitterConfig) {
+    this.cfg = cfg;
+    const { n, d, ranks } = cfg.index;
+    this.n = n;
+    this.d = d;
+    this.ranks = ranks;
+    this.keys = new Uint32Array(n);
+    this.idx = new Int32Array(n);
+    this.sortScratch = createSortScratch(n);
+    this.values = new Float64Array(n);
+    this.entryLabels = new Int32Array(n);
+    this.entryWeights = new Float64Array(n);
+    this.entryCounts = new Float64Array(n);
+    this.entryRanks = new Uint32Array(n);
+    this.entryTargets = new Float64Array(n);
+    this.ones = new Float64Array(n).fill(1);
+    const histSize = cfg.labels ? 2 * n + 2 * cfg.nClasses : 0;
+    this.hist = new Float64Array(histSize);
+    this.histCount = new Float64Array(cfg.weights ? histSize : 0);
+    this.features = Int32Array.from({ length: d }, (_, i) => i);
+    this.constFlag = new Uint8Array(d);
+    this.cInput = {
+      n: 0,
+      values: this.values,
+      labels: this.entryLabels,
+      weights: this.entryWeights,
+      counts: null,
+      nClasses: cfg.nClasses,
+      classWeights: new Float64Array(Math.max(1, cfg.nClasses)),
+      totalWeight: 0,
+      totalCount: 0,
+      minSamplesLeaf: cfg.minSamplesLeaf,
+      minWeightLeaf: cfg.minWeightLeaf,
+    };
+    this.rInput = {
+      n: 0,
+      values: this.values,
+      targets: this.entryTargets,
+      weights: cfg.weights ? this.entryWeights : this.ones,
+      totalWeight: 0,
+      weightedSum: 0,
+      minSamplesLeaf: cfg.minSamplesLeaf,
+      minWeightLeaf: cfg.minWeightLeaf,
+    };
+  }
+
+  /**
+   * Searches features for the best split of samples[start, end). `knownConstants` are skipped;
+   * newly found constant features are left in `newConstants`. Node totals: class weights (classification)
+   * or Σw·y (regression) and Σw.
+   */
+  findBest(
+    samples: Int32Array,
+    start: number,
+    end: number,
+    knownConstants: Int32Array,
+    classWeights: Float64Array | null,
+    weightedSum: number,
+    totalWeight: number,
+    best: AxisSplit,
+  ): void {
+    best.found = false;
+    best.score = Number.NEGATIVE_INFINITY;
+    best.feature = -1;
+    this.newConstants.length = 0;
+    const d = this.d;
+    const constFlag = this.constFlag;
+    for (let i = 0; i < knownConstants.length; i++) constFlag[knownConstants[i]!] = 1;
+    const features = this.features;
+    const maxFeatures = this.cfg.maxFeatures;
+    const sampling = maxFeatures < d - knownConstants.length;
+    let visited = 0;
+    // Draw features without replacement (all, in index order, when not sampling) until maxFeatures
+    // non-constant ones were evaluated — scikit-learn's rule.
+    for (let i = 0; i < d; i++) {
+      if (sampling) {
+        if (visited >= maxFeatures) break;
+        const j = i + this.cfg.rng.int(d - i);
+        const t = features[i]!;
+        features[i] = features[j]!;
+        features[j] = t;
+      }
+      const f = features[i]!;
+      if (constFlag[f] === 1) continue;
+      const evaluated = this.cfg.labels
+        ? this.evalClassification(samples, start, end, f, classWeights!, totalWeight, best)
+        : this.evalRegression(samples, start, end, f, weightedSum, totalWeight, best);
+      if (evaluated) visited++;
+      else this.newConstants.push(f);
+    }
+    for (let i = 0; i < knownConstants.length; i++) constFlag[knownConstants[i]!] = 0;
+    if (sampling) for (let i = 0; i < d; i++) features[i] = i; // keep draws independent of history
+  }
+
+  /** Gathers ranks of feature f into keys/idx; returns [min, max] packed or -1 when constant. */
+  private gather(samples: Int32Array, start: number, end: number, f: number): boolean {
+    const ranks = this.ranks;
+    const keys = this.keys;
+    const idx = this.idx;
+    const base = f * this.n;
+    let mn = 0xffffffff;
+    let mx = 0;
+    for (let i = start, j = 0; i < end; i++, j++) {
+      const s = samples[i]!;
+      const k = ranks[base + s]!;
+      keys[j] = k;
+      idx[j] = s;
+      if (k < mn) mn = k;
+      if (k > mx) mx = k;
+    }
+    this.gMin = mn;
+    this.gMax = mx;
+    const u = this.cfg.index.uniq[f]!;
+    return valuesDiffer(u[mn]!, u[mx]!);
+  }
+
+  private gMin = 0;
+  private gMax = 0;
+
+  private evalClassification(
+    samples: Int32Array,
+    start: number,
+    end: number,
+    f: number,
+    classWeights: Float64Array,
+    totalWeight: number,
+    best: AxisSplit,
+  ): boolean {
+    const m = end - start;
+    const C = this.cfg.nClasses;
+    const u = this.cfg.index.uniq[f]!;
+    const input = this.cInput;
+    if (u.length * C <= 2 * m) {
+      // Few distinct values next to the node size (pixels, codes): one fused pass builds the
+      // class histogram straight from the ranks; no sort at all.
+      if (!this.histogramFromSamples(samples, start, end, f)) return false;
+      input.n = this.histogramEntries(u, C);
+      input.weights = this.entryWeights;
+      input.counts = this.entryCounts;
+      this.cutSource = this.entryRanks;
+    } else {
+      if (!this.gather(samples, start, end, f)) return false;
+      const mn = this.gMin;
+      const mx = this.gMax;
+      if ((mx - mn + 1) * C <= 2 * m) {
+        this.histogramFromKeys(m, mn);
+        input.n = this.histogramEntries(u, C);
+        input.weights = this.entryWeights;
+        input.counts = this.entryCounts;
+        this.cutSource = this.entryRanks;
+      } else {
+        const keys = this.keys;
+        const idx = this.idx;
+        sortPairs(keys, idx, m, mn, mx, this.sortScratch);
+        const y = this.cfg.labels!;
+        const w = this.cfg.weights;
+        const values = this.values;
+        const labels = this.entryLabels;
+        for (let j = 0; j < m; j++) {
+          values[j] = u[keys[j]!]!;
+          labels[j] = y[idx[j]!]!;
+        }
+        if (w === null) {
+          input.weights = this.ones;
+        } else {
+          const ew = this.entryWeights;
+          for (let j = 0; j < m; j++) ew[j] = w[idx[j]!]!;
+          input.weights = ew;
+        }
+        input.counts = null;
+        input.n = m;
+        this.cutSource = keys;
+      }
+    }
+    input.classWeights = classWeights;
+    input.totalWeight = totalWeight;
+    input.totalCount = m;
+    const res = this.result;
+    if (this.cfg.classification!.scan(input, res)) this.consider(f, res, totalWeight, best);
+    return true;
+  }
+
+  /** Accumulates hist[rank*C + class] over the node's samples; false (and hist cleared) if constant. */
+  private histogramFromSamples(samples: Int32Array, start: number, end: number, f: number): boolean {
+    const ranks = this.ranks;
+    const base = f * this.n;
+    const C = this.cfg.nClasses;
+    const y = this.cfg.labels!;
+    const w = this.cfg.weights;
+    const hist = this.hist;
+    let mn = 0xffffffff;
+    let mx = 0;
+    if (w === null) {
+      for (let i = start; i < end; i++) {
+        const s = samples[i]!;
+        const k = ranks[base + s]!;
+        hist[k * C + y[s]!]! += 1;
+        if (k < mn) mn = k;
+        if (k > mx) mx = k;
+      }
+    } else {
+      const hc = this.histCount;
+      for (let i = start; i < end; i++) {
+        const s = samples[i]!;
+        const k = ranks[base + s]!;
+        const h = k * C + y[s]!;
+        hist[h]! += w[s]!;
+        hc[h]! += 1;
+        if (k < mn) mn = k;
+        if (k > mx) mx = k;
+      }
+    }
+    this.gMin = mn;
+    this.gMax = mx;
+    this.hBase = 0;
+    const u = this.cfg.index.uniq[f]!;
+    if (valuesDiffer(u[mn]!, u[mx]!)) return true;
+    hist.fill(0, mn * C, (mx + 1) * C);
+    if (w !== null) this.histCount.fill(0, mn * C, (mx + 1) * C);
+    return false;
+  }
+
+  /** Histogram of the gathered keys, indexed from the node's minimum rank. */
+  private histogramFromKeys(m: number, mn: number): void {
+    const C = this.cfg.nClasses;
+    const y = this.cfg.labels!;
+    const w = this.cfg.weights;
+    const keys = this.keys;
+    const idx = this.idx;
+    const hist = this.hist;
+    if (w === null) {
+      for (let j = 0; j < m; j++) hist[(keys[j]! - mn) * C + y[idx[j]!]!]! += 1;
+    } else {
+      const hc = this.histCount;
+      for (let j = 0; j < m; j++) {
+        const s = idx[j]!;
+        const h = (keys[j]! - mn) * C + y[s]!;
+        hist[h]! += w[s]!;
+        hc[h]! += 1;
+      }
+    }
+    this.hBase = mn;
+  }
+
+  /** Turns the non-empty histogram cells over ranks [gMin, gMax] into sorted entries; clears them. */
+  private histogramEntries(u: Float64Array, C: number): number {
+    const w = this.cfg.weights;
+    const hist = this.hist;
+    const hc = this.histCount;
+    const values = this.values;
+    const labels = this.entryLabels;
+    const ew = this.entryWeights;
+    const ec = this.entryCounts;
+    const er = this.entryRanks;
+    const mn = this.gMin;
+    const mx = this.gMax;
+    const off = this.hBase;
+    let e = 0;
+    for (let r = mn; r <= mx; r++) {
+      const v = u[r]!;
+      const h0 = (r - off) * C;
+      for (let c = 0; c < C; c++) {
+        const h = h0 + c;
+        const wt = hist[h]!;
+        const cnt = w === null ? wt : hc[h]!;
+        if (cnt > 0) {
+          values[e] = v;
+          labels[e] = c;
+          ew[e] = wt;
+          ec[e] = cnt;
+          er[e] = r;
+          e++;
+          hist[h] = 0;
+          if (w !== null) hc[h] = 0;
+        }
+      }
+    }
+    return e;
+  }
+
+  private hBase = 0;
+  /** Where consider() reads the rank of an entry: the sorted keys or the histogram entries. */
+  private cutSource: Uint32Array = new Uint32Array(0);
+
+  private evalRegression(
+    samples: Int32Array,
+    start: number,
+    end: number,
+    f: number,
+    weightedSum: number,
+    totalWeight: number,
+    best: AxisSplit,
+  ): boolean {
+    if (!this.gather(samples, start, end, f)) return false;
+    const m = end - start;
+    const keys = this.keys;
+    const idx = this.idx;
+    sortPairs(keys, idx, m, this.gMin, this.gMax, this.sortScratch);
+    const u = this.cfg.index.uniq[f]!;
+    const t = this.cfg.targets!;
+    const w = this.cfg.weights;
+    const values = this.values;
+    const et = this.entryTargets;
+    for (let j = 0; j < m; j++) {
+      const s = idx[j]!;
+      values[j] = u[keys[j]!]!;
+      et[j] = t[s]!;
+    }
+    if (w !== null) {
+      const ew = this.entryWeights;
+      for (let j = 0; j < m; j++) ew[j] = w[idx[j]!]!;
+    }
+    this.cutSource = keys;
+    const input = this.rInput;
+    input.n = m;
+    input.totalWeight = totalWeight;
+    input.weightedSum = weightedSum;
+    const res = this.result;
+    if (this.cfg.regression!.scan(input, res)) this.consider(f, res, totalWeight, best);
+    return true;
+  }
+
+  /** Keeps the better of the current best and feature f's split (tie rule: balance, then lower f). */
+  private consider(f: number, res: SplitResult, totalWeight: number, best: AxisSplit): void {
+    const balance = Math.abs(2 * res.leftWeight - totalWeight);
+    if (
+      !best.found ||
+      res.score > best.score ||
+      (res.score === best.score && (balance < best.balance || (balance === best.balance && f < best.feature)))
+    ) {
+      best.found = true;
+      best.feature = f;
+      best.score = res.score;
+      best.balance = balance;
+      best.cutRank = this.cutSource[res.pos - 1]!;
+      best.threshold = midpoint(this.values[res.pos - 1]!, this.values[res.pos]!);
+    }
+  }
+
+  /** Partitions samples[start, end) so that those going left come first; returns the boundary. */
+  partition(samples: Int32Array, start: number, end: number, feature: number, cutRank: number): number {
+    const ranks = this.ranks;
+    const base = feature * this.n;
+    let i = start;
+    let j = end - 1;
+    while (i <= j) {
+      if (ranks[base + samples[i]!]! <= cutRank) i++;
+      else {
+        const t = samples[i]!;
+        samples[i] = samples[j]!;
+        samples[j] = t;
+        j--;
+      }
+    }
+    return i;
+  }
+}

@@ -1,0 +1,302 @@
+/**
+ * The fitted tree: flat parallel typed arrays indexed by node id, as in scikit-learn's `Tree`.
+ * Node 0 is the root; children always have larger ids than their parent.
+ * Split kinds: LEAF, AXIS (`x[feature] <= threshold`) and OBLIQUE (`Σ w_j·x[f_j] <= threshold`,
+ * sparse weights pooled in `obliqueFeatures`/`obliqueWeights` at [obliqueOffset, +obliqueLength)).
+ * Every split is on raw input features: transforms are folded into weights at fit time.
+ */
+export const LEAF = 0;
+export const AXIS = 1;
+export const OBLIQUE = 2;
+export type SplitKind = typeof LEAF | typeof AXIS | typeof OBLIQUE;
+
+export interface NodeStats {
+  impurity: number;
+  nSamples: number;
+  weightedNSamples: number;
+}
+
+export class Tree {
+  readonly nFeatures: number;
+  /** Values per node: class weight totals (classification) or 1 (regression). */
+  readonly nOutputs: number;
+  nodeCount = 0;
+  kind: Uint8Array;
+  left: Int32Array;
+  right: Int32Array;
+  feature: Int32Array;
+  threshold: Float64Array;
+  impurity: Float64Array;
+  nSamples: Int32Array;
+  weightedNSamples: Float64Array;
+  value: Float64Array;
+  obliqueOffset: Int32Array;
+  obliqueLength: Int32Array;
+  obliqueFeatures: Int32Array;
+  obliqueWeights: Float64Array;
+  obliqueUsed = 0;
+
+  constructor(nFeatures: number, nOutputs: number, capacity = 64) {
+    this.nFeatures = nFeatures;
+    this.nOutputs = nOutputs;
+    const c = Math.max(1, capacity);
+    this.kind = new Uint8Array(c);
+    this.left = new Int32Array(c).fill(-1);
+    this.right = new Int32Array(c).fill(-1);
+    this.feature = new Int32Array(c).fill(-1);
+    this.threshold = new Float64Array(c);
+    this.impurity = new Float64Array(c);
+    this.nSamples = new Int32Array(c);
+    this.weightedNSamples = new Float64Array(c);
+    this.value = new Float64Array(c * nOutputs);
+    this.obliqueOffset = new Int32Array(c);
+    this.obliqueLength = new Int32Array(c);
+    this.obliqueFeatures = new Int32Array(0);
+    this.obliqueWeights = new Float64Array(0);
+  }
+
+  get capacity(): number {
+    return this.kind.length;
+  }
+
+  private grow(min: number): void {
+    const cap = Math.max(min, this.capacity * 2);
+    const g = <T extends Uint8Array | Int32Array | Float64Array>(a: T, size: number, fill?: number): T => {
+      const b = new (a.constructor as new (n: number) => T)(size);
+      if (fill !== undefined) b.fill(fill);
+      b.set(a);
+      return b;
+    };
+    this.kind = g(this.kind, cap);
+    this.left = g(this.left, cap, -1);
+    this.right = g(this.right, cap, -1);
+    this.feature = g(this.feature, cap, -1);
+    this.threshold = g(this.threshold, cap);
+    this.impurity = g(this.impurity, cap);
+    this.nSamples = g(this.nSamples, cap);
+    this.weightedNSamples = g(this.weightedNSamples, cap);
+    this.value = g(this.value, cap * this.nOutputs);
+    this.obliqueOffset = g(this.obliqueOffset, cap);
+    this.obliqueLength = g(this.obliqueLength, cap);
+  }
+
+  /** Appends a leaf node (its split can be set later) and links it to its parent. Returns its id. */
+  addNode(parent: number, isLeft: boolean, stats: NodeStats): number {
+    const id = this.nodeCount;
+    if (id >= this.capacity) this.grow(id + 1);
+    this.nodeCount++;
+    this.kind[id] = LEAF;
+    this.left[id] = -1;
+    this.right[id] = -1;
+    this.feature[id] = -1;
+    this.threshold[id] = 0;
+    this.impurity[id] = stats.impurity;
+    this.nSamples[id] = stats.nSamples;
+    this.weightedNSamples[id] = stats.weightedNSamples;
+    if (parent >= 0) {
+      if (isLeft) this.left[parent] = id;
+      else this.right[parent] = id;
+    }
+    return id;
+  }
+
+  setAxisSplit(node: number, feature: number, threshold: number): void {
+    this.kind[node] = AXIS;
+    this.feature[node] = feature;
+    this.threshold[node] = threshold;
+  }
+
+  setObliqueSplit(node: number, features: ArrayLike<number>, weights: ArrayLike<number>, threshold: number): void {
+    const len = features.length;
+    const need = this.obliqueUsed + len;
+    if (need > this.obliqueFeatures.length) {
+      const cap = Math.max(need, this.obliqueFeatures.length * 2, 64);
+      const f = new Int32Array(cap);
+      f.set(this.obliqueFeatures);
+      const w = new Float64Array(cap);
+      w.set(this.obliqueWeights);
+      this.obliqueFeatures = f;
+      this.obliqueWeights = w;
+    }
+    for (let j = 0; j < len; j++) {
+      this.obliqueFeatures[this.obliqueUsed + j] = features[j]!;
+      this.obliqueWeights[this.obliqueUsed + j] = weights[j]!;
+    }
+    this.kind[node] = OBLIQUE;
+    this.feature[node] = -1;
+    this.obliqueOffset[node] = this.obliqueUsed;
+    this.obliqueLength[node] = len;
+    this.threshold[node] = threshold;
+    this.obliqueUsed = need;
+  }
+
+  /** Turns a node back into a leaf (children stay in the arrays but become unreachable). */
+  makeLeaf(node: number): void {
+    this.kind[node] = LEAF;
+    this.left[node] = -1;
+    this.right[node] = -1;
+    this.feature[node] = -1;
+    this.threshold[node] = 0;
+  }
+
+  isLeaf(node: number): boolean {
+    return this.kind[node] === LEAF;
+  }
+
+  /** Value of the split function for one row-major sample (caller checks the node is not a leaf). */
+  goesLeft(node: number, x: Float64Array, base: number): boolean {
+    if (this.kind[node] === AXIS) return x[base + this.feature[node]!]! <= this.threshold[node]!;
+    const off = this.obliqueOffset[node]!;
+    const end = off + this.obliqueLength[node]!;
+    let s = 0;
+    for (let j = off; j < end; j++) s += this.obliqueWeights[j]! * x[base + this.obliqueFeatures[j]!]!;
+    return s <= this.threshold[node]!;
+  }
+
+  /** Leaf id for each row of a row-major matrix with nFeatures columns. */
+  apply(x: Float64Array, rows: number): Int32Array {
+    const out = new Int32Array(rows);
+    const d = this.nFeatures;
+    const kind = this.kind;
+    const feature = this.feature;
+    const threshold = this.threshold;
+    const left = this.left;
+    const right = this.right;
+    for (let r = 0; r < rows; r++) {
+      const base = r * d;
+      let node = 0;
+      for (;;) {
+        const k = kind[node]!;
+        if (k === LEAF) break;
+        const goLeft = k === AXIS ? x[base + feature[node]!]! <= threshold[node]! : this.goesLeft(node, x, base);
+        node = goLeft ? left[node]! : right[node]!;
+      }
+      out[r] = node;
+    }
+    return out;
+  }
+
+  /** Node ids visited by each row, as CSR (indptr of length rows+1, indices). */
+  decisionPath(x: Float64Array, rows: number): { indptr: Int32Array; indices: Int32Array } {
+    const indptr = new Int32Array(rows + 1);
+    const path: number[] = [];
+    const d = this.nFeatures;
+    for (let r = 0; r < rows; r++) {
+      let node = 0;
+      for (;;) {
+        path.push(node);
+        if (this.kind[node] === LEAF) break;
+        node = this.goesLeft(node, x, r * d) ? this.left[node]! : this.right[node]!;
+      }
+      indptr[r + 1] = path.length;
+    }
+    return { indptr, indices: Int32Array.from(path) };
+  }
+
+  /** Ids of the nodes reachable from the root, in preorder (left first). */
+  reachable(): Int32Array {
+    const out: number[] = [];
+    const stack = [0];
+    while (stack.length > 0) {
+      const n = stack.pop()!;
+      out.push(n);
+      if (this.kind[n] !== LEAF) stack.push(this.right[n]!, this.left[n]!);
+    }
+    return Int32Array.from(out);
+  }
+
+  get nLeaves(): number {
+    let c = 0;
+    for (const n of this.reachable()) if (this.kind[n] === LEAF) c++;
+    return c;
+  }
+
+  /** Depth of the deepest leaf (a lone root has depth 0). */
+  get maxDepth(): number {
+    if (this.nodeCount === 0) return 0;
+    let best = 0;
+    const stack: number[] = [0, 0];
+    while (stack.length > 0) {
+      const depth = stack.pop()!;
+      const n = stack.pop()!;
+      if (depth > best) best = depth;
+      if (this.kind[n] !== LEAF) stack.push(this.left[n]!, depth + 1, this.right[n]!, depth + 1);
+    }
+    return best;
+  }
+
+  /** Features used by node's split (axis: one; oblique: its support) with absolute weights. */
+  splitFeatures(node: number): { features: number[]; weights: number[] } {
+    if (this.kind[node] === AXIS) return { features: [this.feature[node]!], weights: [1] };
+    if (this.kind[node] === LEAF) return { features: [], weights: [] };
+    const off = this.obliqueOffset[node]!;
+    const len = this.obliqueLength[node]!;
+    return {
+      features: Array.from(this.obliqueFeatures.subarray(off, off + len)),
+      weights: Array.from(this.obliqueWeights.subarray(off, off + len)),
+    };
+  }
+
+  /**
+   * Impurity-based importances (scikit-learn's definition), normalised to sum 1. An oblique split's
+   * decrease is shared among its features in proportion to |w_j|.
+   */
+  featureImportances(): Float64Array {
+    const imp = new Float64Array(this.nFeatures);
+    for (const n of this.reachable()) {
+      if (this.kind[n] === LEAF) continue;
+      const l = this.left[n]!;
+      const r = this.right[n]!;
+      const dec =
+        this.weightedNSamples[n]! * this.impurity[n]! -
+        this.weightedNSamples[l]! * this.impurity[l]! -
+        this.weightedNSamples[r]! * this.impurity[r]!;
+      if (this.kind[n] === AXIS) {
+        imp[this.feature[n]!]! += dec;
+      } else {
+        const { features, weights } = this.splitFeatures(n);
+        let total = 0;
+        for (const w of weights) total += Math.abs(w);
+        if (total > 0) for (let j = 0; j < features.length; j++) imp[features[j]!]! += (dec * Math.abs(weights[j]!)) / total;
+      }
+    }
+    const root = this.weightedNSamples[0]!;
+    let sum = 0;
+    for (let f = 0; f < imp.length; f++) {
+      imp[f] = imp[f]! / root;
+      sum += imp[f]!;
+    }
+    if (sum > 0) for (let f = 0; f < imp.length; f++) imp[f] = imp[f]! / sum;
+    return imp;
+  }
+
+  /** A compact copy holding only the reachable nodes, renumbered in preorder. */
+  compact(): Tree {
+    const order = this.reachable();
+    const remap = new Int32Array(this.nodeCount).fill(-1);
+    order.forEach((n, i) => (remap[n] = i));
+    const t = new Tree(this.nFeatures, this.nOutputs, order.length);
+    const k = this.nOutputs;
+    for (let i = 0; i < order.length; i++) {
+      const n = order[i]!;
+      t.addNode(-1, true, {
+        impurity: this.impurity[n]!,
+        nSamples: this.nSamples[n]!,
+        weightedNSamples: this.weightedNSamples[n]!,
+      });
+      t.value.set(this.value.subarray(n * k, n * k + k), i * k);
+    }
+    for (let i = 0; i < order.length; i++) {
+      const n = order[i]!;
+      if (this.kind[n] === LEAF) continue;
+      t.left[i] = remap[this.left[n]!]!;
+      t.right[i] = remap[this.right[n]!]!;
+      if (this.kind[n] === AXIS) t.setAxisSplit(i, this.feature[n]!, this.threshold[n]!);
+      else {
+        const { features, weights } = this.splitFeatures(n);
+        t.setObliqueSplit(i, features, weights, this.threshold[n]!);
+      }
+    }
+    return t;
+  }
+}
