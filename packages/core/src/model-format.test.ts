@@ -1,0 +1,98 @@
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ModelFormatError } from '@dt/errors';
+import {
+  DecisionTreeClassifier,
+  DecisionTreeRegressor,
+  loadModel,
+  modelToJson,
+  serializeModel,
+  Tree,
+  treeFromJson,
+  treeToJson,
+} from './index.js';
+import { readModel, saveModel } from './node.js';
+import { randomClassification, randomRegression } from './test-helpers/random-data.js';
+
+describe('model JSON format', () => {
+  it('round-trips a classifier exactly (same JSON, same predictions and probabilities)', () => {
+    const { X, y } = randomClassification(300, 5, 3, 11);
+    const labels = y.map((c) => ['cat', 'dog', 'eel'][c]!);
+    const m = new DecisionTreeClassifier({ maxDepth: 6, criterion: 'entropy' }).fit(X, labels, {
+      featureNames: ['a', 'b', 'c', 'd', 'e'],
+    });
+    const text = serializeModel(m);
+    const back = loadModel(text);
+    expect(back).toBeInstanceOf(DecisionTreeClassifier);
+    expect(serializeModel(back)).toBe(text);
+    expect((back as DecisionTreeClassifier).predictProba(X)).toEqual(m.predictProba(X));
+    expect(back.featureNames).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(back.options.criterion.name).toBe('entropy');
+  });
+
+  it('round-trips a regressor exactly', () => {
+    const { X, y } = randomRegression(200, 3, 12);
+    const m = new DecisionTreeRegressor({ minSamplesLeaf: 3 }).fit(X, y);
+    const back = loadModel(JSON.parse(serializeModel(m))) as DecisionTreeRegressor;
+    expect(Array.from(back.predict(X))).toEqual(Array.from(m.predict(X)));
+    expect(modelToJson(back)).toEqual(modelToJson(m));
+  });
+
+  it('holds oblique splits and predicts w·x <= t from raw features', () => {
+    const t = new Tree(3, 2, 4);
+    const root = t.addNode(-1, true, { impurity: 0.5, nSamples: 4, weightedNSamples: 4 });
+    const l = t.addNode(root, true, { impurity: 0, nSamples: 2, weightedNSamples: 2 });
+    const r = t.addNode(root, false, { impurity: 0, nSamples: 2, weightedNSamples: 2 });
+    t.setObliqueSplit(root, [0, 2], [1, -2], 0.5);
+    t.value.set([2, 0], l * 2);
+    t.value.set([0, 2], r * 2);
+    const x = Float64Array.from([1, 9, 0, /* 1 - 0 = 1 > 0.5 → right */ 0, 9, 1 /* 0 - 2 <= 0.5 → left */]);
+    expect(Array.from(t.apply(x, 2))).toEqual([r, l]);
+    const back = treeFromJson(JSON.parse(JSON.stringify(treeToJson(t))));
+    expect(Array.from(back.apply(x, 2))).toEqual([r, l]);
+    expect(treeToJson(back)).toEqual(treeToJson(t));
+    const imp = t.featureImportances();
+    expect(imp[0]).toBeCloseTo(1 / 3, 12);
+    expect(imp[2]).toBeCloseTo(2 / 3, 12);
+  });
+
+  const good = () => JSON.parse(serializeModel(new DecisionTreeClassifier({ maxDepth: 3 }).fit(...xy())));
+  const xy = (): [number[][], number[]] => {
+    const d = randomClassification(100, 3, 2, 13);
+    return [d.X, d.y];
+  };
+
+  it.each([
+    ['not JSON', () => '{oops', /not a JSON document/],
+    ['another format', () => ({ ...good(), format: 'sklearn-pickle' }), /not a dt model \(format is "sklearn-pickle"/],
+    ['a future version', () => ({ ...good(), version: 99 }), /unsupported dt-model version 99/],
+    ['a missing array', () => { const j = good(); delete j.tree.threshold; return j; }, /invalid model at tree.threshold/],
+    ['a NaN-like value', () => { const j = good(); j.tree.threshold[0] = 'x'; return j; }, /invalid model at tree.threshold.0/],
+    ['a dangling child id', () => { const j = good(); j.tree.left[0] = 999; return j; }, /node 0 has child id 999/],
+    ['a cycle', () => { const j = good(); const c = j.tree.left[0]; j.tree.left[c] = 0; j.tree.kind[c] = 1; j.tree.right[c] = j.tree.right[0]; return j; }, /child id 0|more than one parent/],
+    ['a shared child', () => { const j = good(); j.tree.right[0] = j.tree.left[0]; return j; }, /more than one parent/],
+    ['a feature out of range', () => { const j = good(); j.tree.feature[0] = 7; return j; }, /splits on feature 7 but the model has 3 features/],
+    ['wrong value length', () => { const j = good(); j.tree.value.pop(); return j; }, /value has/],
+    ['classes that do not match', () => ({ ...good(), classes: [0] }), /classifier needs 2 classes/],
+    ['bad params', () => ({ ...good(), params: { ...good().params, maxDepth: -4 } }), /invalid params: maxDepth must be/],
+  ])('rejects %s with a clear ModelFormatError', (_, make, message) => {
+    const input = make();
+    expect(() => loadModel(typeof input === 'string' ? input : JSON.stringify(input))).toThrowError(ModelFormatError);
+    expect(() => loadModel(typeof input === 'string' ? input : JSON.stringify(input))).toThrowError(message);
+  });
+
+  it('saves atomically and reads back; a failed write leaves the old file intact', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dt-core-'));
+    const path = join(dir, 'model.json');
+    const m = new DecisionTreeClassifier({ maxDepth: 2 }).fit(...xy());
+    await saveModel(path, m);
+    const first = readFileSync(path, 'utf8');
+    expect(serializeModel(await readModel(path))).toBe(first);
+    await expect(saveModel(join(dir, 'missing-dir', 'm.json'), m)).rejects.toThrowError(/cannot write/);
+    writeFileSync(path, first);
+    expect(readdirSync(dir)).toEqual(['model.json']);
+    await expect(readModel(join(dir, 'nope.json'))).rejects.toThrowError(/cannot read model/);
+  });
+});
