@@ -1,2 +1,2 @@
 export function readmeExamples(readmePath: string): string[];
-export function runReadmeExample(readmePath: string, index?: number): Promise<unknown>;
+export function runReadmeExample(readmePath: string, index?: number, srcDir?: string): Promise<unknown>;

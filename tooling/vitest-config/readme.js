@@ -11,10 +11,11 @@ export function readmeExamples(readmePath) {
     .filter((code) => !code.startsWith('// no-run'));
 }
 
-export async function runReadmeExample(readmePath, index = 0) {
+/** `srcDir`: where the temporary module goes (it must resolve the example's imports); default README's src/. */
+export async function runReadmeExample(readmePath, index = 0, srcDir = join(dirname(readmePath), 'src')) {
   const code = readmeExamples(readmePath)[index];
   if (code === undefined) throw new Error(`${readmePath} has no runnable \`\`\`ts example #${index}`);
-  const file = join(dirname(readmePath), `src/.readme-example-${index}-${process.pid}.tmp.ts`);
+  const file = join(srcDir, `.readme-example-${index}-${process.pid}.tmp.ts`);
   writeFileSync(file, code);
   try {
     return await import(pathToFileURL(file).href);

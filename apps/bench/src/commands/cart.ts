@@ -1,0 +1,193 @@
+import { cpus } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { Command } from 'commander';
+import { DecisionTreeClassifier } from '@dt/core';
+import { loadDataset, type Dataset } from '@dt/datasets';
+import { loadFashionMnist } from '@dt/datasets/node';
+import { trainTestSplit } from '@dt/eval';
+import { runSklearn, sklearnAvailable, type SklearnResult, type Split } from '../sklearn.js';
+
+interface Row {
+  dataset: string;
+  nTrain: number;
+  nTest: number;
+  nFeatures: number;
+  ours: { fitCpuS: number; fitWallS: number; testAccuracy: number; leaves: number; depth: number; predictRowsPerS: number };
+  sklearn: SklearnResult | null;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+function rowsOf(data: Float64Array, cols: number, idx: Int32Array): Float64Array {
+  const out = new Float64Array(idx.length * cols);
+  for (let i = 0; i < idx.length; i++) out.set(data.subarray(idx[i]! * cols, idx[i]! * cols + cols), i * cols);
+  return out;
+}
+
+function codes(y: Dataset['y'], classes: (string | number)[], idx?: Int32Array): Int32Array {
+  const map = new Map(classes.map((c, i) => [c, i]));
+  const n = idx ? idx.length : y.length;
+  const out = new Int32Array(n);
+  for (let i = 0; i < n; i++) out[i] = map.get((y as (string | number)[])[idx ? idx[i]! : i]!)!;
+  return out;
+}
+
+async function magicSplit(quick: boolean): Promise<{ name: string; split: Split }> {
+  const ds = await loadDataset('magic-gamma');
+  const d = ds.X.cols;
+  let y = codes(ds.y, ds.classes!);
+  let X = ds.X.data;
+  if (quick) {
+    // The file is sorted by class: take a stratified 3,000-row sample, not the first rows.
+    const sample = trainTestSplit(Array.from(y), { testSize: 3000, stratify: true, seed: 1 }).test;
+    X = rowsOf(X, d, sample);
+    y = Int32Array.from(sample, (i) => y[i]!);
+  }
+  const { train, test } = trainTestSplit(Array.from(y), { testSize: 0.25, stratify: true, seed: 0 });
+  return {
+    name: quick ? 'magic-gamma (quick: 3,000 rows)' : 'magic-gamma',
+    split: {
+      Xtrain: rowsOf(X, d, train),
+      ytrain: Int32Array.from(train, (i) => y[i]!),
+      Xtest: rowsOf(X, d, test),
+      ytest: Int32Array.from(test, (i) => y[i]!),
+      nFeatures: d,
+    },
+  };
+}
+
+function fashionSplit(quick: boolean): { name: string; split: Split } | { missing: string } {
+  try {
+    const limitTrain = quick ? 2000 : undefined;
+    const limitTest = quick ? 500 : undefined;
+    const tr = loadFashionMnist({ split: 'train', ...(limitTrain ? { limit: limitTrain } : {}) });
+    const te = loadFashionMnist({ split: 'test', ...(limitTest ? { limit: limitTest } : {}) });
+    const classes = tr.classes!;
+    return {
+      name: quick ? 'Fashion-MNIST (quick: 2,000/500)' : 'Fashion-MNIST',
+      split: { Xtrain: tr.X.data, ytrain: codes(tr.y, classes), Xtest: te.X.data, ytest: codes(te.y, classes), nFeatures: tr.X.cols },
+    };
+  } catch (e) {
+    return { missing: (e as Error).message };
+  }
+}
+
+function runOurs(split: Split, repeats: number): Row['ours'] {
+  const d = split.nFeatures;
+  const Xtr = { data: split.Xtrain, rows: split.ytrain.length, cols: d };
+  const Xte = { data: split.Xtest, rows: split.ytest.length, cols: d };
+  const cpu: number[] = [];
+  const wall: number[] = [];
+  let model: DecisionTreeClassifier | null = null;
+  for (let r = 0; r < repeats; r++) {
+    const c0 = process.cpuUsage();
+    const w0 = performance.now();
+    model = new DecisionTreeClassifier({ criterion: 'gini' }).fit(Xtr, split.ytrain);
+    wall.push((performance.now() - w0) / 1000);
+    const c = process.cpuUsage(c0);
+    cpu.push((c.user + c.system) / 1e6);
+  }
+  const m = model!;
+  const pred = m.predictCodes(Xte);
+  let ok = 0;
+  for (let i = 0; i < pred.length; i++) if (m.classes[pred[i]!] === split.ytest[i]) ok++;
+  // Predict throughput: repeat until at least 0.3 s has passed.
+  let rows = 0;
+  const p0 = performance.now();
+  do {
+    m.predictCodes(Xte);
+    rows += Xte.rows;
+  } while (performance.now() - p0 < 300);
+  return {
+    fitCpuS: median(cpu),
+    fitWallS: median(wall),
+    testAccuracy: ok / pred.length,
+    leaves: m.nLeaves,
+    depth: m.depth,
+    predictRowsPerS: rows / ((performance.now() - p0) / 1000),
+  };
+}
+
+const f2 = (x: number) => x.toFixed(2);
+const f3 = (x: number) => x.toFixed(3);
+const kilo = (x: number) => `${(x / 1000).toFixed(0)}k`;
+
+export function renderMarkdown(rows: Row[], notes: string[]): string {
+  const lines = [
+    '# CART (Gini, fully grown) — dt vs scikit-learn',
+    '',
+    `Measured ${new Date().toISOString().slice(0, 10)} by \`pnpm bench cart\` on ${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} cores), Node ${process.version}. ` +
+      'Both libraries fit the same training rows in the same run; times are CPU seconds of the fit (median over repeats), ' +
+      'ratio = dt / scikit-learn (below 1 means dt is faster).',
+    '',
+    '| dataset | train × features | dt fit CPU s | sklearn fit CPU s | CPU ratio | wall ratio | dt test acc | sklearn test acc | dt leaves | sklearn leaves | dt predict rows/s | sklearn predict rows/s |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const r of rows) {
+    const s = r.sklearn;
+    lines.push(
+      `| ${r.dataset} | ${r.nTrain.toLocaleString('en-US')} × ${r.nFeatures} | ${f2(r.ours.fitCpuS)} | ${s ? f2(s.fit_cpu_s) : '—'} | ${s ? f2(r.ours.fitCpuS / s.fit_cpu_s) : '—'} | ${s ? f2(r.ours.fitWallS / s.fit_wall_s) : '—'} | ${f3(r.ours.testAccuracy)} | ${s ? f3(s.test_accuracy) : '—'} | ${r.ours.leaves} | ${s ? s.n_leaves : '—'} | ${kilo(r.ours.predictRowsPerS)} | ${s ? kilo(s.predict_rows_per_s) : '—'} |`,
+    );
+  }
+  if (notes.length) lines.push('', ...notes.map((n) => `- ${n}`));
+  return lines.join('\n') + '\n';
+}
+
+export async function runCart(opts: { quick: boolean; repeats: number; datasets: string[]; peers: boolean; out: string | null }, log: (s: string) => void): Promise<Row[]> {
+  const rows: Row[] = [];
+  const notes: string[] = [];
+  const sk = opts.peers ? sklearnAvailable() : { missing: 'peers disabled (--no-peers)' };
+  if ('missing' in sk) notes.push(sk.missing);
+  for (const name of opts.datasets) {
+    let data: { name: string; split: Split } | { missing: string };
+    if (name === 'magic-gamma') data = await magicSplit(opts.quick);
+    else if (name === 'fashion-mnist') data = fashionSplit(opts.quick);
+    else throw new Error(`unknown benchmark dataset ${JSON.stringify(name)} (magic-gamma, fashion-mnist)`);
+    if ('missing' in data) {
+      notes.push(`${name} skipped: ${data.missing}`);
+      log(`skip ${name}: ${data.missing}`);
+      continue;
+    }
+    const { split } = data;
+    log(`${data.name}: dt fitting ${split.ytrain.length} x ${split.nFeatures} ...`);
+    const ours = runOurs(split, opts.repeats);
+    log(`  dt: fit ${f2(ours.fitCpuS)} s CPU, test accuracy ${f3(ours.testAccuracy)}, ${ours.leaves} leaves`);
+    let skr: SklearnResult | null = null;
+    if ('version' in sk) {
+      log(`  scikit-learn ${sk.version} fitting ...`);
+      skr = runSklearn(split, { criterion: 'gini', repeats: opts.repeats });
+      log(`  sklearn: fit ${f2(skr.fit_cpu_s)} s CPU, test accuracy ${f3(skr.test_accuracy)}, ${skr.n_leaves} leaves`);
+    }
+    rows.push({ dataset: data.name, nTrain: split.ytrain.length, nTest: split.ytest.length, nFeatures: split.nFeatures, ours, sklearn: skr });
+  }
+  const md = renderMarkdown(rows, notes);
+  if (opts.out) {
+    mkdirSync(opts.out, { recursive: true });
+    writeFileSync(`${opts.out}/cart-vs-sklearn.md`, md);
+    writeFileSync(`${opts.out}/cart-vs-sklearn.json`, JSON.stringify({ date: new Date().toISOString(), node: process.version, rows, notes }, null, 2) + '\n');
+    log(`wrote ${opts.out}/cart-vs-sklearn.md`);
+  }
+  log('\n' + md);
+  return rows;
+}
+
+const RESULTS_DIR = fileURLToPath(new URL('../../results', import.meta.url));
+
+export function cartCommand(): Command {
+  return new Command('cart')
+    .description('Fit time, accuracy and predict throughput of fully grown Gini CART vs scikit-learn (magic-gamma, Fashion-MNIST)')
+    .option('--quick', 'small subsets (runs in well under a minute)', false)
+    .option('--repeats <n>', 'fits per library; the median time is reported', (v) => Number.parseInt(v, 10), 1)
+    .option('--datasets <list>', 'comma-separated: magic-gamma,fashion-mnist', 'magic-gamma,fashion-mnist')
+    .option('--no-peers', 'do not run scikit-learn')
+    .option('--out <dir>', 'write markdown and JSON results here', RESULTS_DIR)
+    .action(async (o: { quick: boolean; repeats: number; datasets: string; peers: boolean; out: string }) => {
+      if (!Number.isInteger(o.repeats) || o.repeats < 1) throw new Error(`--repeats must be a positive integer, got ${o.repeats}`);
+      await runCart({ quick: o.quick, repeats: o.repeats, datasets: o.datasets.split(','), peers: o.peers, out: o.quick ? null : o.out }, (s) => console.log(s));
+    });
+}

@@ -1,0 +1,9 @@
+import { Command } from 'commander';
+import { cartCommand } from './commands/cart.js';
+
+const program = new Command('bench').description('dt benchmarks: speed against peers and the papers\' tables');
+program.addCommand(cartCommand());
+program.parseAsync(process.argv).catch((e: unknown) => {
+  console.error(`bench: ${e instanceof Error ? e.message : String(e)}`);
+  process.exitCode = 1;
+});
