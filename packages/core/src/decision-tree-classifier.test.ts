@@ -184,10 +184,9 @@ describe('DecisionTreeClassifier — input errors name the argument and value', 
     m.fit([[1, 2], [3, 4]], [0, 1]);
     expect(() => m.predict([[1, 2, 3]])).toThrowError('X has 3 features but the model was fitted with 2');
     expect(() => new DecisionTreeClassifier({ maxFeatures: 5 }).fit([[1, 2]], [0])).toThrowError(/maxFeatures must be at most/);
-    try {
-      m.predict([[Infinity, 0]]);
-    } catch (e) {
-      expect(e).toBeInstanceOf(DtError);
-    }
+    // A NaN on a feature the tree reads is rejected by name; ±Infinity compares like any number.
+    expect(() => m.predict([[1, 2], [NaN, NaN]])).toThrowError(/X\[1\]\[[01]\] must be a number, got NaN/);
+    expect(() => m.decisionPath([[NaN, NaN]])).toThrowError(DtError);
+    expect(m.predict([[-Infinity, -Infinity], [Infinity, Infinity]])).toEqual([0, 1]);
   });
 });

@@ -65,7 +65,9 @@ export abstract class DecisionTree {
 
   protected checkPredictInput(X: FeatureInput): { data: Float64Array; rows: number } {
     const tree = this.tree;
-    const x = toRowMajor(X, 'X');
+    // Prediction reads only the features on each row's path; Tree.apply rejects a NaN it reads, so a
+    // full finiteness scan of X (which would cost more than the traversal for wide data) is skipped.
+    const x = toRowMajor(X, 'X', false);
     if (x.cols !== tree.nFeatures) {
       throw new ShapeMismatchError(`X has ${x.cols} features but the model was fitted with ${tree.nFeatures}`);
     }

@@ -42,7 +42,11 @@ function isMatrixLike(x: unknown): x is MatrixLike {
 }
 
 /** Reads any accepted feature input into a row-major Float64Array, validating shape and finiteness. */
-export function toRowMajor(X: unknown, name = 'X'): { data: Float64Array; rows: number; cols: number } {
+export function toRowMajor(
+  X: unknown,
+  name = 'X',
+  checkFinite = true,
+): { data: Float64Array; rows: number; cols: number } {
   let rows: number;
   let cols: number;
   let data: Float64Array;
@@ -84,14 +88,22 @@ export function toRowMajor(X: unknown, name = 'X'): { data: Float64Array; rows: 
   } else {
     throw new InvalidArgumentError(name, 'number[][], a {data, rows, cols} matrix or an ml-matrix Matrix', X);
   }
-  for (let i = 0; i < data.length; i++) {
-    const v = data[i]!;
-    if (!Number.isFinite(v)) {
-      const r = Math.floor(i / cols);
-      throw new InvalidArgumentError(`${name}[${r}][${i - r * cols}]`, 'a finite number', v);
-    }
+  const bad = checkFinite ? firstNonFinite(data) : -1;
+  if (bad >= 0) {
+    const r = Math.floor(bad / cols);
+    throw new InvalidArgumentError(`${name}[${r}][${bad - r * cols}]`, 'a finite number', data[bad]);
   }
   return { data, rows, cols };
+}
+
+/** Index of the first NaN or ±Infinity, or -1. Kept tiny so V8 optimises the loop early. */
+function firstNonFinite(data: Float64Array): number {
+  for (let i = 0; i < data.length; i++) {
+    const v = data[i]!;
+    // v - v is 0 for finite numbers and NaN for NaN/±Infinity.
+    if (v - v !== 0) return i;
+  }
+  return -1;
 }
 
 export function toColumnMajor(X: unknown, name = 'X'): ColumnMajor {

@@ -41,7 +41,8 @@ export function sortPairs(
     return;
   }
   const range = maxKey - minKey + 1;
-  if (range <= COUNTING_MAX_RANGE && range <= 4 * n) {
+  // Counting sort costs ~2·range + 4n; LSD radix ~4n per 8-bit pass (two passes up to 65536).
+  if (range <= COUNTING_MAX_RANGE && (range <= 256 || range <= n)) {
     countingSortPairs(keys, idx, n, minKey, range, scratch);
     return;
   }

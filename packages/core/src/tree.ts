@@ -5,6 +5,8 @@
  * sparse weights pooled in `obliqueFeatures`/`obliqueWeights` at [obliqueOffset, +obliqueLength)).
  * Every split is on raw input features: transforms are folded into weights at fit time.
  */
+import { InvalidArgumentError } from '@dt/errors';
+
 export const LEAF = 0;
 export const AXIS = 1;
 export const OBLIQUE = 2;
@@ -145,11 +147,16 @@ export class Tree {
 
   /** Value of the split function for one row-major sample (caller checks the node is not a leaf). */
   goesLeft(node: number, x: Float64Array, base: number): boolean {
-    if (this.kind[node] === AXIS) return x[base + this.feature[node]!]! <= this.threshold[node]!;
+    if (this.kind[node] === AXIS) {
+      const v = x[base + this.feature[node]!]!;
+      if (v !== v) throw nanError(base / this.nFeatures, this.feature[node]!);
+      return v <= this.threshold[node]!;
+    }
     const off = this.obliqueOffset[node]!;
     const end = off + this.obliqueLength[node]!;
     let s = 0;
     for (let j = off; j < end; j++) s += this.obliqueWeights[j]! * x[base + this.obliqueFeatures[j]!]!;
+    if (s !== s) throw nanError(base / this.nFeatures, -1);
     return s <= this.threshold[node]!;
   }
 
@@ -168,7 +175,14 @@ export class Tree {
       for (;;) {
         const k = kind[node]!;
         if (k === LEAF) break;
-        const goLeft = k === AXIS ? x[base + feature[node]!]! <= threshold[node]! : this.goesLeft(node, x, base);
+        let goLeft: boolean;
+        if (k === AXIS) {
+          const v = x[base + feature[node]!]!;
+          if (v !== v) throw nanError(r, feature[node]!);
+          goLeft = v <= threshold[node]!;
+        } else {
+          goLeft = this.goesLeft(node, x, base);
+        }
         node = goLeft ? left[node]! : right[node]!;
       }
       out[r] = node;
@@ -299,4 +313,10 @@ export class Tree {
     }
     return t;
   }
+}
+
+function nanError(row: number, feature: number): InvalidArgumentError {
+  return feature >= 0
+    ? new InvalidArgumentError(`X[${row}][${feature}]`, 'a number', Number.NaN)
+    : new InvalidArgumentError(`X[${row}]`, 'a row without NaN on the features of an oblique split', Number.NaN);
 }
