@@ -1,2 +1,20 @@
-export * from './types.js';
+export type {
+  SplitResult,
+  ScanLimits,
+  ClassificationScanInput,
+  RegressionScanInput,
+  ClassificationCriterion,
+  RegressionCriterion,
+  Criterion,
+} from './types.js';
+export { createSplitResult } from './types.js';
 export { FEATURE_TOLERANCE, valuesDiffer, midpoint } from './tolerance.js';
+export { SCORE_TIE_TOLERANCE, BALANCE_TIE_TOLERANCE, isBetterSplit } from './ties.js';
+export { gini, giniImpurity } from './gini.js';
+export { entropy, entropyImpurity } from './entropy.js';
+export { misclassification, misclassificationImpurity } from './misclassification.js';
+export { twoing } from './twoing.js';
+export { mse, mseImpurity, weightedMean } from './mse.js';
+export { mae, maeImpurity, weightedMedian } from './mae.js';
+export { getCriterion, registerCriterion, listCriteria } from './registry.js';
+export type { CriterionTask } from './registry.js';

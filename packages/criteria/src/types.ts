@@ -13,7 +13,12 @@
 export interface SplitResult {
   /** First entry index of the right part: left = [0, pos), right = [pos, n). */
   pos: number;
-  /** Criterion score of the split; higher is better. Comparable across features of one node. */
+  /**
+   * Criterion score of the split; higher is better. Comparable across features of one node.
+   * Built-ins: gini, entropy, misclassification, mse and mae report the impurity decrease per unit of
+   * node weight, impurity(node) − (wL·impurity(L) + wR·impurity(R)) / W (≥ 0); twoing reports
+   * Breiman's twoing value. See the package README for the exact formulas.
+   */
   score: number;
   /** Weighted size of the left part (for the builder's balance tie rule and reporting). */
   leftWeight: number;
@@ -23,11 +28,15 @@ export function createSplitResult(): SplitResult {
   return { pos: -1, score: Number.NEGATIVE_INFINITY, leftWeight: 0 };
 }
 
-/** Constraints a scan must honour; positions violating them are never reported. */
+/**
+ * Constraints a scan must honour; positions violating them are never reported. Besides these, a
+ * valid position has both sides non-empty with positive weight, and separates two values for which
+ * `valuesDiffer` holds.
+ */
 export interface ScanLimits {
-  /** Minimum number of raw samples on each side. */
+  /** Minimum number of raw samples on each side (>= 1). */
   minSamplesLeaf: number;
-  /** Minimum total sample weight on each side. */
+  /** Minimum total sample weight on each side (>= 0). */
   minWeightLeaf: number;
 }
 
@@ -73,7 +82,8 @@ export interface ClassificationCriterion extends CriterionBase {
   /**
    * Scan sorted entries; write the best split into `out` and return true, or return false when no
    * position satisfies the limits and the value-tolerance rule. Ties: among equal scores the more
-   * balanced split (smaller |leftWeight − rightWeight|) wins, then the lower position.
+   * balanced split (smaller |leftWeight − rightWeight|) wins, then the lower position. "Equal" means
+   * within SCORE_TIE_TOLERANCE of the score's scale (see ties.ts), so rounding never decides a tie.
    */
   scan(input: ClassificationScanInput, out: SplitResult): boolean;
   /** Node impurity from weighted class totals (for reporting, importances and pruning). */
@@ -82,6 +92,7 @@ export interface ClassificationCriterion extends CriterionBase {
 
 export interface RegressionCriterion extends CriterionBase {
   readonly task: 'regression';
+  /** Same contract as ClassificationCriterion.scan; every entry is one sample. */
   scan(input: RegressionScanInput, out: SplitResult): boolean;
   /** Node impurity of n samples (targets/weights in any order). */
   impurity(targets: Float64Array, weights: Float64Array, n: number): number;

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { InvalidArgumentError, UnknownNameError } from '@dt/errors';
+import { getCriterion, listCriteria, registerCriterion } from './registry.js';
+import { gini } from './gini.js';
+import { entropy } from './entropy.js';
+import { mse } from './mse.js';
+import { mae } from './mae.js';
+import type { ClassificationCriterion } from './types.js';
+
+describe('registry', () => {
+  it('lists the built-ins by task', () => {
+    expect(listCriteria('classification')).toEqual(['gini', 'entropy', 'misclassification', 'twoing']);
+    expect(listCriteria('regression')).toEqual(['mse', 'mae']);
+    expect(listCriteria()).toHaveLength(6);
+  });
+
+  it('resolves names and scikit-learn aliases', () => {
+    expect(getCriterion('gini')).toBe(gini);
+    expect(getCriterion('log_loss', 'classification')).toBe(entropy);
+    expect(getCriterion('squared_error', 'regression')).toBe(mse);
+    expect(getCriterion('absolute_error')).toBe(mae);
+  });
+
+  it('returns a given instance after checking it', () => {
+    expect(getCriterion(gini, 'classification')).toBe(gini);
+    expect(() => getCriterion({ name: 'x' } as unknown as ClassificationCriterion)).toThrow(InvalidArgumentError);
+  });
+
+  it('names the known criteria when a name is unknown', () => {
+    expect(() => getCriterion('ginni')).toThrow(UnknownNameError);
+    expect(() => getCriterion('ginni')).toThrow(/unknown criterion "ginni"; known: gini, entropy, .*log_loss/);
+  });
+
+  it('rejects a criterion of the wrong task', () => {
+    expect(() => getCriterion('mse', 'classification')).toThrow(
+      'criterion must be a classification criterion ("gini", "entropy", "misclassification", "twoing"), got "mse"',
+    );
+    expect(() => getCriterion(gini, 'regression')).toThrow(InvalidArgumentError);
+    expect(() => getCriterion('gini', 'clustering' as 'regression')).toThrow(/task must be/);
+  });
+
+  it('registers new criteria and rejects duplicates and malformed objects', () => {
+    const custom: ClassificationCriterion = { ...gini, name: 'myGini' };
+    registerCriterion(custom);
+    expect(getCriterion('myGini', 'classification')).toBe(custom);
+    expect(listCriteria('classification')).toContain('myGini');
+    expect(() => registerCriterion(custom)).toThrow(/criterion.name must be a name not registered yet, got "myGini"/);
+    expect(() => registerCriterion({ ...gini, name: 'log_loss' })).toThrow(InvalidArgumentError);
+    expect(() => registerCriterion({ ...gini, name: 'has space' })).toThrow(InvalidArgumentError);
+    expect(() => registerCriterion({ ...mse, name: 'noLeaf', leafValue: undefined } as never)).toThrow(InvalidArgumentError);
+    expect(() => registerCriterion(null as never)).toThrow(InvalidArgumentError);
+  });
+});
