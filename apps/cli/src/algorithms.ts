@@ -1,0 +1,39 @@
+import { DecisionTreeClassifier, DecisionTreeRegressor } from '@dt/core';
+import type { ClassifierOptions, TreeModel } from '@dt/core';
+import { UnknownNameError } from '@dt/errors';
+
+export type Task = 'classification' | 'regression';
+
+/**
+ * A learner the CLI can train. A new algorithm (oblique trees, Decision Stream, ...) is one entry in
+ * ALGORITHMS; `dt train --help`, `--algorithm` and `--config algorithm=...` pick it up from here.
+ */
+export interface Algorithm {
+  readonly name: string;
+  readonly description: string;
+  readonly tasks: readonly Task[];
+  /** A fresh, unfitted model. `options` are already mapped by tree-options.ts. */
+  create(task: Task, options: ClassifierOptions): TreeModel;
+}
+
+const cart: Algorithm = {
+  name: 'cart',
+  description: 'CART: greedy axis-aligned splits (scikit-learn DecisionTreeClassifier/Regressor semantics)',
+  tasks: ['classification', 'regression'],
+  create: (task, options) =>
+    task === 'classification' ? new DecisionTreeClassifier(options) : new DecisionTreeRegressor(options),
+};
+
+const ALGORITHMS: readonly Algorithm[] = [cart];
+
+export const DEFAULT_ALGORITHM = 'cart';
+
+export function listAlgorithms(): readonly Algorithm[] {
+  return ALGORITHMS;
+}
+
+export function getAlgorithm(name: string): Algorithm {
+  const found = ALGORITHMS.find((a) => a.name === name);
+  if (found === undefined) throw new UnknownNameError('algorithm', name, ALGORITHMS.map((a) => a.name));
+  return found;
+}

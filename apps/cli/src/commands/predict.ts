@@ -1,0 +1,73 @@
+import type { Command } from 'commander';
+import { DecisionTreeClassifier } from '@dt/core';
+import { writeFileAtomic } from '@dt/core/node';
+import { accuracy, r2Score } from '@dt/eval';
+import { csvLine } from '../csv-out.js';
+import { resolvePath } from '../data.js';
+import { UsageError } from '../errors.js';
+import { fixed, plural } from '../format.js';
+import type { Context } from '../io.js';
+import { readModelFile } from '../model-file.js';
+import { loadPredictData } from '../predict-data.js';
+
+export function predictCommand(program: Command, ctx: Context): void {
+  program
+    .command('predict')
+    .description('predict with a saved model; prints accuracy or R² to stderr when the data has the label')
+    .requiredOption('--model <model.json>', 'a model written by dt train')
+    .requiredOption('--data <name|file.csv>', 'a built-in dataset or a CSV file with the model\'s feature columns')
+    .option('--proba', 'also write class probabilities (classifiers)')
+    .option('--out <preds.csv>', 'write the predictions here (atomically) instead of stdout')
+    .action((opts: Record<string, unknown>) => predict(opts, ctx));
+}
+
+async function predict(opts: Record<string, unknown>, ctx: Context): Promise<void> {
+  const file = await readModelFile(resolvePath(ctx.cwd, String(opts.model)));
+  const { model } = file;
+  const isClassifier = model instanceof DecisionTreeClassifier;
+  if (opts.proba && !isClassifier) throw new UsageError('--proba needs a classification model; this one is a regressor');
+  const spec = String(opts.data);
+  const data = await loadPredictData(spec, file, ctx.cwd);
+
+  const lines: string[] = [];
+  let predictions: (string | number)[];
+  if (isClassifier) {
+    const classes = model.classes;
+    predictions = model.predict(data.X);
+    lines.push(csvLine(['prediction', ...(opts.proba ? classes.map((c) => `proba_${c}`) : [])]));
+    if (opts.proba) {
+      const proba = model.predictProbaFlat(data.X);
+      const C = classes.length;
+      for (let r = 0; r < predictions.length; r++) {
+        lines.push(csvLine([predictions[r]!, ...Array.from(proba.subarray(r * C, r * C + C), String)]));
+      }
+    } else {
+      for (const p of predictions) lines.push(csvLine([p]));
+    }
+  } else {
+    predictions = Array.from(model.predict(data.X));
+    lines.push('prediction');
+    for (const p of predictions) lines.push(String(p));
+  }
+  const text = `${lines.join('\n')}\n`;
+
+  if (opts.out === undefined) ctx.stdout.write(text);
+  else {
+    await writeFileAtomic(resolvePath(ctx.cwd, String(opts.out)), text);
+    ctx.stderr.write(`Wrote ${plural(predictions.length, 'prediction')} to ${String(opts.out)}.\n`);
+  }
+  if (data.ignored.length > 0) ctx.stderr.write(`Ignored column${data.ignored.length > 1 ? 's' : ''} ${data.ignored.join(', ')}.\n`);
+
+  if (data.y !== null) {
+    const where = `on ${plural(predictions.length, 'row')} of ${spec} (label column ${JSON.stringify(data.targetName)})`;
+    if (isClassifier) {
+      // Compared as text: the label column parses to numbers only when every value is numeric.
+      const acc = accuracy(data.y.map(String), predictions.map(String));
+      ctx.stderr.write(`accuracy ${fixed(acc)} ${where}\n`);
+    } else if (data.y.some((v) => typeof v !== 'number')) {
+      ctx.stderr.write(`No R²: label column ${JSON.stringify(data.targetName)} is not numeric.\n`);
+    } else if (predictions.length >= 2) {
+      ctx.stderr.write(`R² ${fixed(r2Score(data.y as number[], predictions as number[]))} ${where}\n`);
+    }
+  }
+}

@@ -1,0 +1,57 @@
+import type { Command } from 'commander';
+import { measure } from '@dt/eval';
+import { addDataOptions, dataOptionsFrom, describeData, knownTask, loadData, resolvePath } from '../data.js';
+import { fitModel, scoreModel } from '../fit.js';
+import { fixed, ms } from '../format.js';
+import type { Context } from '../io.js';
+import { trainingInfo, writeModelFile } from '../model-file.js';
+import { createProgress } from '../progress.js';
+import { addTreeOptions, algorithmsHelp, buildEstimator, configFromFlags, renamedError } from '../tree-options.js';
+
+export function trainCommand(program: Command, ctx: Context): void {
+  const cmd = program.command('train').description('fit a tree on all rows of a dataset and save it');
+  addDataOptions(cmd);
+  addTreeOptions(cmd);
+  cmd
+    .requiredOption('--out <model.json>', 'where to write the model (atomically)')
+    .addHelpText('after', algorithmsHelp())
+    .action((opts: Record<string, unknown>) => train(opts, ctx));
+}
+
+async function train(opts: Record<string, unknown>, ctx: Context): Promise<void> {
+  const spec = String(opts.data);
+  const dataOptions = dataOptionsFrom(opts);
+  const config = configFromFlags(opts);
+  // Reject bad settings before reading a possibly large file, when the task is already known.
+  const early = knownTask(spec, dataOptions);
+  if (early !== undefined) buildEstimator(config, early);
+
+  const ds = await loadData(spec, dataOptions, ctx.cwd);
+  const model = buildEstimator(config, ds.task);
+  const progress = createProgress(ctx, 'train', 2, ds.X.rows);
+  try {
+    progress.stage('fitting');
+    const fit = measure(() => {
+      try {
+        fitModel(model, ds);
+      } catch (e) {
+        throw renamedError(e, config);
+      }
+    });
+    await progress.tick(1, 'writing');
+    const score = scoreModel(model, ds.X, ds.y);
+    const out = String(opts.out);
+    await writeModelFile(resolvePath(ctx.cwd, out), model, trainingInfo(ds, config.algorithm));
+    await progress.tick(1);
+    progress.stop();
+    const settings = [`criterion=${model.options.criterion.name}`];
+    for (const [k, v] of Object.entries(config.params)) if (k !== 'criterion') settings.push(`${k}=${v === null ? 'none' : String(v)}`);
+    ctx.stdout.write(
+      `Trained ${config.algorithm} (${settings.join(', ')}) on ${describeData(ds)} in ${ms(fit.wallMs)} ms: ` +
+        `${model.nodeCount} nodes, ${model.nLeaves} leaves, depth ${model.depth}; ` +
+        `training ${score.metric} ${fixed(score.value)}. Model written to ${out}.\n`,
+    );
+  } finally {
+    progress.stop();
+  }
+}

@@ -1,0 +1,108 @@
+import { existsSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { listDatasets, loadDataset, type Dataset } from '@dt/datasets';
+import { readCsv } from '@dt/datasets/node';
+import { DataFormatError, DtError, oneOf } from '@dt/errors';
+import type { Task } from './algorithms.js';
+import { UsageError } from './errors.js';
+
+export interface DataOptions {
+  /** CSV label column name (default: the last column). */
+  label?: string;
+  /** CSV columns to read as categorical. */
+  categorical?: string[];
+  /** Force the task; for a CSV the default is the parser's guess. */
+  task?: Task;
+}
+
+export function isBuiltin(spec: string): boolean {
+  return listDatasets().some((d) => d.name === spec);
+}
+
+function looksLikePath(spec: string): boolean {
+  return spec.includes('/') || spec.includes('\\') || /\.(csv|tsv|txt)$/i.test(spec);
+}
+
+export function resolvePath(cwd: string, path: string): string {
+  return isAbsolute(path) ? path : resolve(cwd, path);
+}
+
+/** Adds --data, --label, --categorical and --task to a command. */
+export function addDataOptions(cmd: Command): Command {
+  return cmd
+    .requiredOption('--data <name|file.csv>', 'a built-in dataset (see dt datasets) or a CSV file')
+    .option('--label <column>', 'CSV label column (default: the last column)')
+    .option('--categorical <columns>', 'comma-separated CSV columns to read as categorical')
+    .option('--task <task>', 'classification or regression (default: from the data)');
+}
+
+/** Reads --label/--categorical/--task as commander parsed them. */
+export function dataOptionsFrom(opts: Record<string, unknown>): DataOptions {
+  const out: DataOptions = {};
+  if (opts.label !== undefined) out.label = String(opts.label);
+  if (opts.categorical !== undefined) {
+    out.categorical = String(opts.categorical)
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== '');
+  }
+  if (opts.task !== undefined) out.task = oneOf<Task>('--task', opts.task, ['classification', 'regression']);
+  return out;
+}
+
+/** The task the data will have, when it is known without reading it (for early option checks). */
+export function knownTask(spec: string, o: DataOptions): Task | undefined {
+  return o.task ?? listDatasets().find((d) => d.name === spec)?.task;
+}
+
+/** The built-in dataset `spec` names, unless a file of that name exists (then it is a CSV). */
+export function builtinName(spec: string, cwd: string): string | null {
+  return isBuiltin(spec) && !existsSync(resolvePath(cwd, spec)) ? spec : null;
+}
+
+/** The CSV file `spec` names; a name that is neither a built-in nor a path says which built-ins exist. */
+export function csvPath(spec: string, cwd: string): string {
+  const path = resolvePath(cwd, spec);
+  if (!looksLikePath(spec) && !existsSync(path)) {
+    const names = listDatasets().map((d) => d.name);
+    throw new DtError('UNKNOWN_NAME', `unknown dataset ${JSON.stringify(spec)}: not a built-in (${names.join(', ')}) nor a file`);
+  }
+  return path;
+}
+
+/** A built-in dataset by name, else a CSV file (relative to `cwd`). */
+export async function loadData(spec: string, o: DataOptions, cwd: string): Promise<Dataset> {
+  if (builtinName(spec, cwd) !== null) {
+    if (o.label !== undefined || o.categorical !== undefined) {
+      throw new UsageError(`--label and --categorical apply to CSV files, not to the built-in dataset ${spec}`);
+    }
+    return withTask(await loadDataset(spec), o.task);
+  }
+  return readCsv(csvPath(spec, cwd), {
+    task: o.task ?? 'auto',
+    ...(o.label === undefined ? {} : { label: o.label }),
+    ...(o.categorical === undefined ? {} : { categorical: o.categorical }),
+  });
+}
+
+/** Reads a built-in classification dataset with numeric labels as regression, or the reverse. */
+function withTask(ds: Dataset, task: Task | undefined): Dataset {
+  if (task === undefined || task === ds.task) return ds;
+  if (task === 'regression') {
+    const y = ds.y as (string | number)[];
+    const bad = y.find((v) => typeof v !== 'number');
+    if (bad !== undefined) {
+      throw new DataFormatError(`cannot read ${ds.name} as regression: label ${JSON.stringify(bad)} is not a number`);
+    }
+    const { classes: _classes, ...rest } = ds;
+    return { ...rest, task, y: Float64Array.from(y as number[]) };
+  }
+  const y = Array.from(ds.y as Float64Array);
+  return { ...ds, task, y, classes: [...new Set(y)].sort((a, b) => a - b) };
+}
+
+export function describeData(ds: Dataset): string {
+  const classes = ds.task === 'classification' ? `, ${ds.classes?.length ?? '?'} classes` : '';
+  return `${ds.name} (${ds.X.rows.toLocaleString('en-US')} rows, ${ds.X.cols} features${classes})`;
+}

@@ -1,0 +1,96 @@
+import { readFile } from 'node:fs/promises';
+import { loadModel, modelToJson, type TreeModel } from '@dt/core';
+import { writeFileAtomic } from '@dt/core/node';
+import type { Dataset, FeatureType } from '@dt/datasets';
+import { DtError, ModelFormatError } from '@dt/errors';
+import type { Task } from './algorithms.js';
+
+/**
+ * What `dt train` records about its training data next to the model, under the key "training".
+ * `dt predict` needs it to find the label column and to map categorical levels of new data to the
+ * codes the tree was fitted on. Core's loader ignores unknown keys, so the file stays a plain
+ * dt-model that `readModel` from @dt/core/node loads.
+ */
+export interface TrainingInfo {
+  data: string;
+  algorithm: string;
+  task: Task;
+  rows: number;
+  targetName: string;
+  featureTypes: FeatureType[];
+  categories: (string[] | null)[];
+}
+
+export const TRAINING_KEY = 'training';
+
+export function trainingInfo(ds: Dataset, algorithm: string): TrainingInfo {
+  return {
+    data: ds.name,
+    algorithm,
+    task: ds.task,
+    rows: ds.X.rows,
+    targetName: ds.targetName,
+    featureTypes: ds.featureTypes,
+    categories: ds.categories,
+  };
+}
+
+/** Writes the model file atomically (temp file + rename). */
+export async function writeModelFile(path: string, model: TreeModel, info: TrainingInfo): Promise<void> {
+  await writeFileAtomic(path, JSON.stringify({ ...modelToJson(model), [TRAINING_KEY]: info }));
+}
+
+export interface ModelFile {
+  model: TreeModel;
+  /** Null for a model saved by the library rather than by `dt train`. */
+  training: TrainingInfo | null;
+}
+
+export async function readModelFile(path: string): Promise<ModelFile> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (e as Error).message;
+    throw new DtError('IO', `cannot read model ${path}: ${why}`, { cause: e });
+  }
+  let model: TreeModel;
+  try {
+    model = loadModel(text);
+  } catch (e) {
+    if (e instanceof DtError) throw new DtError(e.code, `${path}: ${e.message}`, { cause: e });
+    throw e;
+  }
+  const raw = (JSON.parse(text) as Record<string, unknown>)[TRAINING_KEY];
+  return { model, training: raw === undefined ? null : checkTraining(raw, model, path) };
+}
+
+function checkTraining(raw: unknown, model: TreeModel, path: string): TrainingInfo {
+  const bad = (what: string): never => {
+    throw new ModelFormatError(`${path}: invalid "${TRAINING_KEY}" section: ${what}`);
+  };
+  if (typeof raw !== 'object' || raw === null) return bad('not an object');
+  const t = raw as Partial<TrainingInfo>;
+  const d = model.nFeatures;
+  if (typeof t.targetName !== 'string') bad('targetName is not a string');
+  if (t.task !== 'classification' && t.task !== 'regression') bad('task is not classification or regression');
+  if (!Array.isArray(t.featureTypes) || t.featureTypes.length !== d) bad(`featureTypes must list ${d} types`);
+  if (!Array.isArray(t.categories) || t.categories.length !== d) bad(`categories must have ${d} entries`);
+  for (let j = 0; j < d; j++) {
+    const type = t.featureTypes![j];
+    const levels = t.categories![j];
+    if (type === 'numeric' && levels === null) continue;
+    if (type === 'categorical' && Array.isArray(levels) && levels.every((l) => typeof l === 'string')) continue;
+    bad(`feature ${j} has type ${JSON.stringify(type)} with levels ${JSON.stringify(levels)}`);
+  }
+  return {
+    data: String(t.data ?? ''),
+    algorithm: String(t.algorithm ?? ''),
+    task: t.task!,
+    rows: typeof t.rows === 'number' ? t.rows : 0,
+    targetName: t.targetName!,
+    featureTypes: t.featureTypes!,
+    categories: t.categories!,
+  };
+}

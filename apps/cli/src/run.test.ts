@@ -1,0 +1,136 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Capture, cli, tempDir, writeText } from './test-helpers/cli.js';
+import { run } from './run.js';
+
+const dir = tempDir();
+
+/** Exit code and stderr; stderr must be exactly one `dt: ...` line with no stack trace. */
+async function fails(argv: string[]): Promise<{ code: number; message: string }> {
+  const r = await cli(dir, argv);
+  expect(r.stderr).toMatch(/^dt: [^\n]+\n$/);
+  expect(r.stderr).not.toMatch(/\n\s+at /);
+  return { code: r.code, message: r.stderr.slice(4, -1) };
+}
+
+describe('errors: one line on stderr, exit 1 for bad input', () => {
+  it('unknown dataset and missing files', async () => {
+    expect(await fails(['train', '--data', 'irsi', '--out', 'm.json'])).toEqual({
+      code: 1,
+      message: expect.stringMatching(/^unknown dataset "irsi": not a built-in \(iris, .*\) nor a file$/),
+    });
+    expect(await fails(['eval', '--data', 'nope.csv'])).toEqual({
+      code: 1,
+      message: expect.stringMatching(/^cannot read CSV file .*nope\.csv: no such file$/),
+    });
+    expect(await fails(['show', '--model', 'missing.json'])).toEqual({
+      code: 1,
+      message: expect.stringMatching(/^cannot read model .*missing\.json: no such file$/),
+    });
+  });
+
+  it('bad option values', async () => {
+    expect(await fails(['train', '--data', 'iris', '--max-depth', '-1', '--out', 'm.json'])).toEqual({
+      code: 1,
+      message: '--max-depth must be a positive integer, got -1',
+    });
+    expect(await fails(['train', '--data', 'iris', '--max-depth', 'deep', '--out', 'm.json'])).toEqual({
+      code: 1,
+      message: '--max-depth must be a number, got "deep"',
+    });
+    expect(await fails(['train', '--data', 'iris', '--criterion', 'mse', '--out', 'm.json'])).toMatchObject({ code: 1 });
+    expect(await fails(['train', '--data', 'iris', '--algorithm', 'c45', '--out', 'm.json'])).toEqual({
+      code: 1,
+      message: 'unknown algorithm "c45"; known: cart',
+    });
+    expect(await fails(['train', '--data', 'iris', '--task', 'ranking', '--out', 'm.json'])).toEqual({
+      code: 1,
+      message: '--task must be one of "classification", "regression", got "ranking"',
+    });
+    expect(await fails(['eval', '--data', 'iris', '--config', 'depth=3'])).toMatchObject({ code: 1, message: expect.stringMatching(/^unknown key "depth"/) });
+  });
+
+  it('bad model files', async () => {
+    writeText(dir, 'not-json.json', '{ nope');
+    expect(await fails(['show', '--model', 'not-json.json'])).toEqual({
+      code: 1,
+      message: expect.stringMatching(/not-json\.json: not a JSON document: /),
+    });
+    writeFileSync(join(dir, 'other.json'), JSON.stringify({ format: 'sklearn', version: 1 }));
+    expect(await fails(['predict', '--model', 'other.json', '--data', 'iris'])).toEqual({
+      code: 1,
+      message: expect.stringMatching(/other\.json: not a dt model \(format is "sklearn", expected "dt-model"\)$/),
+    });
+  });
+
+  it('bad CSV data passes the DataFormatError message through', async () => {
+    writeText(dir, 'ragged.csv', 'a,b,label\n1,2,x\n3,y\n');
+    expect(await fails(['train', '--data', 'ragged.csv', '--out', 'm.json'])).toEqual({
+      code: 1,
+      message: expect.stringMatching(/ragged\.csv line 3: expected 3 fields as in the header, got 2$/),
+    });
+  });
+});
+
+describe('usage errors exit 2', () => {
+  it('unknown options and commands, missing required options', async () => {
+    expect(await fails(['train', '--data', 'iris'])).toEqual({
+      code: 2,
+      message: "required option '--out <model.json>' not specified (see dt --help)",
+    });
+    expect(await fails(['train', '--data', 'iris', '--out', 'm.json', '--depth', '3'])).toMatchObject({
+      code: 2,
+      message: expect.stringMatching(/^unknown option '--depth'/),
+    });
+    expect(await fails(['trian'])).toMatchObject({ code: 2, message: expect.stringMatching(/^unknown command 'trian' \(Did you mean train\?\)/) });
+    expect(await fails(['train', '--data', 'iris', '--label', 'species', '--out', 'm.json'])).toEqual({
+      code: 2,
+      message: '--label and --categorical apply to CSV files, not to the built-in dataset iris',
+    });
+  });
+
+  it('no command prints the help to stderr', async () => {
+    const r = await cli(dir, []);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^Usage: dt \[options\] \[command\]/);
+  });
+
+  it('--help and --version exit 0 on stdout', async () => {
+    const h = await cli(dir, ['--help']);
+    expect(h.code).toBe(0);
+    expect(h.stdout).toMatch(/Commands:\n\s+datasets.*\n\s+train.*\n\s+predict[\s\S]*eval[\s\S]*show/);
+    const v = await cli(dir, ['--version']);
+    expect([v.code, v.stdout]).toEqual([0, '0.1.0\n']);
+  });
+});
+
+describe('progress bars', () => {
+  const lines = ['a,b,label'];
+  for (let i = 0; i < 6000; i++) lines.push(`${i % 97},${(i * 31) % 101},${(i % 97) + ((i * 31) % 101) > 100 ? 'x' : 'y'}`);
+  writeText(dir, 'big.csv', `${lines.join('\n')}\n`);
+  const argv = ['eval', '--data', 'big.csv', '--folds', '3', '--config', 'maxDepth=2'];
+
+  it('go to a TTY stderr, never to stdout', async () => {
+    const stderr = new Capture(true);
+    const r = await cli(dir, argv, { stderr });
+    expect(r.code).toBe(0);
+    expect(stderr.text).toMatch(/eval \[.*\] \d\/3/);
+    expect(r.stdout).not.toMatch(/eval \[/);
+  });
+
+  it('stay off when stderr is not a TTY or CI=true', async () => {
+    expect((await cli(dir, argv)).stderr).toBe('');
+    const stderr = new Capture(true);
+    await cli(dir, argv, { stderr, env: { CI: 'true' } });
+    expect(stderr.text).toBe('');
+  });
+});
+
+describe('run', () => {
+  it('returns the exit code and writes to the given streams', async () => {
+    const out = new Capture();
+    expect(await run(['datasets'], { stdout: out, stderr: out })).toBe(0);
+    expect(out.text).toContain('iris');
+  });
+});

@@ -1,0 +1,290 @@
+/**
+ * The one place where command-line settings become estimator options. `dt train` reads them from
+ * flags (--max-depth 3), `dt eval` from config strings ("maxDepth=3"); both end up in a TreeConfig
+ * that buildEstimator turns into a model through the algorithm registry. A new option is one entry
+ * in PARAMS; a new algorithm is one entry in algorithms.ts.
+ */
+import { Option, type Command } from 'commander';
+import type { ClassifierOptions, TreeModel } from '@dt/core';
+import {
+  DtError,
+  InvalidArgumentError,
+  intAtLeast,
+  nonNegativeNumber,
+  numberInRange,
+  oneOf,
+  positiveInt,
+  seedValue,
+} from '@dt/errors';
+import { DEFAULT_ALGORITHM, getAlgorithm, listAlgorithms, type Task } from './algorithms.js';
+
+export type ParamKey =
+  | 'criterion'
+  | 'maxDepth'
+  | 'minSamplesSplit'
+  | 'minSamplesLeaf'
+  | 'minWeightFractionLeaf'
+  | 'minImpurityDecrease'
+  | 'maxFeatures'
+  | 'maxLeafNodes'
+  | 'classWeight'
+  | 'seed';
+
+interface ParamSpec {
+  /** The TreeOptions key; commander also stores `--max-depth` under `maxDepth`. */
+  readonly key: ParamKey;
+  readonly flag: string;
+  readonly arg: string;
+  readonly help: string;
+  /** Turns the text into the option value, naming `name` (the flag or config key) on error. */
+  parse(raw: string, name: string): unknown;
+  readonly classificationOnly?: boolean;
+}
+
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+/** Parses a number argument strictly (no "", "3abc" or hex), naming `name` on error. */
+export function num(raw: string, name: string): number {
+  const s = raw.trim();
+  if (!NUMBER.test(s)) throw new InvalidArgumentError(name, 'a number', raw);
+  return Number(s);
+}
+
+const isNone = (raw: string): boolean => ['none', 'null'].includes(raw.trim().toLowerCase());
+
+function countOrFraction(minCount: number, maxFraction: number) {
+  return (raw: string, name: string): number => {
+    const v = num(raw, name);
+    if (Number.isInteger(v) && v >= minCount) return v;
+    if (v > 0 && v < 1 && v <= maxFraction) return v;
+    const frac = maxFraction === 1 ? '(0, 1)' : `(0, ${maxFraction}]`;
+    throw new InvalidArgumentError(name, `an integer >= ${minCount} or a fraction in ${frac}`, v);
+  };
+}
+
+const PARAMS: readonly ParamSpec[] = [
+  {
+    key: 'criterion',
+    flag: '--criterion',
+    arg: '<name>',
+    help: 'split criterion, e.g. gini, entropy (classification), mse, mae (regression) (default: gini / mse)',
+    parse: (raw, name) => {
+      if (raw.trim() === '') throw new InvalidArgumentError(name, 'a criterion name', raw);
+      return raw.trim();
+    },
+  },
+  {
+    key: 'maxDepth',
+    flag: '--max-depth',
+    arg: '<n>',
+    help: 'maximum depth, or "none" (default: none)',
+    parse: (raw, name) => (isNone(raw) ? null : positiveInt(name, num(raw, name))),
+  },
+  {
+    key: 'minSamplesSplit',
+    flag: '--min-samples-split',
+    arg: '<n>',
+    help: 'rows needed to split a node: integer >= 2 or a fraction in (0, 1) (default: 2)',
+    parse: countOrFraction(2, 1),
+  },
+  {
+    key: 'minSamplesLeaf',
+    flag: '--min-samples-leaf',
+    arg: '<n>',
+    help: 'rows needed in each leaf: integer >= 1 or a fraction in (0, 0.5] (default: 1)',
+    parse: countOrFraction(1, 0.5),
+  },
+  {
+    key: 'minWeightFractionLeaf',
+    flag: '--min-weight-fraction-leaf',
+    arg: '<x>',
+    help: 'fraction of the total weight needed in each leaf, in [0, 0.5] (default: 0)',
+    parse: (raw, name) => numberInRange(name, num(raw, name), 0, 0.5, { loInclusive: true, hiInclusive: true }),
+  },
+  {
+    key: 'minImpurityDecrease',
+    flag: '--min-impurity-decrease',
+    arg: '<x>',
+    help: 'a split must decrease weighted impurity by at least this (default: 0)',
+    parse: (raw, name) => nonNegativeNumber(name, num(raw, name)),
+  },
+  {
+    key: 'maxFeatures',
+    flag: '--max-features',
+    arg: '<v>',
+    help: 'features tried per node: integer, fraction in (0, 1), sqrt, log2 or all (default: all)',
+    parse: (raw, name) => {
+      const s = raw.trim().toLowerCase();
+      if (s === 'sqrt' || s === 'log2') return s;
+      if (s === 'all' || isNone(s)) return null;
+      const v = num(raw, name);
+      if ((Number.isInteger(v) && v >= 1) || (v > 0 && v < 1)) return v;
+      throw new InvalidArgumentError(name, 'a positive integer, a fraction in (0, 1), sqrt, log2 or all', v);
+    },
+  },
+  {
+    key: 'maxLeafNodes',
+    flag: '--max-leaf-nodes',
+    arg: '<n>',
+    help: 'grow best-first up to this many leaves (integer >= 2), or "none" (default: none)',
+    parse: (raw, name) => (isNone(raw) ? null : intAtLeast(name, num(raw, name), 2)),
+  },
+  {
+    key: 'classWeight',
+    flag: '--class-weight',
+    arg: '<w>',
+    help: 'class weights: balanced or none (default: none; classification only)',
+    parse: (raw, name) => {
+      const v = oneOf(name, raw.trim().toLowerCase(), ['balanced', 'none']);
+      return v === 'none' ? null : v;
+    },
+    classificationOnly: true,
+  },
+  {
+    key: 'seed',
+    flag: '--seed',
+    arg: '<n>',
+    help: 'seed for feature sampling (default: 0)',
+    parse: (raw, name) => seedValue(name, num(raw, name)),
+  },
+];
+
+/** A learner and its settings, as the user wrote them. */
+export interface TreeConfig {
+  /** Shown in tables and summaries: "criterion=gini,maxDepth=3" or "defaults". */
+  readonly label: string;
+  readonly algorithm: string;
+  readonly params: Partial<Record<ParamKey, unknown>>;
+  /** How each param was named on the command line (flag or config key), for error messages. */
+  readonly names: Partial<Record<ParamKey, string>>;
+}
+
+/** Adds --algorithm and one flag per tree option to a command. */
+export function addTreeOptions(cmd: Command): Command {
+  const names = listAlgorithms().map((a) => a.name);
+  cmd.addOption(
+    new Option('--algorithm <name>', `learning algorithm: ${names.join(', ')}`).default(DEFAULT_ALGORITHM),
+  );
+  for (const p of PARAMS) cmd.option(`${p.flag} ${p.arg}`, p.help);
+  return cmd;
+}
+
+/** Help text listing the keys a --config string may set. */
+export function configKeysHelp(): string {
+  const w = Math.max(...PARAMS.map((p) => p.key.length), 'algorithm'.length);
+  const lines = [`  ${'algorithm'.padEnd(w)}  ${listAlgorithms().map((a) => a.name).join(', ')} (default: ${DEFAULT_ALGORITHM})`];
+  for (const p of PARAMS) lines.push(`  ${p.key.padEnd(w)}  ${p.help}`);
+  return `\n--config keys (camelCase, kebab-case or snake_case):\n${lines.join('\n')}\n`;
+}
+
+/** Help text listing the algorithms with their descriptions. */
+export function algorithmsHelp(): string {
+  const algos = listAlgorithms();
+  const w = Math.max(...algos.map((a) => a.name.length));
+  return `\nAlgorithms:\n${algos.map((a) => `  ${a.name.padEnd(w)}  ${a.description}`).join('\n')}\n`;
+}
+
+function show(v: unknown): string {
+  return v === null ? 'none' : String(v);
+}
+
+function labelOf(algorithm: string, params: Partial<Record<ParamKey, unknown>>): string {
+  const parts = Object.entries(params).map(([k, v]) => `${k}=${show(v)}`);
+  if (algorithm !== DEFAULT_ALGORITHM) parts.unshift(`algorithm=${algorithm}`);
+  return parts.length === 0 ? 'defaults' : parts.join(',');
+}
+
+/** Reads the tree flags that commander parsed (all strings) into a TreeConfig. */
+export function configFromFlags(opts: Record<string, unknown>): TreeConfig {
+  const algorithm = String(opts.algorithm ?? DEFAULT_ALGORITHM);
+  getAlgorithm(algorithm);
+  const params: Partial<Record<ParamKey, unknown>> = {};
+  const names: Partial<Record<ParamKey, string>> = {};
+  for (const p of PARAMS) {
+    const raw = opts[p.key];
+    if (raw === undefined) continue;
+    params[p.key] = p.parse(String(raw), p.flag);
+    names[p.key] = p.flag;
+  }
+  return { label: labelOf(algorithm, params), algorithm, params, names };
+}
+
+const normalizeKey = (k: string): string => k.toLowerCase().replace(/[-_]/g, '');
+
+/**
+ * Parses "criterion=gini,maxDepth=3" (keys in camelCase, kebab-case or snake_case, as in the flags;
+ * `algorithm=NAME` picks the learner).
+ */
+export function configFromString(text: string): TreeConfig {
+  const where = `--config ${JSON.stringify(text)}`;
+  let algorithm = DEFAULT_ALGORITHM;
+  const params: Partial<Record<ParamKey, unknown>> = {};
+  const names: Partial<Record<ParamKey, string>> = {};
+  const known = ['algorithm', ...PARAMS.map((p) => p.key)];
+  for (const part of text.split(',')) {
+    if (part.trim() === '') continue;
+    const eq = part.indexOf('=');
+    if (eq <= 0) throw new InvalidArgumentError(where, 'key=value pairs separated by commas, e.g. "criterion=gini,maxDepth=3"', text);
+    const key = part.slice(0, eq).trim();
+    const raw = part.slice(eq + 1).trim();
+    if (normalizeKey(key) === 'algorithm') {
+      algorithm = getAlgorithm(raw).name;
+      continue;
+    }
+    const spec = PARAMS.find((p) => normalizeKey(p.key) === normalizeKey(key));
+    if (spec === undefined) {
+      throw new DtError('UNKNOWN_NAME', `unknown key ${JSON.stringify(key)} in ${where}; known: ${known.join(', ')}`);
+    }
+    if (spec.key in params) throw new InvalidArgumentError(where, `each key at most once`, key);
+    const name = `${key} (in ${where})`;
+    params[spec.key] = spec.parse(raw, name);
+    names[spec.key] = name;
+  }
+  return { label: text.trim() === '' ? 'defaults' : text.trim(), algorithm, params, names };
+}
+
+/** The estimator options for `task`: the params as TreeOptions, checked against the task. */
+export function toTreeOptions(config: TreeConfig, task: Task): ClassifierOptions {
+  const out: Record<string, unknown> = {};
+  for (const p of PARAMS) {
+    const v = config.params[p.key];
+    if (v === undefined) continue;
+    if (p.classificationOnly && task === 'regression') {
+      throw new InvalidArgumentError(config.names[p.key] ?? p.key, 'omitted for a regression task', show(v));
+    }
+    out[p.key] = v;
+  }
+  return out as ClassifierOptions;
+}
+
+/**
+ * A fresh unfitted model for `config` and `task`. The estimator validates the values again (ranges
+ * that depend on the data, criterion names); its errors are renamed to the flag the user typed.
+ */
+export function buildEstimator(config: TreeConfig, task: Task): TreeModel {
+  const algorithm = getAlgorithm(config.algorithm);
+  if (!algorithm.tasks.includes(task)) {
+    throw new InvalidArgumentError('--algorithm', `one that supports ${task} (${algorithm.name} does not)`, algorithm.name);
+  }
+  const options = toTreeOptions(config, task);
+  try {
+    return algorithm.create(task, options);
+  } catch (e) {
+    throw renamedError(e, config);
+  }
+}
+
+/**
+ * An InvalidArgumentError about a tree option (from construction or from fit, e.g. maxFeatures
+ * larger than the data's feature count) reworded to name the flag or config key the user typed.
+ */
+export function renamedError(e: unknown, config: TreeConfig): unknown {
+  if (e instanceof InvalidArgumentError) {
+    const key = PARAMS.find((p) => e.argument === p.key || e.argument.startsWith(`${p.key}[`))?.key;
+    const name = key === undefined ? undefined : config.names[key];
+    if (key !== undefined && name !== undefined) {
+      return new DtError('INVALID_ARGUMENT', name + e.message.slice(key.length), { cause: e });
+    }
+  }
+  return e;
+}
