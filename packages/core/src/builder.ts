@@ -181,6 +181,7 @@ export class TreeBuilder {
       rec.classWeights,
       rec.weightedSum,
       rec.weight,
+      rec.impurity,
       best,
     );
     if (!best.found) {

@@ -85,6 +85,20 @@ describe('DecisionTreeClassifier — behaviours ported from scikit-learn tree te
     expect(c.nodeCount).toBe(1);
   });
 
+  it('breaks exact ties (up to rounding) by the lower feature index, then the lower position', () => {
+    const { X, y } = randomClassification(200, 2, 3, 9);
+    // Columns 1 and 2 are monotone copies of each other: every split on one has a twin on the other.
+    const Xd = X.map((r) => [r[1]!, r[0]!, 3 * r[0]! + 1]);
+    const m = new DecisionTreeClassifier({ maxDepth: 5 }).fit(Xd, y, {
+      sampleWeight: y.map((_, i) => 0.1 * (1 + (i % 3))),
+    });
+    const t = m.tree;
+    for (const n of t.reachable()) if (!t.isLeaf(n)) expect(t.feature[n]).not.toBe(2);
+    // Mirror-image end splits tie on score and balance: the lower position wins.
+    const e = new DecisionTreeClassifier({ maxDepth: 1 }).fit([[0], [1], [2], [3], [4], [5]], [0, 1, 1, 1, 1, 0]);
+    expect(e.tree.threshold[0]).toBe(0.5);
+  });
+
   it('does not split values closer than the feature tolerance', () => {
     const X = [[0], [1e-9], [2e-9], [3e-9]];
     const m = new DecisionTreeClassifier().fit(X, [0, 1, 0, 1]);

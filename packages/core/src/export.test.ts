@@ -31,5 +31,8 @@ describe('exportDot', () => {
     expect(dot.match(/^\d+ -> \d+/gm)).toHaveLength(m.nodeCount - 1);
     expect(dot).toContain('feature_0 <= 2.500');
     expect(dot).toContain('class = b');
+    // Graphviz line breaks are a single escaped \n, not a literal backslash.
+    expect(dot).toContain('feature_0 <= 2.500\\ngini = 0.500\\nsamples = 4');
+    expect(dot).not.toContain('\\\\n');
   });
 });

@@ -113,7 +113,7 @@ export function exportDot(model: TreeModel, options: ExportOptions = {}): string
       parts.push(`value = ${fmt(tree.value[node]!, decimals)}`);
     }
     const fill = tree.kind[node] === LEAF ? '#e5f5e0' : '#f0f0f0';
-    out.push(`${node} [label="${dotEscape(parts.join('\\n'))}", fillcolor="${fill}"] ;`);
+    out.push(`${node} [label="${parts.map(dotEscape).join('\\n')}", fillcolor="${fill}"] ;`);
     if (tree.kind[node] === LEAF || depth >= maxDepth) return;
     for (const [child, isLeft] of [
       [tree.left[node]!, true],

@@ -14,7 +14,9 @@ export async function writeFileAtomic(path: string, text: string): Promise<void>
     await rename(tmp, path);
   } catch (e) {
     await rm(tmp, { force: true });
-    throw new DtError('IO', `cannot write ${path}: ${(e as Error).message}`, { cause: e });
+    // Name the file the user asked for, not the temporary one.
+    const reason = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+    throw new DtError('IO', `cannot write ${path}: ${reason}`, { cause: e });
   }
 }
 

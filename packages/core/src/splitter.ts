@@ -1,6 +1,9 @@
 import {
+  BALANCE_TIE_TOLERANCE,
   createSplitResult,
+  isBetterSplit,
   midpoint,
+  SCORE_TIE_TOLERANCE,
   valuesDiffer,
   type ClassificationCriterion,
   type ClassificationScanInput,
@@ -134,8 +137,11 @@ export class Splitter {
     classWeights: Float64Array | null,
     weightedSum: number,
     totalWeight: number,
+    nodeImpurity: number,
     best: AxisSplit,
   ): void {
+    // Scores are impurity decreases, so the node's impurity is their natural scale.
+    this.scoreScale = nodeImpurity > 0 ? nodeImpurity : 1;
     best.found = false;
     best.score = Number.NEGATIVE_INFINITY;
     best.feature = -1;
@@ -356,6 +362,7 @@ export class Splitter {
   }
 
   private hBase = 0;
+  private scoreScale = 1;
   /** Where consider() reads the rank of an entry: the sorted keys or the histogram entries. */
   private cutSource: Uint32Array = new Uint32Array(0);
 
@@ -397,14 +404,22 @@ export class Splitter {
     return true;
   }
 
-  /** Keeps the better of the current best and feature f's split (tie rule: balance, then lower f). */
+  /**
+   * Keeps the better of the current best and feature f's split: higher score, then more balanced,
+   * then lower feature index — with scores and balances compared within the criteria package's tie
+   * tolerances, so rounding never decides between mathematically equal splits.
+   */
   private consider(f: number, res: SplitResult, totalWeight: number, best: AxisSplit): void {
     const balance = Math.abs(2 * res.leftWeight - totalWeight);
-    if (
+    const scoreTol = SCORE_TIE_TOLERANCE * this.scoreScale;
+    const balanceTol = BALANCE_TIE_TOLERANCE * totalWeight;
+    const better =
       !best.found ||
-      res.score > best.score ||
-      (res.score === best.score && (balance < best.balance || (balance === best.balance && f < best.feature)))
-    ) {
+      isBetterSplit(res.score, balance, best.score, best.balance, scoreTol, balanceTol) ||
+      (f < best.feature &&
+        Math.abs(res.score - best.score) <= scoreTol &&
+        Math.abs(balance - best.balance) <= balanceTol);
+    if (better) {
       best.found = true;
       best.feature = f;
       best.score = res.score;
