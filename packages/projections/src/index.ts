@@ -1,0 +1,1 @@
+export type { ProjectionData, Directions, FittedProjection, Projection } from './types.js';

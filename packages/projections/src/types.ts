@@ -1,0 +1,55 @@
+import type { Random } from '@dt/errors';
+
+/**
+ * The projection contract. A projection proposes candidate split directions; @dt/core projects the
+ * node's samples on them, sorts, runs the criterion scan, and stores the winning direction as an
+ * oblique split on raw features (folding any scaling into the weights). Projections never see the
+ * tree and never allocate per sample in `nodeDirections` beyond their own reusable scratch.
+ */
+
+/** Training data as the builder holds it: column-major (feature f is data[f*rows .. (f+1)*rows)). */
+export interface ProjectionData {
+  data: Float64Array;
+  rows: number;
+  cols: number;
+  /** Class codes 0..nClasses-1 (classification) or null (regression). */
+  labels: Int32Array | null;
+  nClasses: number;
+  /** Sample weights or null for unit weights. */
+  weights: Float64Array | null;
+}
+
+/**
+ * Directions in the feature space of `ProjectionData` (row-major k × cols in `dirs`, first `count`
+ * rows valid). Each direction should have unit Euclidean norm. `count = 0` means "no direction":
+ * the node becomes a leaf unless the projection is the axis one.
+ */
+export interface Directions {
+  dirs: Float64Array;
+  count: number;
+}
+
+/** A projection prepared for one fit (holds per-fit state and scratch buffers). */
+export interface FittedProjection {
+  /**
+   * 'axis': use the original features (no directions; the builder's axis path).
+   * 'global': `globalDirections` is fixed for the whole fit (computed in prepare); the builder may
+   *   precompute the projected training data once.
+   * 'node': `nodeDirections` is called per node.
+   */
+  readonly kind: 'axis' | 'global' | 'node';
+  /** For kind 'global'. */
+  readonly globalDirections?: Directions;
+  /**
+   * For kind 'node': directions for the samples `samples[start, end)` (indices into the rows of
+   * the data given to prepare). The returned object may be reused by the next call.
+   */
+  nodeDirections?(samples: Int32Array, start: number, end: number): Directions;
+}
+
+export interface Projection {
+  /** Name used in model files and the CLI, e.g. 'axis', 'global-pca', 'node-means-pca'. */
+  readonly name: string;
+  /** Called once per fit with the (possibly standardised) training data. */
+  prepare(data: ProjectionData, rng: Random): FittedProjection;
+}
