@@ -1,7 +1,10 @@
 import type { ClassificationCriterion, RegressionCriterion } from '@dt/criteria';
 import type { Random } from '@dt/errors';
-import { buildFeatureIndex, type FeatureIndex } from './feature-index.js';
+import type { Projection } from '@dt/projections';
+import { buildFeatureIndex, withScaledScanValues, type FeatureIndex } from './feature-index.js';
 import type { ColumnMajor } from './input.js';
+import { createObliqueSplit, ObliqueSplitter, type ObliqueSplit } from './oblique-splitter.js';
+import { applyScaling, fitScaling, type Scaling } from './scaling.js';
 import { createAxisSplit, Splitter, type AxisSplit } from './splitter.js';
 import { Tree } from './tree.js';
 
@@ -17,6 +20,16 @@ export interface GrowthParams {
   maxFeatures: number;
   maxLeafNodes: number | null;
   rng: Random;
+  /** Candidate directions; null = the original features (axis splits). */
+  projection: Projection | null;
+  /** Standardise features (folded into split weights) before criteria and projections see them. */
+  scale: boolean;
+}
+
+/** Sparse raw-feature weights of one oblique direction. */
+interface SparseDirection {
+  features: Int32Array;
+  weights: Float64Array;
 }
 
 export interface ClassificationData {
@@ -56,6 +69,8 @@ interface NodeRecord {
   isLeaf: boolean;
   feature: number;
   threshold: number;
+  /** Oblique split weights (node projections), or null. */
+  oblique: SparseDirection | null;
   improvement: number;
   left: NodeRecord | null;
   right: NodeRecord | null;
@@ -69,25 +84,29 @@ interface NodeRecord {
 export class TreeBuilder {
   private readonly data: ClassificationData | RegressionData;
   private readonly p: GrowthParams;
-  private readonly index: FeatureIndex;
-  private readonly splitter: Splitter;
+  private readonly splitter: Splitter | null = null;
+  private readonly oblique: ObliqueSplitter | null = null;
+  /** Global projection: derived feature j stands for this raw-weight direction. */
+  private readonly globalDirections: SparseDirection[] | null = null;
   private readonly samples: Int32Array;
   private readonly best: AxisSplit = createAxisSplit();
+  private readonly bestOblique: ObliqueSplit;
   private readonly nOutputs: number;
   private totalWeight = 0;
   private readonly scratchT: Float64Array;
   private readonly scratchW: Float64Array;
 
-  constructor(data: ClassificationData | RegressionData, params: GrowthParams, index?: FeatureIndex) {
+  constructor(data: ClassificationData | RegressionData, params: GrowthParams) {
     this.data = data;
     this.p = params;
-    this.index = index ?? buildFeatureIndex(data.X);
-    const n = data.X.rows;
+    const X = data.X;
+    const n = X.rows;
     this.samples = Int32Array.from({ length: n }, (_, i) => i);
     const isC = data.task === 'classification';
     this.nOutputs = isC ? data.nClasses : 1;
-    this.splitter = new Splitter({
-      index: this.index,
+    this.bestOblique = createObliqueSplit(X.cols);
+    const scaling: Scaling | null = params.scale ? fitScaling(X, data.weights) : null;
+    const common = {
       labels: isC ? data.labels : null,
       nClasses: isC ? data.nClasses : 0,
       targets: isC ? null : data.targets,
@@ -96,9 +115,32 @@ export class TreeBuilder {
       regression: isC ? null : data.criterion,
       minSamplesLeaf: params.minSamplesLeaf,
       minWeightLeaf: params.minWeightLeaf,
-      maxFeatures: params.maxFeatures,
-      rng: params.rng,
-    });
+    };
+    const fitted = params.projection
+      ? params.projection.prepare(
+          { ...(scaling ? applyScaling(X, scaling) : X), labels: common.labels, nClasses: common.nClasses, weights: data.weights },
+          params.rng,
+        )
+      : { kind: 'axis' as const };
+    if (fitted.kind === 'node') {
+      this.oblique = new ObliqueSplitter({ ...common, X, projector: fitted, scale: scaling ? scaling.scale : null });
+    } else {
+      let index: FeatureIndex;
+      if (fitted.kind === 'global') {
+        // Project the training data once; axis splits on the projections become oblique splits.
+        const dirs = fitted.globalDirections!;
+        this.globalDirections = [];
+        for (let k = 0; k < dirs.count; k++) {
+          const row = dirs.dirs.subarray(k * X.cols, (k + 1) * X.cols);
+          this.globalDirections.push(sparseRawDirection(row, scaling));
+        }
+        index = buildFeatureIndex(projectAll(X, this.globalDirections));
+      } else {
+        index = buildFeatureIndex(X);
+        if (scaling) index = withScaledScanValues(index, scaling.mean, scaling.scale);
+      }
+      this.splitter = new Splitter({ ...common, index, maxFeatures: Math.min(params.maxFeatures, index.d), rng: params.rng });
+    }
     this.scratchT = new Float64Array(isC ? 0 : n);
     this.scratchW = new Float64Array(isC ? 0 : n);
   }
@@ -120,7 +162,7 @@ export class TreeBuilder {
       this.evaluate(rec);
       this.addNode(tree, rec);
       if (!rec.isLeaf) {
-        tree.setAxisSplit(rec.id, rec.feature, rec.threshold);
+        this.recordSplit(tree, rec);
         rec.right!.parent = rec.id;
         rec.left!.parent = rec.id;
         stack.push(rec.right!, rec.left!);
@@ -139,7 +181,7 @@ export class TreeBuilder {
       const rec = heap.pop()!;
       if (rec.isLeaf || splitsLeft <= 0) continue;
       splitsLeft--;
-      tree.setAxisSplit(rec.id, rec.feature, rec.threshold);
+      this.recordSplit(tree, rec);
       for (const child of [rec.left!, rec.right!]) {
         child.parent = rec.id;
         this.evaluate(child);
@@ -148,6 +190,13 @@ export class TreeBuilder {
       }
       rec.left = rec.right = null;
     }
+  }
+
+  private recordSplit(tree: Tree, rec: NodeRecord): void {
+    const dir = rec.oblique ?? (this.globalDirections ? this.globalDirections[rec.feature]! : null);
+    if (dir) tree.setObliqueSplit(rec.id, dir.features, dir.weights, rec.threshold);
+    else tree.setAxisSplit(rec.id, rec.feature, rec.threshold);
+    rec.oblique = null;
   }
 
   private addNode(tree: Tree, rec: NodeRecord): void {
@@ -172,26 +221,34 @@ export class TreeBuilder {
       rec.weight < 2 * p.minWeightLeaf ||
       rec.impurity <= EPSILON;
     if (rec.isLeaf) return;
-    const best = this.best;
-    this.splitter.findBest(
-      this.samples,
-      rec.start,
-      rec.end,
-      rec.constants,
-      rec.classWeights,
-      rec.weightedSum,
-      rec.weight,
-      rec.impurity,
-      best,
-    );
-    if (!best.found) {
-      rec.isLeaf = true;
-      return;
+    let mid: number;
+    let constants = rec.constants;
+    let feature = -1;
+    let threshold = 0;
+    let oblique: SparseDirection | null = null;
+    if (this.oblique) {
+      const best = this.bestOblique;
+      this.oblique.findBest(this.samples, rec.start, rec.end, rec.classWeights, rec.weightedSum, rec.weight, rec.impurity, best);
+      if (!best.found) {
+        rec.isLeaf = true;
+        return;
+      }
+      mid = this.oblique.partition(this.samples, rec.start, rec.end, best);
+      threshold = best.threshold;
+      oblique = { features: best.features.slice(0, best.nnz), weights: best.weights.slice(0, best.nnz) };
+    } else {
+      const splitter = this.splitter!;
+      const best = this.best;
+      splitter.findBest(this.samples, rec.start, rec.end, rec.constants, rec.classWeights, rec.weightedSum, rec.weight, rec.impurity, best);
+      if (!best.found) {
+        rec.isLeaf = true;
+        return;
+      }
+      if (splitter.newConstants.length) constants = Int32Array.from([...rec.constants, ...splitter.newConstants]);
+      mid = splitter.partition(this.samples, rec.start, rec.end, best.feature, best.cutRank);
+      feature = best.feature;
+      threshold = best.threshold;
     }
-    const constants = this.splitter.newConstants.length
-      ? Int32Array.from([...rec.constants, ...this.splitter.newConstants])
-      : rec.constants;
-    const mid = this.splitter.partition(this.samples, rec.start, rec.end, best.feature, best.cutRank);
     const left = this.makeRecord(rec.start, mid, rec.depth + 1, -1, true, constants);
     const right = this.makeRecord(mid, rec.end, rec.depth + 1, -1, false, constants);
     const w = rec.weight;
@@ -201,8 +258,9 @@ export class TreeBuilder {
       rec.isLeaf = true;
       return;
     }
-    rec.feature = best.feature;
-    rec.threshold = best.threshold;
+    rec.feature = feature;
+    rec.threshold = threshold;
+    rec.oblique = oblique;
     rec.left = left;
     rec.right = right;
   }
@@ -271,6 +329,7 @@ export class TreeBuilder {
       isLeaf: true,
       feature: -1,
       threshold: 0,
+      oblique: null,
       improvement: 0,
       left: null,
       right: null,
@@ -319,4 +378,36 @@ class RecordHeap {
     }
     return top;
   }
+}
+
+/** Raw-feature weights of a direction given in (possibly standardised) feature space, zeros dropped. */
+function sparseRawDirection(dir: Float64Array, scaling: Scaling | null): SparseDirection {
+  const f: number[] = [];
+  const w: number[] = [];
+  for (let j = 0; j < dir.length; j++) {
+    const v = scaling ? dir[j]! / scaling.scale[j]! : dir[j]!;
+    if (v !== 0) {
+      f.push(j);
+      w.push(v);
+    }
+  }
+  return { features: Int32Array.from(f), weights: Float64Array.from(w) };
+}
+
+/**
+ * Column-major projections of every row on each direction, summed in ascending feature order from
+ * 0 — the same arithmetic as Tree.goesLeft, so thresholds learned here partition new data the same way.
+ */
+function projectAll(X: ColumnMajor, dirs: SparseDirection[]): ColumnMajor {
+  const n = X.rows;
+  const out = new Float64Array(n * dirs.length);
+  dirs.forEach((dir, k) => {
+    const z = out.subarray(k * n, (k + 1) * n);
+    for (let t = 0; t < dir.features.length; t++) {
+      const base = dir.features[t]! * n;
+      const w = dir.weights[t]!;
+      for (let i = 0; i < n; i++) z[i] = z[i]! + w * X.data[base + i]!;
+    }
+  });
+  return { data: out, rows: n, cols: dirs.length };
 }

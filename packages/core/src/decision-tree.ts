@@ -105,6 +105,8 @@ export abstract class DecisionTree {
       maxFeatures: counts.maxFeatures,
       maxLeafNodes: o.maxLeafNodes,
       rng: createRandom(o.seed),
+      projection: o.projection,
+      scale: o.scale,
     });
     return builder.build();
   }

@@ -12,8 +12,24 @@ export interface FeatureIndex {
   n: number;
   d: number;
   ranks: RankArray;
+  /** Sorted distinct raw values per feature; thresholds are midpoints of these. */
   uniq: Float64Array[];
   nUnique: Int32Array;
+  /**
+   * The values criteria scan, per feature: `uniq` itself, or standardised copies when the model
+   * scales features (distance-based criteria such as Max-Cut depend on scale; Gini does not).
+   */
+  scanUniq: Float64Array[];
+}
+
+/** Standardised scan values: (uniq − mean) / scale per feature; thresholds stay on raw values. */
+export function withScaledScanValues(index: FeatureIndex, mean: Float64Array, scale: Float64Array): FeatureIndex {
+  const scanUniq = index.uniq.map((u, f) => {
+    const out = new Float64Array(u.length);
+    for (let r = 0; r < u.length; r++) out[r] = (u[r]! - mean[f]!) / scale[f]!;
+    return out;
+  });
+  return { ...index, scanUniq };
 }
 
 export function buildFeatureIndex(X: ColumnMajor): FeatureIndex {
@@ -68,7 +84,7 @@ export function buildFeatureIndex(X: ColumnMajor): FeatureIndex {
       for (let s = 0; s < n; s++) ranks[base + s] = lowerBound(u, k, data[base + s]!);
     }
   }
-  return { n, d, ranks, uniq, nUnique };
+  return { n, d, ranks, uniq, nUnique, scanUniq: uniq };
 }
 
 const SMALL_INT = 65536;

@@ -1,4 +1,5 @@
 import { getCriterion, type Criterion } from '@dt/criteria';
+import type { Projection } from '@dt/projections';
 import {
   InvalidArgumentError,
   knownKeys,
@@ -28,8 +29,20 @@ export interface TreeOptions {
   maxFeatures?: MaxFeatures;
   /** Grow best-first up to this many leaves (integer >= 2); null grows depth-first. */
   maxLeafNodes?: number | null;
-  /** Seed for feature sampling. */
+  /** Seed for feature sampling and randomised projections. */
   seed?: number;
+  /**
+   * Candidate split directions: 'axis' (default; the original features) or a projection from
+   * @dt/projections (global PCA, node PCA, node means PCA, ...). Non-axis projections give oblique
+   * splits, stored as weights on the raw features.
+   */
+  projection?: 'axis' | Projection;
+  /**
+   * Standardise features (weighted mean and standard deviation of the training data) before the
+   * criterion and the projection see them; folded into split thresholds/weights, so the model still
+   * predicts from raw features. Matters for Max-Cut and every PCA variant, not for Gini on axis splits.
+   */
+  scale?: boolean;
 }
 
 export interface ClassifierOptions extends TreeOptions {
@@ -50,6 +63,9 @@ export interface ResolvedTreeOptions {
   maxLeafNodes: number | null;
   seed: number;
   classWeight: ClassifierOptions['classWeight'];
+  /** null = axis splits. */
+  projection: Projection | null;
+  scale: boolean;
 }
 
 const TREE_KEYS = [
@@ -62,6 +78,8 @@ const TREE_KEYS = [
   'maxFeatures',
   'maxLeafNodes',
   'seed',
+  'projection',
+  'scale',
 ];
 
 function countOrFraction(name: string, v: unknown, minCount: number, maxFraction: number): number {
@@ -114,6 +132,9 @@ export function resolveTreeOptions(
   if (classWeight !== null && classWeight !== 'balanced' && !(classWeight instanceof Map) && typeof classWeight !== 'object') {
     throw new InvalidArgumentError('classWeight', "'balanced', an object or Map of weights per class, or null", classWeight);
   }
+  const projection = resolveProjection(o.projection ?? 'axis');
+  const scale = o.scale ?? false;
+  if (typeof scale !== 'boolean') throw new InvalidArgumentError('scale', 'a boolean', scale);
   return {
     criterion,
     maxDepth,
@@ -125,7 +146,18 @@ export function resolveTreeOptions(
     maxLeafNodes,
     seed,
     classWeight,
+    projection,
+    scale,
   };
+}
+
+function resolveProjection(p: unknown): Projection | null {
+  if (p === 'axis') return null;
+  const q = p as Projection;
+  if (typeof p === 'object' && p !== null && typeof q.name === 'string' && typeof q.prepare === 'function') {
+    return q.name === 'axis' ? null : q;
+  }
+  throw new InvalidArgumentError('projection', "'axis' or a projection from @dt/projections (an object with name and prepare())", p);
 }
 
 /** Turns count-or-fraction options into counts for n rows and d features (scikit-learn's rounding). */

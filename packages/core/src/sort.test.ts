@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { createSortScratch, insertionSortPairs, sortPairs } from './sort.js';
+import { createSortScratch, insertionSortPairs, sortFloatPairs, sortPairs } from './sort.js';
 
 function oracle(keys: number[], idx: number[]): [number[], number[]] {
   const order = keys.map((k, i) => i).sort((a, b) => keys[a]! - keys[b]! || a - b); // stable
@@ -47,5 +47,29 @@ describe('sortPairs', () => {
     insertionSortPairs(keys, idx, 4);
     expect(Array.from(keys)).toEqual([1, 3, 5, 9, 0, 0]);
     expect(Array.from(idx)).toEqual([3, 1, 0, 2, 4, 5]);
+  });
+});
+
+describe('sortFloatPairs', () => {
+  it('sorts floats and carries indices along (property, with duplicates and adversarial orders)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.double({ min: -1e6, max: 1e6, noNaN: true }), fc.constantFrom(0, 1, -1, 2.5)), { maxLength: 400 }),
+        fc.constantFrom('random', 'sorted', 'reversed', 'organ'),
+        (arr, order) => {
+          let xs = [...arr];
+          if (order === 'sorted') xs.sort((a, b) => a - b);
+          if (order === 'reversed') xs.sort((a, b) => b - a);
+          if (order === 'organ') xs = [...xs.sort((a, b) => a - b).filter((_, i) => i % 2 === 0), ...xs.filter((_, i) => i % 2 === 1).reverse()];
+          const v = Float64Array.from(xs);
+          const idx = Int32Array.from(xs, (_, i) => i);
+          sortFloatPairs(v, idx, xs.length);
+          expect(Array.from(v)).toEqual([...xs].sort((a, b) => a - b).map((x) => (Object.is(x, -0) ? -0 : x)));
+          for (let i = 0; i < xs.length; i++) expect(xs[idx[i]!]).toBe(v[i]);
+          expect(new Set(idx).size).toBe(xs.length);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

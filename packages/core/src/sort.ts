@@ -133,3 +133,89 @@ function radixSortPairs(
   }
   if (minKey !== 0) for (let i = 0; i < n; i++) keys[i] = keys[i]! + minKey;
 }
+
+/**
+ * Sorts values[0..n) ascending (floats, e.g. projections on an oblique direction) and applies the
+ * same permutation to idx. Introsort-style quicksort (median of three, insertion sort below 16),
+ * as scikit-learn's splitter does; not stable. Hand-written because typed-array sort cannot carry
+ * a second array along.
+ */
+export function sortFloatPairs(values: Float64Array, idx: Int32Array, n: number): void {
+  if (n < 2) return;
+  quickSortFloat(values, idx, 0, n - 1, 2 * Math.floor(Math.log2(n)) + 4);
+}
+
+function quickSortFloat(v: Float64Array, ix: Int32Array, lo: number, hi: number, depth: number): void {
+  while (hi - lo > 15) {
+    if (depth-- === 0) {
+      heapSortFloat(v, ix, lo, hi);
+      return;
+    }
+    // Median of three moved to lo as the pivot.
+    const mid = (lo + hi) >>> 1;
+    if (v[mid]! < v[lo]!) swapF(v, ix, mid, lo);
+    if (v[hi]! < v[lo]!) swapF(v, ix, hi, lo);
+    if (v[hi]! < v[mid]!) swapF(v, ix, hi, mid);
+    swapF(v, ix, lo, mid);
+    const pivot = v[lo]!;
+    // Three-way partition keeps runs of equal values (common in projections of duplicates) cheap.
+    let lt = lo;
+    let gt = hi;
+    let i = lo + 1;
+    while (i <= gt) {
+      const x = v[i]!;
+      if (x < pivot) swapF(v, ix, lt++, i++);
+      else if (x > pivot) swapF(v, ix, i, gt--);
+      else i++;
+    }
+    // Recurse into the smaller side, loop on the larger.
+    if (lt - lo < hi - gt) {
+      quickSortFloat(v, ix, lo, lt - 1, depth);
+      lo = gt + 1;
+    } else {
+      quickSortFloat(v, ix, gt + 1, hi, depth);
+      hi = lt - 1;
+    }
+  }
+  for (let i = lo + 1; i <= hi; i++) {
+    const x = v[i]!;
+    const k = ix[i]!;
+    let j = i - 1;
+    while (j >= lo && v[j]! > x) {
+      v[j + 1] = v[j]!;
+      ix[j + 1] = ix[j]!;
+      j--;
+    }
+    v[j + 1] = x;
+    ix[j + 1] = k;
+  }
+}
+
+function heapSortFloat(v: Float64Array, ix: Int32Array, lo: number, hi: number): void {
+  const n = hi - lo + 1;
+  for (let start = (n >> 1) - 1; start >= 0; start--) siftDown(v, ix, lo, start, n);
+  for (let end = n - 1; end > 0; end--) {
+    swapF(v, ix, lo, lo + end);
+    siftDown(v, ix, lo, 0, end);
+  }
+}
+
+function siftDown(v: Float64Array, ix: Int32Array, lo: number, root: number, n: number): void {
+  for (;;) {
+    let child = 2 * root + 1;
+    if (child >= n) return;
+    if (child + 1 < n && v[lo + child + 1]! > v[lo + child]!) child++;
+    if (v[lo + root]! >= v[lo + child]!) return;
+    swapF(v, ix, lo + root, lo + child);
+    root = child;
+  }
+}
+
+function swapF(v: Float64Array, ix: Int32Array, a: number, b: number): void {
+  const t = v[a]!;
+  v[a] = v[b]!;
+  v[b] = t;
+  const u = ix[a]!;
+  ix[a] = ix[b]!;
+  ix[b] = u;
+}

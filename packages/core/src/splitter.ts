@@ -211,7 +211,8 @@ export class Splitter {
   ): boolean {
     const m = end - start;
     const C = this.cfg.nClasses;
-    const u = this.cfg.index.uniq[f]!;
+    const u = this.cfg.index.scanUniq[f]!;
+    this.rawUniq = this.cfg.index.uniq[f]!;
     const input = this.cInput;
     if (u.length * C <= 2 * m) {
       // Few distinct values next to the node size (pixels, codes): one fused pass builds the
@@ -363,6 +364,7 @@ export class Splitter {
 
   private hBase = 0;
   private scoreScale = 1;
+  private rawUniq: Float64Array = new Float64Array(0);
   /** Where consider() reads the rank of an entry: the sorted keys or the histogram entries. */
   private cutSource: Uint32Array = new Uint32Array(0);
 
@@ -380,7 +382,8 @@ export class Splitter {
     const keys = this.keys;
     const idx = this.idx;
     sortPairs(keys, idx, m, this.gMin, this.gMax, this.sortScratch);
-    const u = this.cfg.index.uniq[f]!;
+    const u = this.cfg.index.scanUniq[f]!;
+    this.rawUniq = this.cfg.index.uniq[f]!;
     const t = this.cfg.targets!;
     const w = this.cfg.weights;
     const values = this.values;
@@ -425,7 +428,8 @@ export class Splitter {
       best.score = res.score;
       best.balance = balance;
       best.cutRank = this.cutSource[res.pos - 1]!;
-      best.threshold = midpoint(this.values[res.pos - 1]!, this.values[res.pos]!);
+      // Thresholds sit between raw training values even when the scan saw standardised ones.
+      best.threshold = midpoint(this.rawUniq[best.cutRank]!, this.rawUniq[this.cutSource[res.pos]!]!);
     }
   }
 
