@@ -1,6 +1,6 @@
 // Scan throughput on MNIST-sized nodes: `npx tsx --conditions=@dt/source scripts/bench-scan.ts`.
 import { createRandom } from '@dt/errors';
-import { createSplitResult, entropy, gini, mae, misclassification, mse, twoing } from '../src/index.js';
+import { createSplitResult, entropy, gini, mae, maxCut, misclassification, mse, twoing } from '../src/index.js';
 import type { ClassificationCriterion, ClassificationScanInput, RegressionScanInput } from '../src/index.js';
 
 const n = 60_000;
@@ -41,7 +41,7 @@ for (const [kind, input] of [
   ['continuous (every position a candidate)', classification(0)],
   ['256 distinct values (raw MNIST pixels)', classification(256)],
 ] as const) {
-  for (const c of [gini, entropy, misclassification, twoing] as ClassificationCriterion[]) {
+  for (const c of [gini, entropy, misclassification, twoing, maxCut] as ClassificationCriterion[]) {
     time(`${c.name} ${kind}`, () => void c.scan(input, out));
   }
 }

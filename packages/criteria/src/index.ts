@@ -14,6 +14,7 @@ export { gini, giniImpurity } from './gini.js';
 export { entropy, entropyImpurity } from './entropy.js';
 export { misclassification, misclassificationImpurity } from './misclassification.js';
 export { twoing } from './twoing.js';
+export { maxCut } from './max-cut.js';
 export { mse, mseImpurity, weightedMean } from './mse.js';
 export { mae, maeImpurity, weightedMedian } from './mae.js';
 export { getCriterion, registerCriterion, listCriteria } from './registry.js';

@@ -9,9 +9,9 @@ import type { ClassificationCriterion } from './types.js';
 
 describe('registry', () => {
   it('lists the built-ins by task', () => {
-    expect(listCriteria('classification')).toEqual(['gini', 'entropy', 'misclassification', 'twoing']);
+    expect(listCriteria('classification')).toEqual(['gini', 'entropy', 'misclassification', 'twoing', 'maxCut']);
     expect(listCriteria('regression')).toEqual(['mse', 'mae']);
-    expect(listCriteria()).toHaveLength(6);
+    expect(listCriteria()).toHaveLength(7);
   });
 
   it('resolves names and scikit-learn aliases', () => {
@@ -33,7 +33,7 @@ describe('registry', () => {
 
   it('rejects a criterion of the wrong task', () => {
     expect(() => getCriterion('mse', 'classification')).toThrow(
-      'criterion must be a classification criterion ("gini", "entropy", "misclassification", "twoing"), got "mse"',
+      'criterion must be a classification criterion ("gini", "entropy", "misclassification", "twoing", "maxCut"), got "mse"',
     );
     expect(() => getCriterion(gini, 'regression')).toThrow(InvalidArgumentError);
     expect(() => getCriterion('gini', 'clustering' as 'regression')).toThrow(/task must be/);

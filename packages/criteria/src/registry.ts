@@ -4,16 +4,19 @@ import { gini } from './gini.js';
 import { entropy } from './entropy.js';
 import { misclassification } from './misclassification.js';
 import { twoing } from './twoing.js';
+import { maxCut } from './max-cut.js';
 import { mse } from './mse.js';
 import { mae } from './mae.js';
 
 export type CriterionTask = Criterion['task'];
 
 /** Built-in criteria. A new built-in criterion is one import above and one entry here. */
-const BUILT_IN_CRITERIA: readonly Criterion[] = [gini, entropy, misclassification, twoing, mse, mae];
+const BUILT_IN_CRITERIA: readonly Criterion[] = [gini, entropy, misclassification, twoing, maxCut, mse, mae];
 
-/** scikit-learn's names for the same criteria. */
+/** scikit-learn's names for the same criteria, and the CLI spellings of maxCut. */
 const ALIASES: Readonly<Record<string, string>> = Object.freeze({
+  'max-cut': 'maxCut',
+  maxcut: 'maxCut',
   log_loss: 'entropy',
   squared_error: 'mse',
   absolute_error: 'mae',

@@ -85,6 +85,33 @@ export function twoingOracle(input: ClassificationScanInput, pos: number): numbe
   return ((wL / W) * (wR / W) * d * d) / 4;
 }
 
+/**
+ * Max-Cut score of a split, by definition: Σ over pairs i left, k right with different classes of
+ * w_i·w_k·|x_i − x_k|, divided by W². O(n²).
+ */
+export function maxCutOracle(input: ClassificationScanInput, pos: number): number {
+  const { values, labels, weights, n } = input;
+  let W = 0;
+  for (let i = 0; i < n; i++) W += weights[i]!;
+  let cut = 0;
+  for (let i = 0; i < pos; i++) {
+    for (let k = pos; k < n; k++) {
+      if (labels[i] !== labels[k]) cut += weights[i]! * weights[k]! * Math.abs(values[i]! - values[k]!);
+    }
+  }
+  return cut / (W * W);
+}
+
+/**
+ * Score scale for the conformance suite's tolerances when scores have no fixed scale (Max-Cut:
+ * units of x): the largest |oracle score| of the input, or 1 when every score is 0.
+ */
+export function largestScoreScale(_input: ClassificationScanInput, scores: readonly number[]): number {
+  let m = 0;
+  for (const s of scores) m = Math.max(m, Math.abs(s));
+  return m > 0 ? m : 1;
+}
+
 /** Weighted variance, two-pass. */
 export function referenceVariance(targets: ArrayLike<number>, weights: ArrayLike<number>, n: number): number {
   let W = 0;

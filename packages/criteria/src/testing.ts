@@ -27,6 +27,8 @@ export {
   entropyOracle,
   misclassificationOracle,
   twoingOracle,
+  maxCutOracle,
+  largestScoreScale,
   mseOracle,
   maeOracle,
   referenceGini,
