@@ -7,3 +7,7 @@ export { standardScaler } from './standard-scaler.js';
 export type { StandardScaler, StandardScalerOptions, FittedStandardScaler, MatrixInput } from './standard-scaler.js';
 export { parseIdx, encodeIdx, idxToDataset } from './idx.js';
 export type { IdxArray, IdxDatasetOptions } from './idx.js';
+export { makeClassification } from './make-classification.js';
+export type { MakeClassificationOptions, SyntheticClassification, FeatureRole } from './make-classification.js';
+export { makeRegression } from './make-regression.js';
+export type { MakeRegressionOptions, SyntheticRegression } from './make-regression.js';
