@@ -2,7 +2,7 @@
 """Generate scikit-learn conformance fixtures for @dt/core.
 
 Run from the repo root:  PYENV_VERSION=system python3 packages/core/scripts/make-sklearn-fixtures.py
-Writes trees.json, cv.json and behaviours.json to packages/core/fixtures/sklearn/ (see README there).
+Writes trees.json, cv.json, behaviours.json and ccp.json to packages/core/fixtures/sklearn/ (see README there).
 
 Deterministic: every random draw comes from a seeded numpy Generator, so a rerun with the same
 scikit-learn/numpy versions rewrites byte-identical files.
@@ -767,6 +767,175 @@ def make_behaviours():
 
 
 # --------------------------------------------------------------------------------------------
+# ccp.json (cost-complexity pruning)
+# --------------------------------------------------------------------------------------------
+
+
+def weakest_link(t, risk="impurity"):
+    """scikit-learn's _cost_complexity_prune (_tree.pyx) re-done on tree_ arrays, step for step.
+
+    Returns (alphas, impurities, ambiguous): ambiguous names the first step where another node's
+    effective alpha is within REL_TOL of the minimum but removes a different number of leaves (an
+    implementation whose impurities differ in the last bits may then take the other node first,
+    which changes the intermediate impurities of the path)."""
+    n = t.node_count
+    left, right = t.children_left, t.children_right
+    w = t.weighted_n_node_samples
+    if risk == "impurity":
+        r_node = w * t.impurity / w[0]
+    else:
+        v = t.value[:, 0, :]
+        r_node = (w - v.max(axis=1)) / w[0]
+    parent = np.full(n, -1)
+    is_leaf = left == TREE_LEAF
+    for i in range(n):
+        if not is_leaf[i]:
+            parent[left[i]] = parent[right[i]] = i
+    n_leaves = np.zeros(n, dtype=np.int64)
+    r_branch = np.zeros(n)
+    for leaf in range(n):
+        if not is_leaf[leaf]:
+            continue
+        cur = r_node[leaf]
+        r_branch[leaf] = cur
+        i = leaf
+        while i != 0:
+            p = parent[i]
+            r_branch[p] += cur
+            n_leaves[p] += 1
+            i = p
+    candidate = ~is_leaf.copy()
+    in_subtree = np.ones(n, dtype=bool)
+    alphas, impurities, ambiguous = [0.0], [float(r_branch[0])], None
+    while candidate[0]:
+        cand = np.nonzero(candidate)[0]
+        a = (r_node[cand] - r_branch[cand]) / (n_leaves[cand] - 1)
+        j = int(np.argmin(a))  # first minimum, as sklearn's strict '<' scan
+        best, node = float(a[j]), int(cand[j])
+        near = cand[np.abs(a - best) <= REL_TOL * max(abs(best), 1e-300)]
+        if ambiguous is None and len(set(n_leaves[near].tolist())) > 1:
+            ambiguous = f"step {len(alphas)}: nodes {near.tolist()} tie at alpha {best} with different leaf counts"
+        stack = [node]
+        while stack:
+            i = stack.pop()
+            if not in_subtree[i]:
+                continue
+            candidate[i] = False
+            in_subtree[i] = False
+            if not is_leaf[i]:
+                stack += [left[i], right[i]]
+        in_subtree[node] = True
+        is_leaf[node] = True
+        removed = n_leaves[node] - 1
+        n_leaves[node] = 0
+        diff = r_node[node] - r_branch[node]
+        r_branch[node] = r_node[node]
+        p = parent[node]
+        while p != -1:
+            n_leaves[p] -= removed
+            r_branch[p] += diff
+            p = parent[p]
+        alphas.append(best)
+        impurities.append(float(r_branch[0]))
+    return alphas, impurities, ambiguous
+
+
+def ccp_specs():
+    """(name, task, criterion, n, d, n_classes, params, weights). d = 1 full trees are tie-free by
+    construction and have many exactly equal alphas (two-sample nodes), which tests the tie order."""
+    c, r = "classification", "regression"
+    return [
+        ("gini-leaf3", c, "gini", 150, 4, 2, P(min_samples_leaf=3), None),
+        ("gini-1d-full", c, "gini", 120, 1, 2, P(), None),
+        ("gini-weights-leaf5", c, "gini", 200, 3, 2, P(min_samples_leaf=5), "float"),
+        ("gini-leaves17", c, "gini", 200, 4, 3, P(max_leaf_nodes=17), None),
+        ("entropy-depth5", c, "entropy", 200, 4, 2, P(max_depth=5), None),
+        ("entropy-1d-full", c, "entropy", 100, 1, 3, P(), None),
+        ("entropy-intweights-leaf4", c, "entropy", 180, 4, 3, P(min_samples_leaf=4), "int"),
+        ("mse-leaf3", r, "squared_error", 200, 4, 0, P(min_samples_leaf=3), None),
+        ("mse-1d-full", r, "squared_error", 100, 1, 0, P(), None),
+        ("mse-weights-leaf3-depth8", r, "squared_error", 180, 4, 0, P(max_depth=8, min_samples_leaf=3), "float"),
+        ("mse-randweights-leaf4", r, "squared_error", 150, 3, 0, P(min_samples_leaf=4), "random"),
+    ]
+
+
+def ccp_alphas_to_test(alphas):
+    """Geometric means of consecutive distinct path alphas (well inside each interval, so no
+    implementation's rounding can move a node across), a few spread over the path, plus one past
+    the last alpha (the root alone)."""
+    u = np.unique(np.maximum(np.asarray(alphas), 0.0))
+    mids = [float(np.sqrt(a * b)) for a, b in zip(u[:-1], u[1:]) if a > 0 and b > a * (1 + 1e-6)]
+    if not mids:
+        return [float(u[-1]) * 1.5]
+    picks = sorted({0, len(mids) // 4, len(mids) // 2, (3 * len(mids)) // 4, len(mids) - 1})
+    return [mids[i] for i in picks] + [float(u[-1]) * 1.5]
+
+
+def make_ccp_case(spec, seed):
+    name, task, crit, n, d, k, params, weights = spec
+    rng = np.random.default_rng(seed)
+    X = random_features(rng, n, d)
+    if task == "classification":
+        while True:
+            y = class_labels(rng, X, k, 0.15)
+            if len(np.unique(y)) == k:
+                break
+    else:
+        y = regression_target(rng, X)
+    if weights == "float":
+        sw = rng.integers(2, 25, size=n) / 8.0
+    elif weights == "random":
+        sw = rng.uniform(0.2, 3.0, size=n)
+    elif weights == "int":
+        sw = rng.integers(1, 5, size=n).astype(np.float64)
+    else:
+        sw = None
+    desc = fit_and_describe(task, crit, params, X, y, sw, None)
+    if not desc["tree_exact"]:
+        raise Ambiguous("tie between features")
+    est = make_estimator(task, crit, params).fit(X, y, sample_weight=sw)
+    path = est.cost_complexity_pruning_path(X, y, sample_weight=sw)
+    alphas, impurities, ambiguous = weakest_link(est.tree_)
+    if ambiguous:
+        raise Ambiguous(f"path: {ambiguous}")
+    if not (np.allclose(alphas, path.ccp_alphas, rtol=1e-12, atol=1e-15)
+            and np.allclose(impurities, path.impurities, rtol=1e-12, atol=1e-15)):
+        raise RuntimeError(f"{name}: weakest_link disagrees with scikit-learn's path")
+    pruned = []
+    for a in ccp_alphas_to_test(path.ccp_alphas):
+        p = make_estimator(task, crit, {**params, "ccp_alpha": a}).fit(X, y, sample_weight=sw)
+        pruned.append({"ccp_alpha": a, "n_leaves": int(p.get_n_leaves()), "tree": tree_dict(p, task)})
+    case = {
+        "name": name, "task": task, "criterion": crit, "params": params, "seed": seed, "X": X.tolist(),
+        "y": py_labels(y) if task == "classification" else y.tolist(),
+        "sample_weight": None if sw is None else sw.tolist(),
+        "tree": desc["tree"],
+        "path": {"ccp_alphas": path.ccp_alphas.tolist(), "impurities": path.impurities.tolist()},
+        "pruned": pruned,
+    }
+    if task == "classification":
+        case["classes"] = desc["classes"]
+        ma, mi, mamb = weakest_link(est.tree_, "misclassification")
+        case["misclassification_path"] = None if mamb else {"ccp_alphas": ma, "impurities": mi}
+    return case
+
+
+def make_ccp():
+    cases, dropped = [], {}
+    for i, spec in enumerate(ccp_specs()):
+        for attempt in range(200):
+            try:
+                cases.append(make_ccp_case(spec, 90000 + 1000 * i + attempt))
+                break
+            except Ambiguous as e:
+                reason = "path near-tie" if str(e).startswith("path") else "tree not exact"
+                dropped[reason] = dropped.get(reason, 0) + 1
+        else:
+            raise RuntimeError(f"{spec[0]}: no unambiguous draw in 200 seeds")
+    return cases, dropped
+
+
+# --------------------------------------------------------------------------------------------
 
 
 def main():
@@ -782,7 +951,10 @@ def main():
     b = make_behaviours()
     dump(os.path.join(OUT_DIR, "behaviours.json"), header, "cases", b)
     print(f"behaviours.json: {len(b)} cases")
-    for fn in ("trees.json", "cv.json", "behaviours.json"):
+    ccp, ccp_dropped = make_ccp()
+    dump(os.path.join(OUT_DIR, "ccp.json"), {**header, "dropped_ambiguous_draws": ccp_dropped}, "cases", ccp)
+    print(f"ccp.json: {len(ccp)} cases (draws dropped: {ccp_dropped})")
+    for fn in ("trees.json", "cv.json", "behaviours.json", "ccp.json"):
         print(f"  {fn}: {os.path.getsize(os.path.join(OUT_DIR, fn)) / 1e6:.2f} MB")
     return 0
 

@@ -1,0 +1,247 @@
+/**
+ * Minimal cost-complexity (weakest-link) pruning, with scikit-learn's `cost_complexity_pruning_path`
+ * and `ccp_alpha` semantics. It reads only node statistics (impurity, weights, class counts), so it
+ * works for classification and regression trees with axis or oblique splits alike.
+ *
+ * The arithmetic follows sklearn's `_cost_complexity_prune` step for step (same node order, same
+ * summation order, first node wins a tie) so the same tree gives the same path and pruned trees.
+ */
+import { InvalidArgumentError, knownKeys, nonNegativeNumber, oneOf, plainObject } from '@dt/errors';
+import { AXIS, LEAF, Tree } from './tree.js';
+
+/**
+ * Node risk R(t), as a share of the root weight:
+ * - `'impurity'`: weighted impurity, w_t · impurity_t / w_root (scikit-learn);
+ * - `'misclassification'`: weight of the node's training samples outside its majority class,
+ *   (w_t − max_c value_t,c) / w_root (Breiman's resubstitution error; classification trees only).
+ */
+export type CcpRisk = 'impurity' | 'misclassification';
+
+export interface CostComplexityOptions {
+  /** Node risk measure (default `'impurity'`, as scikit-learn). */
+  risk?: CcpRisk;
+}
+
+export interface CostComplexityPath {
+  /** Effective alphas of the pruning sequence, non-decreasing; the first is 0 (the full tree). */
+  alphas: Float64Array;
+  /** Total leaf risk of the subtree after each step (the last is the root alone). */
+  impurities: Float64Array;
+}
+
+export interface WeakestLinkSequence extends CostComplexityPath {
+  /** Node collapsed into a leaf at each step (-1 at step 0, the unpruned tree). */
+  prunedNodes: Int32Array;
+}
+
+const RISKS: readonly CcpRisk[] = ['impurity', 'misclassification'];
+
+function resolveRisk(options: unknown): CcpRisk {
+  if (options === undefined) return 'impurity';
+  const o = plainObject('options', options);
+  knownKeys('options', o, ['risk']);
+  return o.risk === undefined ? 'impurity' : oneOf('options.risk', o.risk, RISKS);
+}
+
+function checkTree(tree: unknown): Tree {
+  if (!(tree instanceof Tree) || tree.nodeCount < 1) throw new InvalidArgumentError('tree', 'a fitted Tree', tree);
+  return tree;
+}
+
+/** R(t) per node id (only reachable nodes are read later). */
+function nodeRisk(tree: Tree, risk: CcpRisk): Float64Array {
+  const n = tree.nodeCount;
+  const w = tree.weightedNSamples;
+  const total = w[0]!;
+  const r = new Float64Array(n);
+  if (risk === 'impurity') {
+    for (let i = 0; i < n; i++) r[i] = (w[i]! * tree.impurity[i]!) / total;
+    return r;
+  }
+  const k = tree.nOutputs;
+  const v = tree.value;
+  for (const i of tree.reachable()) {
+    let sum = 0;
+    let max = Number.NEGATIVE_INFINITY;
+    for (let c = 0; c < k; c++) {
+      const x = v[i * k + c]!;
+      sum += x;
+      if (x > max) max = x;
+    }
+    // A classifier's value row holds class weights summing to the node weight; a regressor's holds a mean.
+    if (Math.abs(sum - w[i]!) > 1e-9 * Math.max(1, Math.abs(w[i]!))) {
+      throw new InvalidArgumentError('options.risk', "'impurity' for a regression tree ('misclassification' needs class counts)", risk);
+    }
+    r[i] = (w[i]! - max) / total;
+  }
+  return r;
+}
+
+/**
+ * Runs the weakest-link loop. `stopAlpha`: stop before the first step whose effective alpha exceeds
+ * it (sklearn's `_AlphaPruner`); +Infinity runs to the root (sklearn's `_PathFinder`).
+ */
+function weakestLink(tree: Tree, risk: CcpRisk, stopAlpha: number): WeakestLinkSequence {
+  const n = tree.nodeCount;
+  const left = tree.left;
+  const right = tree.right;
+  const rNode = nodeRisk(tree, risk);
+  const parent = new Int32Array(n).fill(-1);
+  const isLeaf = new Uint8Array(n);
+  const reachable = new Uint8Array(n);
+  const stack: number[] = [0];
+  while (stack.length > 0) {
+    const i = stack.pop()!;
+    reachable[i] = 1;
+    if (tree.kind[i] === LEAF) isLeaf[i] = 1;
+    else {
+      parent[left[i]!] = i;
+      parent[right[i]!] = i;
+      stack.push(left[i]!, right[i]!);
+    }
+  }
+  const nLeaves = new Int32Array(n);
+  const rBranch = new Float64Array(n);
+  for (let leaf = 0; leaf < n; leaf++) {
+    if (!isLeaf[leaf]) continue;
+    const cur = rNode[leaf]!;
+    rBranch[leaf] = cur;
+    let i = leaf;
+    while (i !== 0) {
+      const p = parent[i]!;
+      rBranch[p] = rBranch[p]! + cur;
+      nLeaves[p]!++;
+      i = p;
+    }
+  }
+  const candidate = new Uint8Array(n);
+  const inSubtree = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    candidate[i] = reachable[i]! && !isLeaf[i] ? 1 : 0;
+    inSubtree[i] = reachable[i]!;
+  }
+  const alphas: number[] = [0];
+  const impurities: number[] = [rBranch[0]!];
+  const pruned: number[] = [-1];
+  while (candidate[0]) {
+    let best = Number.MAX_VALUE;
+    let node = -1;
+    for (let i = 0; i < n; i++) {
+      if (!candidate[i]) continue;
+      const a = (rNode[i]! - rBranch[i]!) / (nLeaves[i]! - 1);
+      if (a < best) {
+        best = a;
+        node = i;
+      }
+    }
+    // sklearn starts from DBL_MAX with a strict '<': a NaN alpha (corrupt statistics) never wins.
+    if (node < 0) throw new InvalidArgumentError('tree', 'node statistics that give finite alphas', Number.NaN);
+    if (stopAlpha < best) break;
+    stack.push(node);
+    while (stack.length > 0) {
+      const i = stack.pop()!;
+      if (!inSubtree[i]) continue;
+      candidate[i] = 0;
+      inSubtree[i] = 0;
+      if (!isLeaf[i]) stack.push(left[i]!, right[i]!);
+    }
+    inSubtree[node] = 1;
+    isLeaf[node] = 1;
+    const removed = nLeaves[node]! - 1;
+    nLeaves[node] = 0;
+    const diff = rNode[node]! - rBranch[node]!;
+    rBranch[node] = rNode[node]!;
+    for (let p = parent[node]!; p !== -1; p = parent[p]!) {
+      nLeaves[p] = nLeaves[p]! - removed;
+      rBranch[p] = rBranch[p]! + diff;
+    }
+    alphas.push(best);
+    impurities.push(rBranch[0]!);
+    pruned.push(node);
+  }
+  return { alphas: Float64Array.from(alphas), impurities: Float64Array.from(impurities), prunedNodes: Int32Array.from(pruned) };
+}
+
+/**
+ * The whole weakest-link sequence: step k collapses `prunedNodes[k]` at effective alpha `alphas[k]`,
+ * leaving total leaf risk `impurities[k]`. Lets callers prune one tree at many alphas cheaply
+ * (see {@link pruneTreeAtStep}).
+ */
+export function weakestLinkSequence(tree: Tree, options?: CostComplexityOptions): WeakestLinkSequence {
+  return weakestLink(checkTree(tree), resolveRisk(options), Number.POSITIVE_INFINITY);
+}
+
+/**
+ * scikit-learn's `cost_complexity_pruning_path`: effective alphas (non-decreasing, starting at 0) and
+ * the total leaf risk of each subtree in the minimal cost-complexity sequence.
+ */
+export function costComplexityPath(tree: Tree, options?: CostComplexityOptions): CostComplexityPath {
+  const { alphas, impurities } = weakestLinkSequence(tree, options);
+  return { alphas, impurities };
+}
+
+/**
+ * The tree scikit-learn's `ccp_alpha = alpha` gives: the weakest links are cut while their effective
+ * alpha is <= alpha. Returns a new compact Tree (preorder ids); the input is not modified.
+ */
+export function pruneTree(tree: Tree, alpha: number, options?: CostComplexityOptions): Tree {
+  const t = checkTree(tree);
+  nonNegativeNumber('alpha', alpha);
+  const seq = weakestLink(t, resolveRisk(options), alpha);
+  return collapse(t, seq.prunedNodes, seq.prunedNodes.length);
+}
+
+/** Number of steps of `seq` that pruning at `alpha` takes (sklearn's stop rule: the first alpha > it ends). */
+export function stepsForAlpha(seq: CostComplexityPath, alpha: number): number {
+  const a = seq.alphas;
+  let k = 1;
+  while (k < a.length && !(alpha < a[k]!)) k++;
+  return k;
+}
+
+/**
+ * The tree after the first `steps` entries of `seq` (1 = unpruned, `seq.alphas.length` = root
+ * only), as a new compact Tree. `seq` must come from {@link weakestLinkSequence} on this tree.
+ */
+export function pruneTreeAtStep(tree: Tree, seq: WeakestLinkSequence, steps: number): Tree {
+  const t = checkTree(tree);
+  if (!Number.isInteger(steps) || steps < 1 || steps > seq.prunedNodes.length) {
+    throw new InvalidArgumentError('steps', `an integer in [1, ${seq.prunedNodes.length}]`, steps);
+  }
+  return collapse(t, seq.prunedNodes, steps);
+}
+
+/** Copy of the reachable tree with prunedNodes[1..steps) turned into leaves, in preorder. */
+function collapse(tree: Tree, prunedNodes: Int32Array, steps: number): Tree {
+  const cut = new Uint8Array(tree.nodeCount);
+  for (let s = 1; s < steps; s++) cut[prunedNodes[s]!] = 1;
+  const order: number[] = [];
+  const stack = [0];
+  while (stack.length > 0) {
+    const i = stack.pop()!;
+    order.push(i);
+    if (tree.kind[i] !== LEAF && !cut[i]) stack.push(tree.right[i]!, tree.left[i]!);
+  }
+  const k = tree.nOutputs;
+  const out = new Tree(tree.nFeatures, k, order.length);
+  const remap = new Int32Array(tree.nodeCount);
+  for (let j = 0; j < order.length; j++) {
+    const i = order[j]!;
+    remap[i] = j;
+    out.addNode(-1, true, { impurity: tree.impurity[i]!, nSamples: tree.nSamples[i]!, weightedNSamples: tree.weightedNSamples[i]! });
+    out.value.set(tree.value.subarray(i * k, i * k + k), j * k);
+  }
+  for (let j = 0; j < order.length; j++) {
+    const i = order[j]!;
+    if (tree.kind[i] === LEAF || cut[i]) continue;
+    out.left[j] = remap[tree.left[i]!]!;
+    out.right[j] = remap[tree.right[i]!]!;
+    if (tree.kind[i] === AXIS) {
+      out.setAxisSplit(j, tree.feature[i]!, tree.threshold[i]!);
+    } else {
+      const { features, weights } = tree.splitFeatures(i);
+      out.setObliqueSplit(j, features, weights, tree.threshold[i]!);
+    }
+  }
+  return out;
+}
