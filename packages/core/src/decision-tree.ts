@@ -1,5 +1,6 @@
 import { createRandom, NotFittedError, ShapeMismatchError } from '@dt/errors';
 import { TreeBuilder, type ClassificationData, type RegressionData } from './builder.js';
+import { pruneTree } from './cost-complexity.js';
 import { toRowMajor, type FeatureInput } from './input.js';
 import { resolveCounts, resolveTreeOptions, type ResolvedTreeOptions, type TreeOptions } from './options.js';
 import type { Tree } from './tree.js';
@@ -108,7 +109,8 @@ export abstract class DecisionTree {
       projection: o.projection,
       scale: o.scale,
     });
-    return builder.build();
+    const tree = builder.build();
+    return o.ccpAlpha > 0 ? pruneTree(tree, o.ccpAlpha) : tree;
   }
 
   /** @internal used by the model loader */

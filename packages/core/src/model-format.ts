@@ -134,6 +134,7 @@ function paramsOf(model: TreeModel): Record<string, unknown> {
     maxFeatures: o.maxFeatures,
     maxLeafNodes: o.maxLeafNodes,
     seed: o.seed,
+    ccpAlpha: o.ccpAlpha,
   };
   if (model instanceof DecisionTreeClassifier) {
     const cw = o.classWeight;

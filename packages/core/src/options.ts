@@ -43,6 +43,11 @@ export interface TreeOptions {
    * predicts from raw features. Matters for Max-Cut and every PCA variant, not for Gini on axis splits.
    */
   scale?: boolean;
+  /**
+   * Minimal cost-complexity pruning after growth (scikit-learn's ccp_alpha): cut the weakest links
+   * while their effective alpha is <= ccpAlpha. 0 (default) does not prune.
+   */
+  ccpAlpha?: number;
 }
 
 export interface ClassifierOptions extends TreeOptions {
@@ -66,6 +71,7 @@ export interface ResolvedTreeOptions {
   /** null = axis splits. */
   projection: Projection | null;
   scale: boolean;
+  ccpAlpha: number;
 }
 
 const TREE_KEYS = [
@@ -80,6 +86,7 @@ const TREE_KEYS = [
   'seed',
   'projection',
   'scale',
+  'ccpAlpha',
 ];
 
 function countOrFraction(name: string, v: unknown, minCount: number, maxFraction: number): number {
@@ -135,6 +142,7 @@ export function resolveTreeOptions(
   const projection = resolveProjection(o.projection ?? 'axis');
   const scale = o.scale ?? false;
   if (typeof scale !== 'boolean') throw new InvalidArgumentError('scale', 'a boolean', scale);
+  const ccpAlpha = nonNegativeNumber('ccpAlpha', o.ccpAlpha ?? 0);
   return {
     criterion,
     maxDepth,
@@ -148,6 +156,7 @@ export function resolveTreeOptions(
     classWeight,
     projection,
     scale,
+    ccpAlpha,
   };
 }
 
