@@ -6,6 +6,7 @@ import {
   costComplexityPath,
   DecisionTreeClassifier,
   DecisionTreeRegressor,
+  collapseNodes,
   LEAF,
   loadModel,
   OBLIQUE,
@@ -320,6 +321,20 @@ describe('cost-complexity pruning: trees of every kind', () => {
     expect(pruneTree(t, ra * 0.999).nodeCount).toBe(7);
     expect(pruneTree(t, ra).nodeCount).toBe(3); // both tied links go (alpha <= ccpAlpha)
     expect(pruneTree(t, 0.3).nodeCount).toBe(1);
+  });
+
+  it('collapseNodes: a node becomes a leaf with its own statistics; nested and repeated nodes are fine', () => {
+    const m = fitRandom('gini', 9, 120, 4);
+    const t = m.tree;
+    const internal = Array.from(t.reachable()).filter((i) => !t.isLeaf(i));
+    const inner = internal[1]!;
+    const c = collapseNodes(t, [inner, t.left[inner]!, inner]);
+    expect(isPrunedFrom(c, t)).toBe(true);
+    const nodesBelow = (tr: Tree, i: number): number => (tr.isLeaf(i) ? 1 : 1 + nodesBelow(tr, tr.left[i]!) + nodesBelow(tr, tr.right[i]!));
+    expect(c.nodeCount).toBe(t.nodeCount - nodesBelow(t, inner) + 1);
+    expect(treeToJson(collapseNodes(t, []))).toEqual(treeToJson(t.compact()));
+    expect(collapseNodes(t, [0]).nodeCount).toBe(1);
+    expect(() => collapseNodes(t, [t.nodeCount])).toThrowError(/nodes\[0\] must be a node id in \[0, /);
   });
 
   it('validates its arguments', () => {

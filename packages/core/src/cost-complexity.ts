@@ -188,7 +188,7 @@ export function pruneTree(tree: Tree, alpha: number, options?: CostComplexityOpt
   const t = checkTree(tree);
   nonNegativeNumber('alpha', alpha);
   const seq = weakestLink(t, resolveRisk(options), alpha);
-  return collapse(t, seq.prunedNodes, seq.prunedNodes.length);
+  return collapse(t, cutMask(t, seq.prunedNodes, 1, seq.prunedNodes.length));
 }
 
 /** Number of steps of `seq` that pruning at `alpha` takes (sklearn's stop rule: the first alpha > it ends). */
@@ -208,13 +208,33 @@ export function pruneTreeAtStep(tree: Tree, seq: WeakestLinkSequence, steps: num
   if (!Number.isInteger(steps) || steps < 1 || steps > seq.prunedNodes.length) {
     throw new InvalidArgumentError('steps', `an integer in [1, ${seq.prunedNodes.length}]`, steps);
   }
-  return collapse(t, seq.prunedNodes, steps);
+  return collapse(t, cutMask(t, seq.prunedNodes, 1, steps));
 }
 
-/** Copy of the reachable tree with prunedNodes[1..steps) turned into leaves, in preorder. */
-function collapse(tree: Tree, prunedNodes: Int32Array, steps: number): Tree {
+/**
+ * A new compact Tree (preorder ids) in which each of `nodes` is a leaf: its subtree is dropped and it
+ * keeps its own statistics and value (class weights or the node's regression value). The shared
+ * primitive of every pruning method; the input is not modified.
+ */
+export function collapseNodes(tree: Tree, nodes: ArrayLike<number>): Tree {
+  const t = checkTree(tree);
+  for (let j = 0; j < nodes.length; j++) {
+    const i = nodes[j];
+    if (typeof i !== 'number' || !Number.isInteger(i) || i < 0 || i >= t.nodeCount) {
+      throw new InvalidArgumentError(`nodes[${j}]`, `a node id in [0, ${t.nodeCount})`, i);
+    }
+  }
+  return collapse(t, cutMask(t, nodes, 0, nodes.length));
+}
+
+function cutMask(tree: Tree, nodes: ArrayLike<number>, from: number, to: number): Uint8Array {
   const cut = new Uint8Array(tree.nodeCount);
-  for (let s = 1; s < steps; s++) cut[prunedNodes[s]!] = 1;
+  for (let s = from; s < to; s++) cut[nodes[s]!] = 1;
+  return cut;
+}
+
+/** Copy of the reachable tree with the `cut` nodes turned into leaves, in preorder. */
+function collapse(tree: Tree, cut: Uint8Array): Tree {
   const order: number[] = [];
   const stack = [0];
   while (stack.length > 0) {

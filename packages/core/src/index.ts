@@ -23,5 +23,5 @@ export { exportText, exportDot } from './export.js';
 export type { ExportOptions } from './export.js';
 export { buildFeatureIndex } from './feature-index.js';
 export type { FeatureIndex } from './feature-index.js';
-export { costComplexityPath, pruneTree, weakestLinkSequence, pruneTreeAtStep, stepsForAlpha } from './cost-complexity.js';
+export { costComplexityPath, pruneTree, weakestLinkSequence, pruneTreeAtStep, stepsForAlpha, collapseNodes } from './cost-complexity.js';
 export type { CcpRisk, CostComplexityOptions, CostComplexityPath, WeakestLinkSequence } from './cost-complexity.js';
