@@ -3,7 +3,7 @@ import { renderMarkdown, runCart } from './commands/cart.js';
 
 it('bench cart --quick runs dt on a magic-gamma subset and renders a table', async () => {
   const logs: string[] = [];
-  const rows = await runCart({ quick: true, repeats: 1, datasets: ['magic-gamma'], peers: false, out: null }, (s) => logs.push(s));
+  const rows = await runCart({ quick: true, repeats: 1, largeRepeats: 1, datasets: ['magic-gamma'], peers: false, out: null }, (s) => logs.push(s));
   expect(rows).toHaveLength(1);
   expect(rows[0]!.ours.testAccuracy).toBeGreaterThan(0.7);
   expect(rows[0]!.nTrain).toBe(2250);
