@@ -59,3 +59,19 @@ export { measure, measureAsync } from './timing.js';
 export type { Timing, Measured } from './timing.js';
 
 export { mean, std } from './stats.js';
+
+export { pairedTTest } from './paired-t-test.js';
+export type { Alternative, PairedTTestOptions, PairedTTestResult } from './paired-t-test.js';
+export { holmBonferroni } from './holm-bonferroni.js';
+export type { HolmBonferroniOptions, HolmBonferroniResult } from './holm-bonferroni.js';
+export { meanConfidenceInterval, ratioOfMeansConfidenceInterval } from './confidence-interval.js';
+export type { ConfidenceInterval, MeanConfidenceIntervalOptions, RatioConfidenceIntervalOptions } from './confidence-interval.js';
+export { markSignificance, compareAlgorithms } from './compare-algorithms.js';
+export type {
+  SignificanceMark,
+  SignificanceOptions,
+  AlgorithmMark,
+  AlgorithmConfig,
+  CompareAlgorithmsOptions,
+  CompareAlgorithmsResult,
+} from './compare-algorithms.js';
