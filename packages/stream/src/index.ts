@@ -1,0 +1,10 @@
+export type { TestName, TestFamily, PValueOut } from './test-result.js';
+export { ksTest, ksPValue, ksStatisticInt, KS_AUTO_MAX_N, KS_FAST_EXACT_PRODUCT } from './ks-test.js';
+export type { KsMethod, KsOptions, KsResult } from './ks-test.js';
+export { kolmogorovSf, kstwoSf, smirnovSf, ks2ExactSf } from './ks-distribution.js';
+export { mannWhitneyU, mwuExactCdf } from './mann-whitney.js';
+export type { MwuMethod, MwuOptions, MwuResult } from './mann-whitney.js';
+export { tTest, zTest } from './parametric-tests.js';
+export type { ParametricResult, StudentResult } from './parametric-tests.js';
+export { selectTest, twoSampleTest } from './two-sample-test.js';
+export type { TwoSampleOptions, TwoSampleResult } from './two-sample-test.js';

@@ -1,0 +1,134 @@
+import { knownKeys, oneOf, plainObject, booleanValue } from '@dt/errors';
+import { logNormalSf } from './log-p.js';
+import { normalSf } from './normal.js';
+import { sortedCopy, toSample } from './sample.js';
+import type { PValueOut } from './test-result.js';
+
+export type MwuMethod = 'auto' | 'exact' | 'asymptotic';
+
+export interface MwuResult {
+  /** U of the first sample: the number of pairs (x, y) with x > y, ties counting 1/2 (scipy's U1). */
+  statistic: number;
+  pValue: number;
+  method: 'exact' | 'asymptotic';
+}
+
+export interface MwuOptions {
+  method?: MwuMethod;
+  /** Continuity correction of the normal approximation (default true, as scipy). */
+  continuity?: boolean;
+}
+
+/**
+ * P(U ≤ k) under H0 for sample sizes m and n without ties: the coefficients of the Gaussian binomial
+ * [m+n choose m]_q, built one factor (1 − q^(n+i)) / (1 − q^i) at a time and renormalised after each,
+ * so every intermediate is a probability distribution (no overflow, no large cancellations).
+ * O(min(m,n) · k).
+ */
+export function mwuExactCdf(k: number, m0: number, n0: number): number {
+  const m = Math.min(m0, n0);
+  const n = Math.max(m0, n0);
+  if (k < 0) return 0;
+  if (k >= m * n) return 1;
+  const a = new Float64Array(k + 1);
+  a[0] = 1;
+  for (let i = 1; i <= m; i++) {
+    const s = n + i;
+    for (let j = k; j >= s; j--) a[j]! -= a[j - s]!;
+    for (let j = i; j <= k; j++) a[j]! += a[j - i]!;
+    // [n+i choose i]_q sums to C(n+i, i) = C(n+i-1, i-1)·(n+i)/i.
+    const scale = i / (n + i);
+    for (let j = 0; j <= k; j++) a[j] = Math.max(0, a[j]! * scale);
+  }
+  let s = 0;
+  for (let j = 0; j <= k; j++) s += a[j]!;
+  return Math.min(1, s);
+}
+
+/** Two-sided normal-approximation p-value (scipy's _get_mwu_z with the tie correction). */
+export function mwuAsymptoticP(U1: number, n1: number, n2: number, tieTerm: number, continuity: boolean): { p: number; z: number } {
+  const U = Math.max(U1, n1 * n2 - U1);
+  const mu = (n1 * n2) / 2;
+  const n = n1 + n2;
+  const s = Math.sqrt(((n1 * n2) / 12) * (n + 1 - tieTerm / (n * (n - 1))));
+  let num = U - mu;
+  if (continuity) num -= 0.5;
+  // All values tied: s = 0. scipy gets −inf (p = 1) with the correction and NaN without; both are 1 here.
+  const z = s > 0 ? num / s : num > 0 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
+  return { p: Math.min(1, 2 * normalSf(z)), z };
+}
+
+/** Two-sided exact p-value from U1 (no ties): 2·P(U ≥ max(U1, U2)), clipped to 1. */
+export function mwuExactP(U1: number, n1: number, n2: number): number {
+  const U = Math.max(U1, n1 * n2 - U1);
+  return Math.min(1, 2 * mwuExactCdf(Math.round(n1 * n2 - U), n1, n2));
+}
+
+/**
+ * The learner's Mann–Whitney p-value from U1, the tie term Σ(t³ − t) of the pooled sample and
+ * whether it has ties, with scipy's 'auto' choice (exact unless both samples exceed 8 or there are ties).
+ */
+export function mwuFromU(U1: number, n1: number, n2: number, tieTerm: number, hasTies: boolean, out: PValueOut): void {
+  out.test = 'mwu';
+  out.statistic = U1;
+  if ((n1 > 8 && n2 > 8) || hasTies) {
+    const { p, z } = mwuAsymptoticP(U1, n1, n2, tieTerm, true);
+    out.pValue = p;
+    out.logP = p >= 1 ? 0 : Math.LN2 + logNormalSf(z, p / 2);
+  } else {
+    out.pValue = mwuExactP(U1, n1, n2);
+    out.logP = Math.log(out.pValue);
+  }
+}
+
+/** U1, the tie term Σ(t³ − t) and whether any value repeats, from two sorted samples. O(n1 + n2). */
+export function mwuRankStats(sx: ArrayLike<number>, n1: number, sy: ArrayLike<number>, n2: number): { U1: number; tieTerm: number; hasTies: boolean } {
+  let i = 0;
+  let j = 0;
+  let pos = 0;
+  let R1 = 0;
+  let tieTerm = 0;
+  let hasTies = false;
+  while (i < n1 || j < n2) {
+    const v = j >= n2 || (i < n1 && sx[i]! <= sy[j]!) ? sx[i]! : sy[j]!;
+    let a = 0;
+    let b = 0;
+    while (i < n1 && sx[i]! === v) {
+      i++;
+      a++;
+    }
+    while (j < n2 && sy[j]! === v) {
+      j++;
+      b++;
+    }
+    const t = a + b;
+    R1 += a * (pos + (t + 1) / 2);
+    pos += t;
+    if (t > 1) {
+      hasTies = true;
+      tieTerm += t * t * t - t;
+    }
+  }
+  return { U1: R1 - (n1 * (n1 + 1)) / 2, tieTerm, hasTies };
+}
+
+/**
+ * Two-sided Mann–Whitney U test, as scipy.stats.mannwhitneyu(x, y) with its defaults: continuity
+ * correction, and method 'auto' = exact when some sample has at most 8 values and there are no ties,
+ * else the normal approximation with the tie correction.
+ */
+export function mannWhitneyU(x: ArrayLike<number>, y: ArrayLike<number>, options: MwuOptions = {}): MwuResult {
+  plainObject('options', options);
+  knownKeys('options', options, ['method', 'continuity']);
+  const method = oneOf('options.method', options.method ?? 'auto', ['auto', 'exact', 'asymptotic'] as const);
+  const continuity = booleanValue('options.continuity', options.continuity ?? true);
+  const sx = sortedCopy(toSample(x, 'x'));
+  const sy = sortedCopy(toSample(y, 'y'));
+  const n1 = sx.length;
+  const n2 = sy.length;
+  const { U1, tieTerm, hasTies } = mwuRankStats(sx, n1, sy, n2);
+  let useExact = method === 'exact';
+  if (method === 'auto') useExact = !(n1 > 8 && n2 > 8) && !hasTies;
+  if (useExact) return { statistic: U1, pValue: mwuExactP(U1, n1, n2), method: 'exact' };
+  return { statistic: U1, pValue: mwuAsymptoticP(U1, n1, n2, tieTerm, continuity).p, method: 'asymptotic' };
+}
