@@ -1,0 +1,65 @@
+import { DecisionTreeClassifier, toRowMajor, type FeatureInput, type LabelInput, type TreeModel } from '@dt/core';
+import { InvalidArgumentError, knownKeys, numberInRange, oneOf, plainObject, seedValue, ShapeMismatchError } from '@dt/errors';
+import { trainTestSplit } from '@dt/eval';
+import { takeArray, takeRowMajor, weightsFor } from './data.js';
+import { freshEstimator, prototypeFrom, type EstimatorSpec, type Task } from './model-copy.js';
+import { reducedErrorPrune } from './reduced-error.js';
+
+export interface FitWithReducedErrorPruningOptions {
+  /** Share of the rows held out as the pruning set, in (0, 1) (default 0.2). */
+  pruneFraction?: number;
+  /** Seed of the split (default 0). */
+  seed?: number;
+  /** Stratify the split by class (default true for classification). */
+  stratify?: boolean;
+  sampleWeight?: ArrayLike<number> | null;
+  /** Which estimator plain options build; inferred from y when absent. */
+  task?: Task;
+}
+
+export interface FitWithReducedErrorPruningResult<M extends TreeModel = TreeModel> {
+  /** The tree grown on the growing rows, then reduced-error pruned on the held-out rows. */
+  model: M;
+  /** The same tree before pruning. */
+  unpruned: M;
+  /** Row indices (ascending) the tree was grown on and pruned with. */
+  growRows: Int32Array;
+  pruneRows: Int32Array;
+}
+
+/**
+ * The usual reduced-error protocol in one call: hold out `pruneFraction` of the rows (stratified,
+ * seeded), grow on the rest, prune with the held-out rows ({@link reducedErrorPrune}).
+ */
+export function fitWithReducedErrorPruning(
+  estimator: EstimatorSpec,
+  X: FeatureInput,
+  y: LabelInput,
+  options: FitWithReducedErrorPruningOptions = {},
+): FitWithReducedErrorPruningResult {
+  const o = plainObject('options', options);
+  knownKeys('options', o, ['pruneFraction', 'seed', 'stratify', 'sampleWeight', 'task']);
+  const fraction = numberInRange('options.pruneFraction', o.pruneFraction ?? 0.2, 0, 1);
+  const seed = seedValue('options.seed', o.seed ?? 0);
+  const task = o.task === undefined ? undefined : oneOf('options.task', o.task, ['classification', 'regression'] as const);
+  const x = toRowMajor(X, 'X');
+  if (!Array.isArray(y) && !ArrayBuffer.isView(y)) throw new InvalidArgumentError('y', 'an array of labels or targets', y);
+  const yArr = Array.from(y as ArrayLike<string | number>);
+  if (yArr.length !== x.rows) throw new ShapeMismatchError(`y has ${yArr.length} values but X has ${x.rows} rows`);
+  const weights = weightsFor(o.sampleWeight, x.rows);
+  const proto = prototypeFrom(estimator, yArr, task);
+  const classification = proto instanceof DecisionTreeClassifier;
+  const stratify = o.stratify ?? classification;
+  if (typeof stratify !== 'boolean') throw new InvalidArgumentError('options.stratify', 'a boolean', stratify);
+  const { train, test } = trainTestSplit(stratify ? yArr : x.rows, { testSize: fraction, stratify, seed });
+  // Keep the estimator's own ccpAlpha: REP then prunes the (possibly ccp-pruned) tree further.
+  const unpruned = typeof estimator === 'function' ? freshEstimator(estimator()) : freshEstimator(proto, { ccpAlpha: (estimator as { ccpAlpha?: number }).ccpAlpha ?? 0 });
+  const fitOptions = { sampleWeight: weights && Float64Array.from(takeArray(weights, train)) };
+  const xg = takeRowMajor(x, train);
+  if (unpruned instanceof DecisionTreeClassifier) unpruned.fit(xg, takeArray(yArr, train), fitOptions);
+  else unpruned.fit(xg, takeArray(yArr, train) as number[], fitOptions);
+  const model = reducedErrorPrune(unpruned, takeRowMajor(x, test), takeArray(yArr, test), {
+    sampleWeight: weights && takeArray(weights, test),
+  });
+  return { model, unpruned, growRows: train, pruneRows: test };
+}
