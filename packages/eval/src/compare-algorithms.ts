@@ -7,8 +7,11 @@ import { checkSample, pairedTTest } from './paired-t-test.js';
 import { repeatedStratifiedKFold, stratifiedKFold } from './stratified-k-fold.js';
 import type { Labels, NumberArray, Split, TabularData } from './types.js';
 
-/** '//' significantly best, '\\' significantly worse than some other, '' neither. */
-export type SignificanceMark = '//' | '\\' | '';
+/**
+ * '//' significantly best; \\ (two backslash characters, as printed in the paper, so `'\\\\'` in
+ * JS source) significantly worse than some other; '' neither.
+ */
+export type SignificanceMark = '//' | '\\\\' | '';
 
 export interface SignificanceOptions {
   /** Family-wise level of each Holm–Bonferroni family (default 0.05). */
@@ -97,7 +100,7 @@ export function markSignificance(
       pValues[other] = p[j]!;
       rejected[other] = holm.rejected[j]!;
     });
-    const mark: SignificanceMark = top ? (holm.rejected.every(Boolean) ? '//' : '') : holm.rejected.some(Boolean) ? '\\' : '';
+    const mark: SignificanceMark = top ? (holm.rejected.every(Boolean) ? '//' : '') : holm.rejected.some(Boolean) ? '\\\\' : '';
     return { name, mean: means[i]!, n: v.length, top, mark, pValues, rejected };
   });
 }

@@ -166,8 +166,8 @@ describe('markSignificance (the Max-Cut paper rule)', () => {
     const marks = markSignificance({ best: series(0.9), mid: series(0.85, -1), low: series(0.8, 0.5) });
     expect(marks.map((m) => [m.name, m.top, m.mark])).toEqual([
       ['best', true, '//'],
-      ['mid', false, '\\'],
-      ['low', false, '\\'],
+      ['mid', false, '\\\\'],
+      ['low', false, '\\\\'],
     ]);
     expect(Object.keys(marks[0]!.pValues)).toEqual(['mid', 'low']);
   });
@@ -177,7 +177,7 @@ describe('markSignificance (the Max-Cut paper rule)', () => {
     const b = a.map((v, i) => v + (i % 2 ? 0.003 : -0.003)); // same mean, noisy
     const marks = markSignificance({ a, b, c: series(0.7) });
     const byName = Object.fromEntries(marks.map((m) => [m.name, m]));
-    expect(byName.c!.mark).toBe('\\');
+    expect(byName.c!.mark).toBe('\\\\');
     expect([byName.a!.mark, byName.b!.mark]).toEqual(['', '']);
   });
 
@@ -190,13 +190,13 @@ describe('markSignificance (the Max-Cut paper rule)', () => {
     expect(marks.x!.top).toBe(true);
     expect(marks.x!.rejected).toEqual({ y: true, z: false });
     expect(marks.x!.mark).toBe('');
-    expect(marks.y!.mark).toBe('\\');
+    expect(marks.y!.mark).toBe('\\\\');
     expect(marks.z!.mark).toBe('');
   });
 
   it('with higherIsBetter false, lower is better (errors, times)', () => {
     const marks = markSignificance({ fast: series(1), slow: series(3) }, { higherIsBetter: false });
-    expect(marks.map((m) => m.mark)).toEqual(['//', '\\']);
+    expect(marks.map((m) => m.mark)).toEqual(['//', '\\\\']);
   });
 
   it('accepts a Map, checks shapes', () => {
@@ -241,7 +241,7 @@ describe('compareAlgorithms', () => {
     expect(seen).toEqual(['1/3 right', '2/3 off', '3/3 far']);
     for (const res of r.results) expect(res.cv.folds.map((f) => f.testSize)).toEqual(r.splits.map((s) => s.test.length));
     expect(r.scores.right!.every((s) => s === 1)).toBe(true);
-    expect(r.marks.map((m) => m.mark)).toEqual(['//', '\\', '\\']);
+    expect(r.marks.map((m) => m.mark)).toEqual(['//', '\\\\', '\\\\']);
   });
 
   it('treats error metrics as lower-is-better and validates configurations', () => {
@@ -255,7 +255,7 @@ describe('compareAlgorithms', () => {
       { cv: 4, scoring: 'mae', task: 'regression' },
     );
     expect(r.marks.map((m) => [m.name, m.mark])).toEqual([
-      ['far', '\\'],
+      ['far', '\\\\'],
       ['right', '//'],
     ]);
     expect(() => compareAlgorithms([{ name: 'a', make: () => new Stump(0) }], X, y)).toThrow(/at least 2/);
