@@ -1,10 +1,9 @@
 import type { ClassificationCriterion, RegressionCriterion } from '@dt/criteria';
 import type { Random } from '@dt/errors';
-import type { Projection } from '@dt/projections';
+import { applyScaler, fitScaler, type Projection, type ProjectionData, type Scaler } from '@dt/projections';
 import { buildFeatureIndex, withScaledScanValues, type FeatureIndex } from './feature-index.js';
 import type { ColumnMajor } from './input.js';
 import { createObliqueSplit, ObliqueSplitter, type ObliqueSplit } from './oblique-splitter.js';
-import { applyScaling, fitScaling, type Scaling } from './scaling.js';
 import { createAxisSplit, Splitter, type AxisSplit } from './splitter.js';
 import { Tree } from './tree.js';
 
@@ -105,7 +104,6 @@ export class TreeBuilder {
     const isC = data.task === 'classification';
     this.nOutputs = isC ? data.nClasses : 1;
     this.bestOblique = createObliqueSplit(X.cols);
-    const scaling: Scaling | null = params.scale ? fitScaling(X, data.weights) : null;
     const common = {
       labels: isC ? data.labels : null,
       nClasses: isC ? data.nClasses : 0,
@@ -116,11 +114,10 @@ export class TreeBuilder {
       minSamplesLeaf: params.minSamplesLeaf,
       minWeightLeaf: params.minWeightLeaf,
     };
+    const raw: ProjectionData = { ...X, labels: common.labels, nClasses: common.nClasses, weights: data.weights };
+    const scaling: Scaler | null = params.scale ? fitScaler(raw) : null;
     const fitted = params.projection
-      ? params.projection.prepare(
-          { ...(scaling ? applyScaling(X, scaling) : X), labels: common.labels, nClasses: common.nClasses, weights: data.weights },
-          params.rng,
-        )
+      ? params.projection.prepare(scaling ? applyScaler(raw, scaling) : raw, params.rng)
       : { kind: 'axis' as const };
     if (fitted.kind === 'node') {
       this.oblique = new ObliqueSplitter({ ...common, X, projector: fitted, scale: scaling ? scaling.scale : null });
@@ -381,7 +378,7 @@ class RecordHeap {
 }
 
 /** Raw-feature weights of a direction given in (possibly standardised) feature space, zeros dropped. */
-function sparseRawDirection(dir: Float64Array, scaling: Scaling | null): SparseDirection {
+function sparseRawDirection(dir: Float64Array, scaling: Scaler | null): SparseDirection {
   const f: number[] = [];
   const w: number[] = [];
   for (let j = 0; j < dir.length; j++) {

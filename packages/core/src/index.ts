@@ -25,3 +25,5 @@ export { buildFeatureIndex } from './feature-index.js';
 export type { FeatureIndex } from './feature-index.js';
 export { costComplexityPath, pruneTree, weakestLinkSequence, pruneTreeAtStep, stepsForAlpha, collapseNodes } from './cost-complexity.js';
 export type { CcpRisk, CostComplexityOptions, CostComplexityPath, WeakestLinkSequence } from './cost-complexity.js';
+export { ALGORITHMS, listAlgorithms, algorithmOptions, createClassifier } from './algorithms.js';
+export type { AlgorithmName } from './algorithms.js';

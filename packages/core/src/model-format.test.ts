@@ -40,6 +40,20 @@ describe('model JSON format', () => {
     expect(modelToJson(back)).toEqual(modelToJson(m));
   });
 
+  it('saves the projection and scaling; a custom projection loads for prediction and explains a refit', () => {
+    const { X, y } = randomClassification(120, 3, 2, 14);
+    const m = new DecisionTreeClassifier({ projection: 'node-means-pca', scale: true, maxDepth: 3 }).fit(X, y);
+    const j = modelToJson(m);
+    expect(j.params.projection).toBe('node-means-pca');
+    expect(j.params.scale).toBe(true);
+    const back = loadModel(JSON.stringify(j)) as DecisionTreeClassifier;
+    expect(back.options.projection?.name).toBe('node-means-pca');
+    const custom = loadModel(JSON.stringify({ ...j, params: { ...j.params, projection: 'my-proj' } })) as DecisionTreeClassifier;
+    expect(custom.predict(X)).toEqual(m.predict(X));
+    expect(() => new DecisionTreeClassifier(custom.options as never)).not.toThrow();
+    expect(() => new DecisionTreeClassifier({ projection: custom.options.projection! }).fit(X, y)).toThrowError(/custom projection "my-proj"/);
+  });
+
   it('holds oblique splits and predicts w·x <= t from raw features', () => {
     const t = new Tree(3, 2, 4);
     const root = t.addNode(-1, true, { impurity: 0.5, nSamples: 4, weightedNSamples: 4 });

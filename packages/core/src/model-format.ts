@@ -1,4 +1,5 @@
-import { ModelFormatError } from '@dt/errors';
+import { DtError, ModelFormatError } from '@dt/errors';
+import { listProjections, type Projection } from '@dt/projections';
 import { z } from 'zod';
 import { DecisionTreeClassifier } from './decision-tree-classifier.js';
 import { DecisionTreeRegressor } from './decision-tree-regressor.js';
@@ -135,6 +136,8 @@ function paramsOf(model: TreeModel): Record<string, unknown> {
     maxLeafNodes: o.maxLeafNodes,
     seed: o.seed,
     ccpAlpha: o.ccpAlpha,
+    projection: o.projection === null ? 'axis' : o.projection.name,
+    scale: o.scale,
   };
   if (model instanceof DecisionTreeClassifier) {
     const cw = o.classWeight;
@@ -190,6 +193,10 @@ export function loadModel(input: string | unknown): TreeModel {
     throw new ModelFormatError(`featureNames has ${j.featureNames.length} names but the tree has ${tree.nFeatures} features`);
   }
   const params = { ...j.params };
+  if (typeof params.projection === 'string' && !listProjections().includes(params.projection)) {
+    // A custom projection is not needed to predict; refitting this model's options says what is missing.
+    params.projection = unavailableProjection(params.projection);
+  }
   let model: TreeModel;
   try {
     if (j.estimator === 'DecisionTreeClassifier') {
@@ -210,4 +217,16 @@ export function loadModel(input: string | unknown): TreeModel {
   }
   model.restore(tree, j.featureNames);
   return model;
+}
+
+function unavailableProjection(name: string): Projection {
+  return {
+    name,
+    prepare: () => {
+      throw new DtError(
+        'UNKNOWN_NAME',
+        `this model was fitted with the custom projection "${name}"; pass that projection object in the options to refit`,
+      );
+    },
+  };
 }

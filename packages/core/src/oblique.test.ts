@@ -192,7 +192,8 @@ describe('oblique splits from projections', () => {
   });
 
   it('rejects a projection that is not one', () => {
-    expect(() => new DecisionTreeClassifier({ projection: 'pca' as never })).toThrowError(/projection must be 'axis' or a projection/);
+    expect(() => new DecisionTreeClassifier({ projection: 'pca' as never })).toThrowError(/unknown projection "pca"; known: axis, global-pca/);
+    expect(() => new DecisionTreeClassifier({ projection: 42 as never })).toThrowError(/projection must be a projection name/);
     expect(() => new DecisionTreeClassifier({ scale: 'yes' as never })).toThrowError('scale must be a boolean, got "yes"');
   });
 });

@@ -1,5 +1,5 @@
 import { getCriterion, type Criterion } from '@dt/criteria';
-import type { Projection } from '@dt/projections';
+import { getProjection, type Projection } from '@dt/projections';
 import {
   InvalidArgumentError,
   knownKeys,
@@ -32,11 +32,11 @@ export interface TreeOptions {
   /** Seed for feature sampling and randomised projections. */
   seed?: number;
   /**
-   * Candidate split directions: 'axis' (default; the original features) or a projection from
-   * @dt/projections (global PCA, node PCA, node means PCA, ...). Non-axis projections give oblique
-   * splits, stored as weights on the raw features.
+   * Candidate split directions: 'axis' (default; the original features), a registered projection
+   * name ('global-pca', 'node-features-pca', 'node-means-pca', ...) or a projection object from
+   * @dt/projections. Non-axis projections give oblique splits, stored as weights on raw features.
    */
-  projection?: 'axis' | Projection;
+  projection?: string | Projection;
   /**
    * Standardise features (weighted mean and standard deviation of the training data) before the
    * criterion and the projection see them; folded into split thresholds/weights, so the model still
@@ -161,12 +161,11 @@ export function resolveTreeOptions(
 }
 
 function resolveProjection(p: unknown): Projection | null {
-  if (p === 'axis') return null;
-  const q = p as Projection;
-  if (typeof p === 'object' && p !== null && typeof q.name === 'string' && typeof q.prepare === 'function') {
-    return q.name === 'axis' ? null : q;
+  if (typeof p !== 'string' && (typeof p !== 'object' || p === null)) {
+    throw new InvalidArgumentError('projection', "a projection name ('axis', 'global-pca', ...) or a projection object", p);
   }
-  throw new InvalidArgumentError('projection', "'axis' or a projection from @dt/projections (an object with name and prepare())", p);
+  const q = getProjection(p as string | Projection);
+  return q.name === 'axis' ? null : q;
 }
 
 /** Turns count-or-fraction options into counts for n rows and d features (scikit-learn's rounding). */

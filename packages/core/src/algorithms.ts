@@ -1,0 +1,39 @@
+import { UnknownNameError } from '@dt/errors';
+import { DecisionTreeClassifier } from './decision-tree-classifier.js';
+import type { ClassifierOptions } from './options.js';
+
+/**
+ * The eight algorithms of the Max-Cut paper's Table 2: a split criterion × a source of candidate
+ * directions. Each is an ordinary tree estimator with two options set, so every option (scale,
+ * maxDepth, ...) still applies. The paper reports the better of scaled and unscaled per dataset.
+ */
+export const ALGORITHMS = Object.freeze({
+  'gini-features': { criterion: 'gini', projection: 'axis', paperName: 'Gini Features' },
+  'gini-pre-pca': { criterion: 'gini', projection: 'global-pca', paperName: 'Gini Pre PCA Features' },
+  'gini-node-features-pca': { criterion: 'gini', projection: 'node-features-pca', paperName: 'Gini Node Features PCA' },
+  'gini-node-means-pca': { criterion: 'gini', projection: 'node-means-pca', paperName: 'Gini Node Means PCA' },
+  'maxcut-features': { criterion: 'maxCut', projection: 'axis', paperName: 'Max Cut Features' },
+  'maxcut-pre-pca': { criterion: 'maxCut', projection: 'global-pca', paperName: 'Max Cut Pre PCA Features' },
+  'maxcut-node-features-pca': { criterion: 'maxCut', projection: 'node-features-pca', paperName: 'Max Cut Node Features PCA' },
+  'maxcut-node-means-pca': { criterion: 'maxCut', projection: 'node-means-pca', paperName: 'Max Cut Node Means PCA' },
+} as const);
+
+export type AlgorithmName = keyof typeof ALGORITHMS;
+
+export function listAlgorithms(): AlgorithmName[] {
+  return Object.keys(ALGORITHMS) as AlgorithmName[];
+}
+
+/** Estimator options of a named algorithm merged with yours (yours win except criterion/projection). */
+export function algorithmOptions(name: string, options: ClassifierOptions = {}): ClassifierOptions {
+  if (!Object.prototype.hasOwnProperty.call(ALGORITHMS, name)) {
+    throw new UnknownNameError('algorithm', name, listAlgorithms());
+  }
+  const a = ALGORITHMS[name as AlgorithmName];
+  return { ...options, criterion: a.criterion, projection: a.projection };
+}
+
+/** A classifier for one of the paper's algorithms, e.g. createClassifier('maxcut-node-means-pca', { scale: true }). */
+export function createClassifier(name: string, options: ClassifierOptions = {}): DecisionTreeClassifier {
+  return new DecisionTreeClassifier(algorithmOptions(name, options));
+}
