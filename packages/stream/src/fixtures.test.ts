@@ -60,6 +60,13 @@ describe('Kolmogorov–Smirnov against scipy.stats.ks_2samp', () => {
     for (const c of fx.kstwoSf) expectRel(kstwoSf(c.x, c.n), c.sf, 1e-9, `kstwo.sf(${c.x}, ${c.n})`);
   });
 
+  it('returns the exact p = 1 where scipy\'s exact sum overshoots 1 and it falls back to asymp', () => {
+    // scipy 1.10: _compute_prob_outside_square(7, 1) = 1.0000000000000002 -> warning, asymp p = 0.99996
+    const r = ksTest([1, 2, 3, 4, 5, 6, 7], [1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5]);
+    expect(r.statistic).toBeCloseTo(1 / 7, 15);
+    expect(r).toMatchObject({ pValue: 1, method: 'exact' });
+  });
+
   it('kolmogorovSf matches scipy.special.kolmogorov', () => {
     for (const c of fx.kolmogorovSf) expectRel(kolmogorovSf(c.x), c.sf, 1e-12, `kolmogorov(${c.x})`);
   });

@@ -8,3 +8,23 @@ export { tTest, zTest } from './parametric-tests.js';
 export type { ParametricResult, StudentResult } from './parametric-tests.js';
 export { selectTest, twoSampleTest } from './two-sample-test.js';
 export type { TwoSampleOptions, TwoSampleResult } from './two-sample-test.js';
+export { DecisionStreamClassifier } from './decision-stream-classifier.js';
+export { DecisionStreamRegressor } from './decision-stream-regressor.js';
+export { DecisionStream } from './decision-stream.js';
+export type { StreamFitOptions } from './decision-stream.js';
+export type { StreamOptions, ResolvedStreamOptions, Candidates, StreamMode, MaxFeatures } from './options.js';
+export { DEFAULT_ALPHA } from './options.js';
+export { StreamGraph } from './stream-graph.js';
+export type { RoundInfo, StopReason } from './grow.js';
+export {
+  STREAM_MODEL_FORMAT,
+  STREAM_MODEL_FORMAT_VERSION,
+  streamModelToJson,
+  serializeStreamModel,
+  loadStreamModel,
+  graphToJson,
+  graphFromJson,
+} from './model-format.js';
+export type { StreamModel, StreamModelJson, StreamGraphJson } from './model-format.js';
+export { exportStreamDot } from './export-dot.js';
+export type { StreamDotOptions } from './export-dot.js';

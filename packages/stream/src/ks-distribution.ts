@@ -500,5 +500,8 @@ export function ks2ExactSf(dInt: number, n1: number, n2: number): number {
   const h = Math.round(dInt / g);
   if (h === 0) return 1;
   const p = n1 === n2 ? probOutsideSquare(n1, h) : outerProbInside(n1, n2, g, h);
+  // A rounding overshoot (e.g. 1.0000000000000002 for the smallest D with equal sizes) is the exact
+  // value 1; scipy instead reports failure there and falls back to its asymptotic approximation.
+  if (p > 1 && p <= 1 + 1e-9) return 1;
   return p >= 0 && p <= 1 ? p : Number.NaN;
 }

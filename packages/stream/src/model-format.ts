@@ -1,0 +1,241 @@
+import { ModelFormatError } from '@dt/errors';
+import { z } from 'zod';
+import { DecisionStreamClassifier } from './decision-stream-classifier.js';
+import { DecisionStreamRegressor } from './decision-stream-regressor.js';
+import { StreamGraph } from './stream-graph.js';
+
+/** Name and version written into every Decision Stream model file; loaders reject anything else. */
+export const STREAM_MODEL_FORMAT = 'dt-stream';
+export const STREAM_MODEL_FORMAT_VERSION = 1;
+
+const num = z.number().refine(Number.isFinite, 'must be a finite number');
+const int = z.number().int();
+
+const graphSchema = z.object({
+  nodeCount: int.min(1),
+  nFeatures: int.min(1),
+  nOutputs: int.min(1),
+  /** -1 for leaves. */
+  feature: z.array(int.min(-1)),
+  /** Child node ids per node ([] for leaves). */
+  children: z.array(z.array(int)),
+  /** Sorted thresholds per node, one fewer than its children. */
+  thresholds: z.array(z.array(num)),
+  nSamples: z.array(int.min(0)),
+  /** nOutputs values per node: class counts, or the mean target. */
+  value: z.array(num),
+});
+
+const label = z.union([z.string(), num]);
+
+const modelSchema = z.object({
+  format: z.literal(STREAM_MODEL_FORMAT),
+  version: z.literal(STREAM_MODEL_FORMAT_VERSION),
+  estimator: z.enum(['DecisionStreamClassifier', 'DecisionStreamRegressor']),
+  params: z.record(z.string(), z.unknown()),
+  featureNames: z.array(z.string()).nullable(),
+  classes: z.array(label).optional(),
+  graph: graphSchema,
+});
+
+export type StreamGraphJson = z.infer<typeof graphSchema>;
+export type StreamModelJson = z.infer<typeof modelSchema>;
+export type StreamModel = DecisionStreamClassifier | DecisionStreamRegressor;
+
+export function graphToJson(g: StreamGraph): StreamGraphJson {
+  const n = g.nodeCount;
+  const children: number[][] = [];
+  const thresholds: number[][] = [];
+  for (let i = 0; i < n; i++) {
+    const s = g.childStart[i]!;
+    const e = g.childStart[i + 1]!;
+    children.push(Array.from(g.children.subarray(s, e)));
+    thresholds.push(e > s ? Array.from(g.thresholds.subarray(s, e - 1)) : []);
+  }
+  return {
+    nodeCount: n,
+    nFeatures: g.nFeatures,
+    nOutputs: g.nOutputs,
+    feature: Array.from(g.feature),
+    children,
+    thresholds,
+    nSamples: Array.from(g.nSamples),
+    value: Array.from(g.value),
+  };
+}
+
+/**
+ * Rebuilds a graph after checking everything routing relies on: matching array lengths, leaves
+ * without children, internal nodes with ≥ 2 children, one fewer strictly increasing thresholds and a
+ * feature in range, child ids that exist (no dangling ids), no node its own descendant (no cycles),
+ * every node reachable from the root (node 0). Nodes are renumbered in topological order if needed.
+ */
+export function graphFromJson(j: StreamGraphJson): StreamGraph {
+  const n = j.nodeCount;
+  const bad = (msg: string): never => {
+    throw new ModelFormatError(`invalid graph: ${msg}`);
+  };
+  for (const key of ['feature', 'children', 'thresholds', 'nSamples'] as const) {
+    if (j[key].length !== n) bad(`${key} has ${j[key].length} entries but nodeCount is ${n}`);
+  }
+  if (j.value.length !== n * j.nOutputs) bad(`value has ${j.value.length} entries, expected nodeCount*nOutputs = ${n * j.nOutputs}`);
+  for (let i = 0; i < n; i++) {
+    const f = j.feature[i]!;
+    const kids = j.children[i]!;
+    const thr = j.thresholds[i]!;
+    if (f === -1) {
+      if (kids.length !== 0 || thr.length !== 0) bad(`leaf node ${i} has children or thresholds`);
+      continue;
+    }
+    if (f >= j.nFeatures) bad(`node ${i} splits on feature ${f} but the model has ${j.nFeatures} features`);
+    if (kids.length < 2) bad(`node ${i} splits but has ${kids.length} child(ren)`);
+    if (thr.length !== kids.length - 1) bad(`node ${i} has ${kids.length} children but ${thr.length} thresholds (expected ${kids.length - 1})`);
+    for (let k = 1; k < thr.length; k++) if (!(thr[k]! > thr[k - 1]!)) bad(`node ${i} has thresholds out of order (${thr[k - 1]} then ${thr[k]})`);
+    for (const c of kids) {
+      if (!(c >= 0 && c < n)) bad(`node ${i} has dangling child id ${c} (nodes are 0..${n - 1})`);
+      if (c === i) bad(`node ${i} is its own child (a cycle)`);
+    }
+  }
+  // Cycle check and topological order: iterative DFS from the root with colours.
+  const colour = new Uint8Array(n); // 0 new, 1 on the stack, 2 done
+  const post: number[] = [];
+  const stack: [number, number][] = [[0, 0]];
+  const parentOnPath = new Int32Array(n).fill(-1);
+  colour[0] = 1;
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1]!;
+    const [node, k] = top;
+    const kids = j.children[node]!;
+    if (k < kids.length) {
+      top[1]++;
+      const c = kids[k]!;
+      if (colour[c] === 1) {
+        const cycle = [c];
+        for (let v = node; v !== c && v >= 0; v = parentOnPath[v]!) cycle.push(v);
+        cycle.push(c);
+        bad(`cycle through nodes ${cycle.reverse().join(' -> ')}`);
+      }
+      if (colour[c] === 0) {
+        colour[c] = 1;
+        parentOnPath[c] = node;
+        stack.push([c, 0]);
+      }
+    } else {
+      colour[node] = 2;
+      post.push(node);
+      stack.pop();
+    }
+  }
+  for (let i = 0; i < n; i++) if (colour[i] === 0) bad(`node ${i} is not reachable from the root (node 0)`);
+  for (let i = 0; i < n; i++) {
+    if (j.nOutputs > 1) {
+      let sum = 0;
+      for (let c = 0; c < j.nOutputs; c++) {
+        const v = j.value[i * j.nOutputs + c]!;
+        if (v < 0) bad(`node ${i} has a negative class count ${v}`);
+        sum += v;
+      }
+      if (!(sum > 0)) bad(`node ${i} has no class counts`);
+    }
+  }
+  // Keep the file's ids when every edge already goes to a higher id (files this library writes);
+  // otherwise renumber in reverse postorder, which is topological.
+  let topological = true;
+  for (let i = 0; i < n && topological; i++) for (const c of j.children[i]!) if (c <= i) topological = false;
+  const order = topological ? Array.from({ length: n }, (_, i) => i) : post.reverse();
+  const newId = new Int32Array(n);
+  order.forEach((old, k) => (newId[old] = k));
+  let edges = 0;
+  for (const kids of j.children) edges += kids.length;
+  const feature = new Int32Array(n);
+  const childStart = new Int32Array(n + 1);
+  const children = new Int32Array(edges);
+  const thresholds = new Float64Array(edges);
+  const nSamples = new Int32Array(n);
+  const value = new Float64Array(n * j.nOutputs);
+  let e = 0;
+  for (let k = 0; k < n; k++) {
+    const old = order[k]!;
+    feature[k] = j.feature[old]!;
+    nSamples[k] = j.nSamples[old]!;
+    for (let c = 0; c < j.nOutputs; c++) value[k * j.nOutputs + c] = j.value[old * j.nOutputs + c]!;
+    childStart[k] = e;
+    const kids = j.children[old]!;
+    const thr = j.thresholds[old]!;
+    for (let c = 0; c < kids.length; c++) {
+      children[e] = newId[kids[c]!]!;
+      thresholds[e] = c < thr.length ? thr[c]! : Number.POSITIVE_INFINITY;
+      e++;
+    }
+    childStart[k + 1] = e;
+  }
+  return new StreamGraph(j.nFeatures, j.nOutputs, feature, childStart, children, thresholds, nSamples, value);
+}
+
+/** A fitted model as a plain JSON-ready object (versioned; numbers round-trip exactly). */
+export function streamModelToJson(model: StreamModel): StreamModelJson {
+  const json: StreamModelJson = {
+    format: STREAM_MODEL_FORMAT,
+    version: STREAM_MODEL_FORMAT_VERSION,
+    estimator: model instanceof DecisionStreamClassifier ? 'DecisionStreamClassifier' : 'DecisionStreamRegressor',
+    params: { ...model.options },
+    featureNames: model.featureNames,
+    graph: graphToJson(model.graph),
+  };
+  if (model instanceof DecisionStreamClassifier) json.classes = model.classes;
+  return json;
+}
+
+export function serializeStreamModel(model: StreamModel): string {
+  return JSON.stringify(streamModelToJson(model));
+}
+
+/** Validates and loads a Decision Stream model from a JSON string or parsed object. Unknown top-level keys are ignored. */
+export function loadStreamModel(input: string | unknown): StreamModel {
+  let raw: unknown = input;
+  if (typeof input === 'string') {
+    try {
+      raw = JSON.parse(input);
+    } catch (e) {
+      throw new ModelFormatError(`not a JSON document: ${(e as Error).message}`);
+    }
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new ModelFormatError('a model file must hold a JSON object');
+  const r = raw as Record<string, unknown>;
+  if (r.format !== STREAM_MODEL_FORMAT) {
+    throw new ModelFormatError(`not a Decision Stream model (format is ${JSON.stringify(r.format)}, expected "${STREAM_MODEL_FORMAT}")`);
+  }
+  if (r.version !== STREAM_MODEL_FORMAT_VERSION) {
+    throw new ModelFormatError(`unsupported ${STREAM_MODEL_FORMAT} version ${JSON.stringify(r.version)} (this library reads version ${STREAM_MODEL_FORMAT_VERSION})`);
+  }
+  const parsed = modelSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ModelFormatError(`invalid model at ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  }
+  const j = parsed.data;
+  const graph = graphFromJson(j.graph);
+  if (j.featureNames !== null && j.featureNames.length !== graph.nFeatures) {
+    throw new ModelFormatError(`featureNames has ${j.featureNames.length} names but the graph has ${graph.nFeatures} features`);
+  }
+  let model: StreamModel;
+  try {
+    if (j.estimator === 'DecisionStreamClassifier') {
+      const classes = j.classes;
+      if (!classes || classes.length !== graph.nOutputs) {
+        throw new ModelFormatError(`classifier needs ${graph.nOutputs} classes, found ${classes?.length ?? 'none'}`);
+      }
+      const m = new DecisionStreamClassifier(j.params as never);
+      m.restoreClasses(classes);
+      model = m;
+    } else {
+      if (graph.nOutputs !== 1) throw new ModelFormatError(`regressor graphs have one output, found ${graph.nOutputs}`);
+      model = new DecisionStreamRegressor(j.params as never);
+    }
+  } catch (e) {
+    if (e instanceof ModelFormatError) throw e;
+    throw new ModelFormatError(`invalid params: ${(e as Error).message}`);
+  }
+  model.restore(graph, j.featureNames);
+  return model;
+}

@@ -1,0 +1,247 @@
+import { midpoint } from '@dt/criteria';
+import { countsTest } from './counts-test.js';
+import { candidatePositions, FeatureSorter } from './feature-order.js';
+import { ksFast } from './ks-test.js';
+import { mwuFromU } from './mann-whitney.js';
+import { studentFromMoments, zFromMoments } from './parametric-tests.js';
+import type { FitData } from './fit-data.js';
+import type { Candidates } from './options.js';
+import type { Stats } from './stats.js';
+import { createPValueOut, type PValueOut, type TestFamily, type TestName } from './test-result.js';
+
+/** The lowest-p binary split of a node found by a scan. */
+export interface SplitChoice {
+  found: boolean;
+  feature: number;
+  /** Samples in the left child (x <= threshold). */
+  nLeft: number;
+  threshold: number;
+  pValue: number;
+  logP: number;
+  /** |nLeft − nRight|, the tie-breaker. */
+  balance: number;
+  test: TestName;
+}
+
+export function createSplitChoice(): SplitChoice {
+  return { found: false, feature: -1, nLeft: 0, threshold: 0, pValue: 1, logP: 0, balance: 0, test: 'ks' };
+}
+
+/**
+ * True when (logP, balance) beats the current best: a lower p-value (relative tolerance 1e-10 on
+ * ln p, so rounding never decides), then the more balanced split. Earlier features and positions win
+ * remaining ties because they are scanned first.
+ */
+export function isLowerP(logP: number, balance: number, best: SplitChoice): boolean {
+  if (!best.found) return true;
+  if (logP === best.logP) return balance < best.balance;
+  const tol = 1e-10 * Math.max(1, Math.abs(logP), Math.abs(best.logP));
+  if (!Number.isFinite(tol)) return logP < best.logP;
+  if (logP < best.logP - tol) return true;
+  if (logP > best.logP + tol) return false;
+  return balance < best.balance;
+}
+
+/**
+ * Finds a node's lowest-p split over the given features. Cost per node and feature: one sort
+ * (O(n + U) counting or O(n log n)), then K candidates (K = ⌊√n⌋ for 'sections', up to n − 1 for
+ * 'exhaustive'):
+ * - classification: running class counts, so each candidate's test costs O(C) — KS on label codes
+ *   is the largest gap of the cumulative counts — plus its p-value (O(1), or O(n1·n2) ≤ 10⁴ exact);
+ * - regression: Z/t from running sums in O(1); KS in O(R) per candidate from running counts per
+ *   distinct target (R ≤ n distinct targets in the node); MWU (one side ≤ 2 samples) in O(1).
+ * So O(d·(n log n + K·C)) for classes and O(d·(n log n + K·R)) for nonparametric regression.
+ */
+export class SplitScanner {
+  private readonly sorter: FeatureSorter;
+  private readonly positions: Int32Array;
+  private readonly cL: Float64Array;
+  private readonly cR: Float64Array;
+  private readonly out: PValueOut = createPValueOut();
+  // regression scratch
+  private readonly tRank: Int32Array;
+  private readonly ys: Float64Array;
+  private readonly cAll: Float64Array;
+  private readonly below: Float64Array;
+  private readonly cLr: Float64Array;
+
+  constructor(private readonly data: FitData) {
+    const n = data.X.rows;
+    this.sorter = new FeatureSorter(data.index);
+    this.positions = new Int32Array(n);
+    this.cL = new Float64Array(Math.max(1, data.nClasses));
+    this.cR = new Float64Array(Math.max(1, data.nClasses));
+    const rn = data.task === 'regression' ? n : 0;
+    this.tRank = new Int32Array(rn);
+    this.ys = new Float64Array(rn);
+    this.cAll = new Float64Array(rn);
+    this.below = new Float64Array(rn);
+    this.cLr = new Float64Array(rn);
+  }
+
+  get featureSorter(): FeatureSorter {
+    return this.sorter;
+  }
+
+  bestSplit(samples: Int32Array, stats: Stats, features: Int32Array, nFeatures: number, family: TestFamily, candidates: Candidates, best: SplitChoice): boolean {
+    best.found = false;
+    if (this.data.task === 'classification') {
+      for (let k = 0; k < nFeatures; k++) this.scanClassification(samples, stats, features[k]!, family, candidates, best);
+    } else {
+      const R = this.prepareRegression(samples, stats);
+      for (let k = 0; k < nFeatures; k++) this.scanRegression(samples, stats, R, features[k]!, family, candidates, best);
+    }
+    return best.found;
+  }
+
+  private consider(f: number, pos: number, n: number, best: SplitChoice): void {
+    const out = this.out;
+    const balance = Math.abs(2 * pos - n);
+    if (!isLowerP(out.logP, balance, best)) return;
+    const uniq = this.data.index.uniq[f]!;
+    const rank = this.sorter.rank;
+    best.found = true;
+    best.feature = f;
+    best.nLeft = pos;
+    best.threshold = midpoint(uniq[rank[pos - 1]!]!, uniq[rank[pos]!]!);
+    best.pValue = out.pValue;
+    best.logP = out.logP;
+    best.balance = balance;
+    best.test = out.test;
+  }
+
+  private scanClassification(samples: Int32Array, stats: Stats, f: number, family: TestFamily, candidates: Candidates, best: SplitChoice): void {
+    const n = samples.length;
+    const sorter = this.sorter;
+    sorter.sort(samples, n, f);
+    const K = candidatePositions(sorter.rank, this.data.index.uniq[f]!, n, candidates, this.positions);
+    if (K === 0) return;
+    const C = this.data.nClasses;
+    const codes = this.data.codes!;
+    const order = sorter.order;
+    const cL = this.cL;
+    const cR = this.cR;
+    cL.fill(0);
+    cR.set(stats.counts!);
+    let p = 0;
+    for (let k = 0; k < K; k++) {
+      const pos = this.positions[k]!;
+      for (; p < pos; p++) {
+        const c = codes[samples[order[p]!]!]!;
+        cL[c]!++;
+        cR[c]!--;
+      }
+      countsTest(cL, pos, cR, n - pos, C, family, this.out);
+      this.consider(f, pos, n, best);
+    }
+  }
+
+  /** Distinct targets of the node, their counts, and each sample's target rank. Returns R. */
+  private prepareRegression(samples: Int32Array, stats: Stats): number {
+    const sorted = stats.sorted!;
+    const n = samples.length;
+    const ys = this.ys;
+    const cAll = this.cAll;
+    const below = this.below;
+    let R = 0;
+    for (let i = 0; i < n; i++) {
+      const v = sorted[i]!;
+      if (R === 0 || v !== ys[R - 1]) {
+        ys[R] = v;
+        below[R] = i;
+        cAll[R] = 0;
+        R++;
+      }
+      cAll[R - 1]!++;
+    }
+    const y = this.data.y!;
+    for (let i = 0; i < n; i++) {
+      const v = y[samples[i]!]!;
+      let lo = 0;
+      let hi = R - 1;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (ys[mid]! < v) lo = mid + 1;
+        else hi = mid;
+      }
+      this.tRank[i] = lo;
+    }
+    return R;
+  }
+
+  private scanRegression(samples: Int32Array, stats: Stats, R: number, f: number, family: TestFamily, candidates: Candidates, best: SplitChoice): void {
+    const n = samples.length;
+    const sorter = this.sorter;
+    sorter.sort(samples, n, f);
+    const K = candidatePositions(sorter.rank, this.data.index.uniq[f]!, n, candidates, this.positions);
+    if (K === 0) return;
+    const y = this.data.y!;
+    const order = sorter.order;
+    const tRank = this.tRank;
+    const cL = this.cLr;
+    const cAll = this.cAll;
+    const out = this.out;
+    const mean = stats.mean;
+    const Q = stats.ss;
+    cL.fill(0, 0, R);
+    let sL = 0;
+    let qL = 0;
+    let sAll = 0;
+    for (let i = 0; i < n; i++) sAll += y[samples[i]!]! - mean;
+    const hasTies = R < n;
+    let tieTerm = 0;
+    if (hasTies) for (let r = 0; r < R; r++) tieTerm += cAll[r]! ** 3 - cAll[r]!;
+    let p = 0;
+    for (let k = 0; k < K; k++) {
+      const pos = this.positions[k]!;
+      for (; p < pos; p++) {
+        const i = order[p]!;
+        cL[tRank[i]!]!++;
+        const yc = y[samples[i]!]! - mean;
+        sL += yc;
+        qL += yc * yc;
+      }
+      const nL = pos;
+      const nR = n - pos;
+      if (family === 'nonparametric') {
+        if (nL > 2 && nR > 2) {
+          let cum = 0;
+          let cumAll = 0;
+          let dMax = 0;
+          for (let r = 0; r < R; r++) {
+            cum += cL[r]!;
+            cumAll += cAll[r]!;
+            const diff = Math.abs(cum * nR - (cumAll - cum) * nL);
+            if (diff > dMax) dMax = diff;
+          }
+          ksFast(dMax, nL, nR, out);
+        } else {
+          const small = nL <= 2;
+          const start = small ? 0 : pos;
+          const len = small ? nL : nR;
+          let uS = 0;
+          for (let a = 0; a < len; a++) {
+            const r = tRank[order[start + a]!]!;
+            let lessS = 0;
+            let eqS = 0;
+            for (let b = 0; b < len; b++) {
+              const rb = tRank[order[start + b]!]!;
+              if (rb < r) lessS++;
+              else if (rb === r) eqS++;
+            }
+            uS += this.below[r]! - lessS + 0.5 * (cAll[r]! - eqS);
+          }
+          mwuFromU(small ? uS : nL * nR - uS, nL, nR, tieTerm, hasTies, out);
+        }
+      } else {
+        const sR = sAll - sL;
+        const qR = Q - qL;
+        const ssL = Math.max(0, qL - (sL * sL) / nL);
+        const ssR = Math.max(0, qR - (sR * sR) / nR);
+        if (nL > 30 && nR > 30) zFromMoments(nL, mean + sL / nL, ssL, nR, mean + sR / nR, ssR, out);
+        else studentFromMoments(nL, mean + sL / nL, ssL, nR, mean + sR / nR, ssR, out);
+      }
+      this.consider(f, pos, n, best);
+    }
+  }
+}
