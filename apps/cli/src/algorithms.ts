@@ -1,4 +1,4 @@
-import { DecisionTreeClassifier, DecisionTreeRegressor } from '@dt/core';
+import { ALGORITHMS as PAPER_ALGORITHMS, createClassifier, DecisionTreeClassifier, DecisionTreeRegressor, listAlgorithms as listPaperAlgorithms } from '@dt/core';
 import type { ClassifierOptions, TreeModel } from '@dt/core';
 import { UnknownNameError } from '@dt/errors';
 
@@ -24,7 +24,15 @@ const cart: Algorithm = {
     task === 'classification' ? new DecisionTreeClassifier(options) : new DecisionTreeRegressor(options),
 };
 
-const ALGORITHMS: readonly Algorithm[] = [cart];
+/** The Max-Cut paper's Table 2 (criterion × candidate directions); classification only. */
+const paperAlgorithms: Algorithm[] = listPaperAlgorithms().map((name) => ({
+  name,
+  description: `${PAPER_ALGORITHMS[name].paperName} (criterion ${PAPER_ALGORITHMS[name].criterion}, directions ${PAPER_ALGORITHMS[name].projection}); use --scale on|off`,
+  tasks: ['classification'] as const,
+  create: (_task: Task, options: ClassifierOptions) => createClassifier(name, options),
+}));
+
+const ALGORITHMS: readonly Algorithm[] = [cart, ...paperAlgorithms];
 
 export const DEFAULT_ALGORITHM = 'cart';
 

@@ -28,7 +28,10 @@ export type ParamKey =
   | 'maxFeatures'
   | 'maxLeafNodes'
   | 'classWeight'
-  | 'seed';
+  | 'seed'
+  | 'projection'
+  | 'scale'
+  | 'ccpAlpha';
 
 interface ParamSpec {
   /** The TreeOptions key; commander also stores `--max-depth` under `maxDepth`. */
@@ -146,6 +149,33 @@ const PARAMS: readonly ParamSpec[] = [
     arg: '<n>',
     help: 'seed for feature sampling (default: 0)',
     parse: (raw, name) => seedValue(name, num(raw, name)),
+  },
+  {
+    key: 'projection',
+    flag: '--projection',
+    arg: '<name>',
+    help: 'candidate split directions for cart: axis, global-pca, node-features-pca, node-means-pca (default: axis)',
+    parse: (raw, name) => {
+      if (raw.trim() === '') throw new InvalidArgumentError(name, 'a projection name', raw);
+      return raw.trim();
+    },
+  },
+  {
+    key: 'scale',
+    flag: '--scale',
+    arg: '<on|off>',
+    help: 'standardise features before criteria and projections see them (folded into the model) (default: off)',
+    parse: (raw, name) => {
+      const v = oneOf(name, raw.trim().toLowerCase(), ['on', 'off', 'true', 'false', 'yes', 'no']);
+      return v === 'on' || v === 'true' || v === 'yes';
+    },
+  },
+  {
+    key: 'ccpAlpha',
+    flag: '--ccp-alpha',
+    arg: '<x>',
+    help: 'cost-complexity pruning strength (scikit-learn ccp_alpha) (default: 0)',
+    parse: (raw, name) => nonNegativeNumber(name, num(raw, name)),
   },
 ];
 
