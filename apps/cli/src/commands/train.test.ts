@@ -45,6 +45,9 @@ describe('dt train', () => {
       maxFeatures: 'sqrt',
       maxLeafNodes: 6,
       seed: 3,
+      ccpAlpha: 0,
+      projection: 'axis',
+      scale: false,
       classWeight: 'balanced',
     });
     expect(r.stdout).toMatch(/\d+ nodes, 6 leaves/);
@@ -89,8 +92,26 @@ describe('dt train', () => {
   it('lists the algorithms of the registry in --help', async () => {
     const r = await cli(dir, ['train', '--help']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/--algorithm <name>\s+learning algorithm: cart \(default: "cart"\)/);
-    expect(r.stdout).toMatch(/Algorithms:\n {2}cart {2}CART/);
+    expect(r.stdout).toMatch(/--algorithm <name>\s+learning algorithm: cart, gini-features,/);
+    expect(r.stdout).toMatch(/\(default: "cart"\)/);
+    expect(r.stdout).toMatch(/Algorithms:\n {2}cart +CART/);
+    for (const name of ['gini-pre-pca', 'gini-node-features-pca', 'gini-node-means-pca', 'maxcut-features', 'maxcut-pre-pca', 'maxcut-node-features-pca', 'maxcut-node-means-pca']) {
+      expect(r.stdout).toMatch(new RegExp(`\\n {2}${name} +`));
+    }
     expect(r.stdout).toContain('--max-leaf-nodes <n>');
+  });
+
+  it('trains every Max-Cut paper algorithm, scaled and not, and the model predicts', async () => {
+    for (const name of ['gini-features', 'gini-pre-pca', 'gini-node-features-pca', 'gini-node-means-pca', 'maxcut-features', 'maxcut-pre-pca', 'maxcut-node-features-pca', 'maxcut-node-means-pca']) {
+      for (const scale of ['on', 'off']) {
+        const out = join(dir, `${name}-${scale}.json`);
+        const r = await cli(dir, ['train', '--data', 'iris', '--algorithm', name, '--scale', scale, '--out', out]);
+        expect(r.code, r.stderr).toBe(0);
+        expect(r.stdout).toContain(`Trained ${name}`);
+        const p = await cli(dir, ['predict', '--model', out, '--data', 'iris']);
+        expect(p.code, p.stderr).toBe(0);
+        expect(p.stderr).toMatch(/accuracy 1\.0000/);
+      }
+    }
   });
 });
