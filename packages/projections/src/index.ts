@@ -1,1 +1,12 @@
 export type { ProjectionData, Directions, FittedProjection, Projection } from './types.js';
+export { axis } from './axis.js';
+export { globalPCA } from './global-pca.js';
+export type { GlobalPCAOptions } from './global-pca.js';
+export { nodeFeaturesPCA, EXACT_MAX_FEATURES, DEFAULT_LARGE_COMPONENTS } from './node-features-pca.js';
+export type { NodeFeaturesPCAOptions, NodeFeaturesPCAMethod } from './node-features-pca.js';
+export { nodeMeansPCA } from './node-means-pca.js';
+export type { NodeMeansPCAOptions } from './node-means-pca.js';
+export { fitScaler, applyScaler } from './scaler.js';
+export type { Scaler } from './scaler.js';
+export { getProjection, listProjections } from './registry.js';
+export { createProjectionData } from './projection-data.js';

@@ -27,6 +27,11 @@ export interface ProjectionData {
 export interface Directions {
   dirs: Float64Array;
   count: number;
+  /**
+   * Optional: the (weighted) variance of the data along each of the first `count` directions, in
+   * the same order (PCA projections fill it, sorted descending; for reporting and tests).
+   */
+  variances?: Float64Array;
 }
 
 /** A projection prepared for one fit (holds per-fit state and scratch buffers). */
@@ -50,6 +55,11 @@ export interface FittedProjection {
 export interface Projection {
   /** Name used in model files and the CLI, e.g. 'axis', 'global-pca', 'node-means-pca'. */
   readonly name: string;
+  /**
+   * Optional: the options the projection was created with, after defaults (plain JSON values), so
+   * a model file or a report can record them, e.g. `{ maxComponents: 10 }`.
+   */
+  readonly options?: Readonly<Record<string, unknown>>;
   /** Called once per fit with the (possibly standardised) training data. */
   prepare(data: ProjectionData, rng: Random): FittedProjection;
 }

@@ -1,0 +1,282 @@
+import { EigenvalueDecomposition, Matrix } from 'ml-matrix';
+import { PCA } from 'ml-pca';
+
+/**
+ * Small dense kernels shared by the PCA projections. Node data stays in the builder's column-major
+ * array; a node's rows are gathered in blocks (centred and scaled by √(w/W)) into scratch buffers, so
+ * Σ over a block of the outer products is the node's weighted covariance. ml-matrix / ml-pca do the
+ * eigendecompositions (d×d for small d, C×C, m×m or l×l otherwise); the O(m·d·…) passes over the
+ * data are written out here because ml-matrix's row-of-arrays matrices would need a copy of every
+ * node and its products are several times slower on these shapes.
+ */
+
+/** Rows gathered per block: a d × BLOCK feature-major block of MNIST width (784) is 400 KB, in L2. */
+export const BLOCK = 64;
+
+/**
+ * Eigenvalues below this fraction of the largest count as zero variance (rounding noise of a
+ * covariance sum is ~d·ε relative to the largest eigenvalue; 1e-10 leaves a wide margin).
+ */
+export const ZERO_VARIANCE_RTOL = 1e-10;
+
+/**
+ * A largest variance below this fraction of the mean squared distance of the node's points to the
+ * data's global mean is rounding noise of the centring: the node's points are (numerically) one point.
+ */
+export const ZERO_VARIANCE_ATOL = 1e-20;
+
+/** Grows a Float64Array scratch buffer to at least `size` (contents are not kept). */
+export function ensure(buf: Float64Array, size: number): Float64Array {
+  return buf.length >= size ? buf : new Float64Array(Math.max(size, Math.ceil(buf.length * 1.5)));
+}
+
+/**
+ * Copies samples[start, end) into `idx` sorted ascending, so that reading a column at the node's rows
+ * walks memory forwards (at the root, sequentially); returns the weights (1 without weights) in `w`
+ * and their sum.
+ */
+export function gatherIndices(
+  samples: Int32Array,
+  start: number,
+  end: number,
+  weights: Float64Array | null,
+  idx: Int32Array,
+  w: Float64Array,
+): number {
+  const m = end - start;
+  idx.set(samples.subarray(start, end));
+  idx.subarray(0, m).sort();
+  let W = 0;
+  if (weights === null) {
+    w.fill(1, 0, m);
+    W = m;
+  } else {
+    for (let i = 0; i < m; i++) {
+      const wi = weights[idx[i]!]!;
+      w[i] = wi;
+      W += wi;
+    }
+  }
+  return W;
+}
+
+/**
+ * Weighted mean of the node's rows (`idx[0, m)`), accumulated relative to `shift` (the global mean)
+ * so that data far from the origin keeps its digits. Also returns Σ w·‖x − shift‖² / W, the scale
+ * against which a variance counts as zero.
+ */
+export function nodeMean(
+  data: Float64Array,
+  rows: number,
+  cols: number,
+  idx: Int32Array,
+  w: Float64Array,
+  m: number,
+  W: number,
+  shift: Float64Array,
+  mean: Float64Array,
+): number {
+  let meanSq = 0;
+  for (let f = 0; f < cols; f++) {
+    const off = f * rows;
+    const g = shift[f]!;
+    let s = 0;
+    let sq = 0;
+    for (let i = 0; i < m; i++) {
+      const x = data[off + idx[i]!]! - g;
+      const wx = w[i]! * x;
+      s += wx;
+      sq += wx * x;
+    }
+    mean[f] = g + s / W;
+    meanSq += sq;
+  }
+  return meanSq / W;
+}
+
+/**
+ * Gathers node rows idx[from, to) into `block` feature-major (feature f of the b rows at
+ * block[f*b .. f*b+b)), centred on `mean` and scaled by `scale[i]` (√(w_i/W)).
+ */
+export function gatherFeatureMajor(
+  data: Float64Array,
+  rows: number,
+  cols: number,
+  idx: Int32Array,
+  from: number,
+  to: number,
+  mean: Float64Array,
+  scale: Float64Array,
+  block: Float64Array,
+): void {
+  const b = to - from;
+  for (let f = 0; f < cols; f++) {
+    const off = f * rows;
+    const mu = mean[f]!;
+    const o = f * b;
+    for (let i = 0; i < b; i++) block[o + i] = (data[off + idx[from + i]!]! - mu) * scale[from + i]!;
+  }
+}
+
+/** Same, row-major (row i of the b rows at block[i*cols .. i*cols+cols)). */
+export function gatherRowMajor(
+  data: Float64Array,
+  rows: number,
+  cols: number,
+  idx: Int32Array,
+  from: number,
+  to: number,
+  mean: Float64Array,
+  scale: Float64Array,
+  block: Float64Array,
+): void {
+  const b = to - from;
+  for (let f = 0; f < cols; f++) {
+    const off = f * rows;
+    const mu = mean[f]!;
+    for (let i = 0; i < b; i++) block[i * cols + f] = (data[off + idx[from + i]!]! - mu) * scale[from + i]!;
+  }
+}
+
+/**
+ * C += X·Xᵀ for a feature-major block X (d × b): the upper triangle of the d×d matrix C, by dot
+ * products of contiguous feature rows, four at a time (one load of X[a] serves four products).
+ */
+export function syrkFeatureMajor(block: Float64Array, b: number, d: number, C: Float64Array): void {
+  for (let a = 0; a < d; a++) {
+    const ao = a * b;
+    let c = a;
+    for (; c + 3 < d; c += 4) {
+      const o0 = c * b;
+      const o1 = o0 + b;
+      const o2 = o1 + b;
+      const o3 = o2 + b;
+      let s0 = 0;
+      let s1 = 0;
+      let s2 = 0;
+      let s3 = 0;
+      for (let i = 0; i < b; i++) {
+        const x = block[ao + i]!;
+        s0 += x * block[o0 + i]!;
+        s1 += x * block[o1 + i]!;
+        s2 += x * block[o2 + i]!;
+        s3 += x * block[o3 + i]!;
+      }
+      const r = a * d + c;
+      C[r] = C[r]! + s0;
+      C[r + 1] = C[r + 1]! + s1;
+      C[r + 2] = C[r + 2]! + s2;
+      C[r + 3] = C[r + 3]! + s3;
+    }
+    for (; c < d; c++) {
+      const o = c * b;
+      let s = 0;
+      for (let i = 0; i < b; i++) s += block[ao + i]! * block[o + i]!;
+      C[a * d + c] = C[a * d + c]! + s;
+    }
+  }
+}
+
+/** Copies the upper triangle of an n×n row-major matrix to its lower triangle. */
+export function mirrorUpper(C: Float64Array, n: number): void {
+  for (let a = 0; a < n; a++) for (let c = a + 1; c < n; c++) C[c * n + a] = C[a * n + c]!;
+}
+
+/** Gram matrix K = R·Rᵀ (n×n) of the n row-major rows of R (n × d). */
+export function gramRows(R: Float64Array, n: number, d: number, K: Float64Array): void {
+  for (let i = 0; i < n; i++) {
+    const io = i * d;
+    for (let j = i; j < n; j++) {
+      const jo = j * d;
+      let s = 0;
+      for (let f = 0; f < d; f++) s += R[io + f]! * R[jo + f]!;
+      K[i * n + j] = s;
+      K[j * n + i] = s;
+    }
+  }
+}
+
+export interface Eigen {
+  /** Eigenvalues, descending. */
+  values: Float64Array;
+  /** Row j is the unit eigenvector of values[j]. */
+  vectors: Float64Array;
+}
+
+/** Eigendecomposition of a symmetric n×n row-major matrix (ml-matrix), sorted descending. */
+export function symmetricEigen(A: Float64Array, n: number): Eigen {
+  const evd = new EigenvalueDecomposition(Matrix.from1DArray(n, n, A.subarray(0, n * n)), { assumeSymmetric: true });
+  return sortedEigen(evd.realEigenvalues, evd.eigenvectorMatrix, n);
+}
+
+/** Eigendecomposition of a d×d covariance matrix by ml-pca (`isCovarianceMatrix`), descending. */
+export function covarianceEigen(C: Float64Array, d: number): Eigen {
+  const pca = new PCA(Matrix.from1DArray(d, d, C.subarray(0, d * d)), { isCovarianceMatrix: true });
+  return sortedEigen(pca.getEigenvalues(), pca.getEigenvectors(), d);
+}
+
+function sortedEigen(values: ArrayLike<number>, vectors: Matrix, n: number): Eigen {
+  const order = Array.from({ length: n }, (_, j) => j).sort((a, b) => values[b]! - values[a]! || a - b);
+  const outValues = new Float64Array(n);
+  const outVectors = new Float64Array(n * n);
+  for (let k = 0; k < n; k++) {
+    const j = order[k]!;
+    outValues[k] = values[j]!;
+    for (let i = 0; i < n; i++) outVectors[k * n + i] = vectors.get(i, j);
+  }
+  return { values: outValues, vectors: outVectors };
+}
+
+/** Flips row r of v (length d) so that its largest-magnitude entry (first on ties) is positive. */
+export function fixSign(v: Float64Array, offset: number, d: number): void {
+  let best = 0;
+  let at = 0;
+  for (let f = 0; f < d; f++) {
+    const a = Math.abs(v[offset + f]!);
+    if (a > best) {
+      best = a;
+      at = f;
+    }
+  }
+  if (v[offset + at]! < 0) for (let f = 0; f < d; f++) v[offset + f] = -v[offset + f]!;
+}
+
+/** Scales row r of v to unit norm; returns its former norm. */
+export function normalizeRow(v: Float64Array, offset: number, d: number): number {
+  let s = 0;
+  for (let f = 0; f < d; f++) s += v[offset + f]! * v[offset + f]!;
+  const norm = Math.sqrt(s);
+  if (norm > 0) {
+    const inv = 1 / norm;
+    for (let f = 0; f < d; f++) v[offset + f] = v[offset + f]! * inv;
+  }
+  return norm;
+}
+
+/**
+ * Orthonormalises the first l rows of v (l × d) in order by modified Gram–Schmidt, twice ("twice is
+ * enough" for full accuracy). A row that collapses (linearly dependent) is replaced by a random one
+ * from `next()`, orthogonalised in turn.
+ */
+export function orthonormalizeRows(v: Float64Array, l: number, d: number, next: () => number): void {
+  for (let j = 0; j < l; j++) {
+    const jo = j * d;
+    for (let attempt = 0; ; attempt++) {
+      let before = 0;
+      for (let f = 0; f < d; f++) before += v[jo + f]! * v[jo + f]!;
+      for (let pass = 0; pass < 2; pass++) {
+        for (let k = 0; k < j; k++) {
+          const ko = k * d;
+          let dot = 0;
+          for (let f = 0; f < d; f++) dot += v[jo + f]! * v[ko + f]!;
+          for (let f = 0; f < d; f++) v[jo + f] = v[jo + f]! - dot * v[ko + f]!;
+        }
+      }
+      const norm = normalizeRow(v, jo, d);
+      // Less than 1e-10 of its length left: the row was (numerically) in the span of the others.
+      if (norm > 1e-10 * Math.sqrt(before) && norm > 0) break;
+      if (attempt > 8) throw new Error(`orthonormalizeRows: cannot complete ${l} orthonormal rows in dimension ${d}`);
+      for (let f = 0; f < d; f++) v[jo + f] = next() * 2 - 1;
+    }
+  }
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { InvalidArgumentError, UnknownNameError, createRandom } from '@dt/errors';
+import { axis } from './axis.js';
+import { getProjection, listProjections } from './registry.js';
+import { nodeMeansPCA } from './node-means-pca.js';
+import { fromRows } from './test-helpers/data.js';
+
+describe('projection registry', () => {
+  it('lists and resolves the built-ins with default options', () => {
+    expect(listProjections()).toEqual(['axis', 'global-pca', 'node-features-pca', 'node-means-pca']);
+    for (const name of listProjections()) expect(getProjection(name).name).toBe(name);
+    expect(getProjection('axis')).toBe(axis());
+    expect(axis().prepare(fromRows([[1]]), createRandom(1))).toEqual({ kind: 'axis' });
+  });
+
+  it('returns a given instance, and rejects unknown names and malformed objects', () => {
+    const p = nodeMeansPCA();
+    expect(getProjection(p)).toBe(p);
+    expect(() => getProjection('pca')).toThrow(UnknownNameError);
+    expect(() => getProjection('pca')).toThrow('unknown projection "pca"; known: axis, global-pca, node-features-pca, node-means-pca');
+    expect(() => getProjection('toString')).toThrow(UnknownNameError);
+    expect(() => getProjection({ name: 'x' } as never)).toThrow(InvalidArgumentError);
+  });
+});
