@@ -23,6 +23,8 @@ export interface GrowthParams {
   projection: Projection | null;
   /** Standardise features (folded into split weights) before criteria and projections see them. */
   scale: boolean;
+  /** HHCART's MisRate: leaf when the node's misclassification rate is <= this (null: off). */
+  misRate: number | null;
 }
 
 /** Sparse raw-feature weights of one oblique direction. */
@@ -216,7 +218,8 @@ export class TreeBuilder {
       count < p.minSamplesSplit ||
       count < 2 * p.minSamplesLeaf ||
       rec.weight < 2 * p.minWeightLeaf ||
-      rec.impurity <= EPSILON;
+      rec.impurity <= EPSILON ||
+      (p.misRate !== null && rec.classWeights !== null && misclassificationRate(rec.classWeights, rec.weight) <= p.misRate);
     if (rec.isLeaf) return;
     let mid: number;
     let constants = rec.constants;
@@ -407,4 +410,10 @@ function projectAll(X: ColumnMajor, dirs: SparseDirection[]): ColumnMajor {
     }
   });
   return { data: out, rows: n, cols: dirs.length };
+}
+
+function misclassificationRate(classWeights: Float64Array, weight: number): number {
+  let top = 0;
+  for (let c = 0; c < classWeights.length; c++) if (classWeights[c]! > top) top = classWeights[c]!;
+  return weight > 0 ? 1 - top / weight : 0;
 }

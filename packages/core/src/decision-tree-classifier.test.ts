@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DtError, InvalidArgumentError, NotFittedError, ShapeMismatchError, UnknownNameError } from '@dt/errors';
 import { loadDataset } from '@dt/datasets';
-import { DecisionTreeClassifier } from './index.js';
+import { DecisionTreeClassifier, DecisionTreeRegressor } from './index.js';
 import { randomClassification } from './test-helpers/random-data.js';
 
 describe('DecisionTreeClassifier — behaviours ported from scikit-learn tree tests', () => {
@@ -202,5 +202,31 @@ describe('DecisionTreeClassifier — input errors name the argument and value', 
     expect(() => m.predict([[1, 2], [NaN, NaN]])).toThrowError(/X\[1\]\[[01]\] must be a number, got NaN/);
     expect(() => m.decisionPath([[NaN, NaN]])).toThrowError(DtError);
     expect(m.predict([[-Infinity, -Infinity], [Infinity, Infinity]])).toEqual([0, 1]);
+  });
+});
+
+describe("HHCART's stopping rules", () => {
+  it('minParent splits only nodes with more than minParent samples', () => {
+    const { X, y } = randomClassification(300, 3, 3, 31);
+    const m = new DecisionTreeClassifier({ minParent: 20 }).fit(X, y);
+    const t = m.tree;
+    for (const n of t.reachable()) if (!t.isLeaf(n)) expect(t.nSamples[n]).toBeGreaterThan(20);
+    const same = new DecisionTreeClassifier({ minSamplesSplit: 21 }).fit(X, y);
+    expect(same.nodeCount).toBe(m.nodeCount);
+    expect(() => new DecisionTreeClassifier({ minParent: 0 })).toThrowError('minParent must be a positive integer, got 0');
+  });
+  it('misRate turns nodes whose misclassification rate is at most misRate into leaves', () => {
+    const { X, y } = randomClassification(300, 3, 3, 32);
+    const m = new DecisionTreeClassifier({ misRate: 0.2 }).fit(X, y);
+    const t = m.tree;
+    const C = m.nClasses;
+    for (const n of t.reachable()) {
+      const v = Array.from(t.value.subarray(n * C, n * C + C));
+      const rate = 1 - Math.max(...v) / v.reduce((a, b) => a + b, 0);
+      if (!t.isLeaf(n)) expect(rate).toBeGreaterThan(0.2);
+    }
+    expect(m.nLeaves).toBeLessThan(new DecisionTreeClassifier().fit(X, y).nLeaves);
+    expect(() => new DecisionTreeClassifier({ misRate: 1 })).toThrowError('misRate must be a number in [0, 1), got 1');
+    expect(() => new DecisionTreeRegressor({ misRate: 0.1 } as never)).toThrowError(/options.misRate/);
   });
 });

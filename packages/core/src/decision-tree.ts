@@ -99,7 +99,8 @@ export abstract class DecisionTree {
     }
     const builder = new TreeBuilder(data, {
       maxDepth: o.maxDepth ?? Number.POSITIVE_INFINITY,
-      minSamplesSplit: counts.minSamplesSplit,
+      // MinParent (HHCART): split only when n > minParent, i.e. n >= minParent + 1.
+      minSamplesSplit: o.minParent === null ? counts.minSamplesSplit : Math.max(counts.minSamplesSplit, o.minParent + 1),
       minSamplesLeaf: counts.minSamplesLeaf,
       minWeightLeaf: o.minWeightFractionLeaf * totalWeight,
       minImpurityDecrease: o.minImpurityDecrease,
@@ -108,6 +109,7 @@ export abstract class DecisionTree {
       rng: createRandom(o.seed),
       projection: o.projection,
       scale: o.scale,
+      misRate: o.misRate,
     });
     const tree = builder.build();
     return o.ccpAlpha > 0 ? pruneTree(tree, o.ccpAlpha) : tree;

@@ -138,10 +138,12 @@ function paramsOf(model: TreeModel): Record<string, unknown> {
     ccpAlpha: o.ccpAlpha,
     projection: o.projection === null ? 'axis' : o.projection.name,
     scale: o.scale,
+    minParent: o.minParent,
   };
   if (model instanceof DecisionTreeClassifier) {
     const cw = o.classWeight;
     params.classWeight = cw instanceof Map ? Object.fromEntries(cw) : (cw ?? null);
+    params.misRate = o.misRate;
   }
   return params;
 }

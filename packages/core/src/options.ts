@@ -2,6 +2,7 @@ import { getCriterion, type Criterion } from '@dt/criteria';
 import { getProjection, type Projection } from '@dt/projections';
 import {
   InvalidArgumentError,
+  positiveInt,
   knownKeys,
   nonNegativeNumber,
   numberInRange,
@@ -48,11 +49,21 @@ export interface TreeOptions {
    * while their effective alpha is <= ccpAlpha. 0 (default) does not prune.
    */
   ccpAlpha?: number;
+  /**
+   * HHCART's MinParent: only nodes with more than this many samples are split (so minParent = k is
+   * minSamplesSplit = k + 1). Null (default) = no such rule.
+   */
+  minParent?: number | null;
 }
 
 export interface ClassifierOptions extends TreeOptions {
   /** 'balanced' (n / (C·count_c)) or weights per class label. */
   classWeight?: 'balanced' | Record<string, number> | Map<string | number, number> | null;
+  /**
+   * HHCART's MisRate: a node whose misclassification rate (1 − largest class share, weighted) is at
+   * or below this becomes a leaf. Null (default) = no such rule (purity still stops growth).
+   */
+  misRate?: number | null;
 }
 
 export type RegressorOptions = TreeOptions;
@@ -72,6 +83,8 @@ export interface ResolvedTreeOptions {
   projection: Projection | null;
   scale: boolean;
   ccpAlpha: number;
+  minParent: number | null;
+  misRate: number | null;
 }
 
 const TREE_KEYS = [
@@ -87,6 +100,7 @@ const TREE_KEYS = [
   'projection',
   'scale',
   'ccpAlpha',
+  'minParent',
 ];
 
 function countOrFraction(name: string, v: unknown, minCount: number, maxFraction: number): number {
@@ -105,7 +119,7 @@ export function resolveTreeOptions(
   task: 'classification' | 'regression',
 ): ResolvedTreeOptions {
   const o = raw === undefined ? {} : plainObject('options', raw);
-  knownKeys('options', o, task === 'classification' ? [...TREE_KEYS, 'classWeight'] : TREE_KEYS);
+  knownKeys('options', o, task === 'classification' ? [...TREE_KEYS, 'classWeight', 'misRate'] : TREE_KEYS);
   const criterion = getCriterion(
     (o.criterion ?? (task === 'classification' ? 'gini' : 'mse')) as string | Criterion,
     task,
@@ -143,6 +157,11 @@ export function resolveTreeOptions(
   const scale = o.scale ?? false;
   if (typeof scale !== 'boolean') throw new InvalidArgumentError('scale', 'a boolean', scale);
   const ccpAlpha = nonNegativeNumber('ccpAlpha', o.ccpAlpha ?? 0);
+  const minParent = o.minParent === undefined || o.minParent === null ? null : positiveInt('minParent', o.minParent);
+  const misRate =
+    o.misRate === undefined || o.misRate === null
+      ? null
+      : numberInRange('misRate', o.misRate, 0, 1, { loInclusive: true });
   return {
     criterion,
     maxDepth,
@@ -157,6 +176,8 @@ export function resolveTreeOptions(
     projection,
     scale,
     ccpAlpha,
+    minParent,
+    misRate,
   };
 }
 
