@@ -49,8 +49,9 @@ describe('chooseCcpAlpha', () => {
         const d = randomData(120, 3, seed, 'classification');
         const min = chooseCcpAlpha({}, d.X, d.y, { folds, seed });
         const best = Math.max(...min.table.map((r) => r.meanScore));
-        expect(min.table[min.index]!.meanScore).toBe(best);
-        for (let c = min.index + 1; c < min.table.length; c++) expect(min.table[c]!.meanScore).toBeLessThan(best);
+        // Equal fold accuracies can sum to means one ulp apart: those count as ties.
+        expect(min.table[min.index]!.meanScore).toBeGreaterThanOrEqual(best - 1e-12);
+        for (let c = min.index + 1; c < min.table.length; c++) expect(min.table[c]!.meanScore).toBeLessThan(best - 1e-12);
         const one = chooseCcpAlpha({}, d.X, d.y, { folds, seed, rule: 'one-se' });
         expect(one.bestIndex).toBe(min.index);
         expect(one.alpha).toBeGreaterThanOrEqual(min.alpha);

@@ -16,11 +16,15 @@ export type EstimatorSpec = (() => TreeModel) | (ClassifierOptions & RegressorOp
 
 export type Task = 'classification' | 'regression';
 
-/** Options to rebuild an estimator like `model` (resolved options are valid constructor input). */
+/**
+ * Options to rebuild an estimator like `model`: its resolved options, minus those left at null —
+ * null means "the default" for every option, and dropping them keeps classifier-only options
+ * (classWeight, misRate, ...) away from a regressor's constructor.
+ */
 function optionsOf(model: TreeModel): ClassifierOptions {
-  const { classWeight, projection, ...rest } = model.options;
-  const common: ClassifierOptions = { ...rest, projection: projection ?? ('axis' as const) };
-  return model instanceof DecisionTreeClassifier ? { ...common, classWeight } : common;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(model.options)) if (value !== null && value !== undefined) out[key] = value;
+  return out as ClassifierOptions;
 }
 
 /** A new unfitted estimator of the same kind and options, with `overrides` applied. */

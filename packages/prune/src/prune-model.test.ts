@@ -20,6 +20,15 @@ describe('pruneModel', () => {
     expect(treeToJson(pruneModel(m, 0).tree)).toEqual(treeToJson(m.tree));
   });
 
+  it('keeps every option of the model, classifier-only ones included', () => {
+    const m = new DecisionTreeClassifier({ criterion: 'entropy', classWeight: 'balanced', misRate: 0.05, minParent: 4, maxFeatures: 2, seed: 9 }).fit(X, y);
+    const p = pruneModel(m, 0.001);
+    expect({ ...p.options, ccpAlpha: 0 }).toEqual({ ...m.options, ccpAlpha: 0 });
+    const r = randomData(80, 2, 4, 'regression');
+    const reg = new DecisionTreeRegressor({ criterion: 'mae', minParent: 3 }).fit(r.X, r.y);
+    expect({ ...pruneModel(reg, 0.01).options, ccpAlpha: 0 }).toEqual({ ...reg.options, ccpAlpha: 0 });
+  });
+
   it('works on oblique and regression trees', () => {
     const ob = new DecisionTreeClassifier({ projection: fixedDirections([[0.6, 0.8, 0], [0, 0.6, -0.8]]) }).fit(X, y);
     const p = pruneModel(ob, 0.01);
