@@ -1,0 +1,77 @@
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ALGORITHMS, resolveAlgorithms } from './algorithms.js';
+import type { Algorithm } from './algorithms.js';
+import { gridForScale, quickGrid, runSynthetic, settingsOf } from './commands/synthetic.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'dt-bench-synthetic-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('bench synthetic', () => {
+  it('gridForScale(1) is the paper grid; smaller scales keep the settings and shrink sizes', () => {
+    const full = gridForScale(1);
+    expect(full.sizes).toEqual([100, 1000, 10000, 100000, 200000, 300000]);
+    expect(full).toMatchObject({ datasets: 30, testSize: 100000, noiseTrain: 10000 });
+    // Binary: 6 sizes × 13 dims + 10 × 11 noise settings = 188 settings = 5,640 / 30.
+    expect(settingsOf(full).filter((s) => s.classes === 2)).toHaveLength(188);
+    const small = gridForScale(0.05);
+    expect(small.sizes).toEqual([100, 500, 5000, 10000, 15000]);
+    expect(small).toMatchObject({ datasets: 5, testSize: 5000, noiseTrain: 500 });
+    expect(() => gridForScale(0)).toThrow(/--scale/);
+  });
+
+  it('runs the quick grid, writes results, plots and a report, and resumes without rerunning', async () => {
+    const algorithms = resolveAlgorithms(['gini-features', 'entropy-features']);
+    const grid = { ...quickGrid(), classes: [2, 10], sizes: [100, 200], dims: [4], noiseInformative: [5], noiseDims: [0, 3], datasets: 3, testSize: 300 };
+    const logs: string[] = [];
+    const first = await runSynthetic({ grid, algorithms, out: dir, alpha: 0.05, description: 'test', plots: true }, (s) => logs.push(s));
+    // C=2: 2 sizes + 2 noise levels; C=10 the same → 8 settings × 3 data sets × 2 algorithms.
+    expect(first.cellsRun).toBe(48);
+    expect(first.settings).toHaveLength(8);
+    for (const s of first.settings) {
+      expect(s.datasets).toBe(3);
+      for (const m of s.marks) expect(m.mean).toBeGreaterThan(s.classes === 2 ? 0.5 : 0.1);
+      expect(s.timeRatio['gini-features']).toBe(1);
+    }
+    const files = readdirSync(dir);
+    for (const f of ['results.jsonl', 'report.md', 'summary.json', 'runs.jsonl', 'accuracy-vs-size-2-classes.svg', 'time-ratio-10-classes.svg', 'accuracy-vs-noise-2-classes.svg', 'ratio-histogram-entropy-features-over-gini-features-2-classes.svg']) {
+      expect(files).toContain(f);
+    }
+    expect(readFileSync(join(dir, 'accuracy-vs-size-2-classes.svg'), 'utf8')).toMatch(/^<svg/);
+    const md = readFileSync(join(dir, 'report.md'), 'utf8');
+    expect(md).toContain('| train | dims | n | Gini Features | Entropy Features | time ratio Entropy Features |');
+    expect(md).toContain('Mean number of leaves');
+    // Rerun: everything is already there.
+    const again = await runSynthetic({ grid, algorithms, out: dir, alpha: 0.05, description: 'test', plots: false }, () => {});
+    expect(again.cellsRun).toBe(0);
+    expect(again.cellsSkipped).toBe(48);
+    expect(again.settings.map((s) => s.marks.map((m) => m.mean))).toEqual(first.settings.map((s) => s.marks.map((m) => m.mean)));
+  });
+
+  it('a new algorithm slots in by name: only its cells run', async () => {
+    const stump: Algorithm = {
+      name: 'majority',
+      label: 'Majority class',
+      make: () => {
+        let c = 0;
+        return {
+          fit(_X, y) {
+            const counts = new Map<number, number>();
+            for (const v of y) counts.set(v, (counts.get(v) ?? 0) + 1);
+            c = [...counts].sort((a, b) => b[1] - a[1])[0]![0];
+          },
+          predict: (X) => new Int32Array(X.rows).fill(c),
+        };
+      },
+    };
+    const algorithms = [...resolveAlgorithms(['gini-features', 'entropy-features']), stump];
+    const grid = { ...quickGrid(), classes: [2, 10], sizes: [100, 200], dims: [4], noiseInformative: [5], noiseDims: [0, 3], datasets: 3, testSize: 300 };
+    const r = await runSynthetic({ grid, algorithms, out: dir, alpha: 0.05, description: 'test', plots: false }, () => {});
+    expect(r.cellsRun).toBe(24);
+    const s = r.settings.find((x) => x.classes === 2 && x.experiment === 'size' && x.nTrain === 200)!;
+    expect(s.marks.find((m) => m.name === 'majority')!.mark).toBe('\\\\');
+    expect(() => resolveAlgorithms(['maxcut-node-means-pca'], ALGORITHMS)).toThrow(/not implemented yet/);
+  });
+});
