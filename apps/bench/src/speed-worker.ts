@@ -1,0 +1,106 @@
+/**
+ * One speed measurement in a fresh process, so each library's peak memory and JIT state are its
+ * own. Job (JSON, argv[2]): { lib: 'dt' | 'ml-cart', X_train_path, y_train_path, X_test_path,
+ * y_test_path, n_features, repeats }. Prints one JSON line with fit/predict times, accuracy, leaves
+ * and the peak resident-memory growth during the fit.
+ */
+import { readFileSync } from 'node:fs';
+import { DecisionTreeClassifier } from '@dt/core';
+import { DecisionTreeClassifier as MlCart } from 'ml-cart';
+
+interface Job {
+  lib: 'dt' | 'ml-cart';
+  X_train_path: string;
+  y_train_path: string;
+  X_test_path: string;
+  y_test_path: string;
+  n_features: number;
+  repeats: number;
+}
+
+export interface WorkerResult {
+  fit_wall_s: number;
+  fit_cpu_s: number;
+  predict_wall_s: number;
+  test_accuracy: number;
+  n_leaves: number | null;
+  /** Growth of the process's peak RSS during the (first) fit, MiB. */
+  fit_peak_rss_mb: number;
+  /** Peak RSS of the whole process, MiB. */
+  peak_rss_mb: number;
+}
+
+function f64(path: string): Float64Array {
+  const b = readFileSync(path);
+  return new Float64Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
+}
+function i32(path: string): Int32Array {
+  const b = readFileSync(path);
+  return new Int32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
+}
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+const maxRssMb = () => process.resourceUsage().maxRSS / 1024;
+
+function main(): void {
+  const job = JSON.parse(process.argv[2]!) as Job;
+  const d = job.n_features;
+  const Xtr = f64(job.X_train_path);
+  const ytr = i32(job.y_train_path);
+  const Xte = f64(job.X_test_path);
+  const yte = i32(job.y_test_path);
+  const train = { data: Xtr, rows: ytr.length, cols: d };
+  const test = { data: Xte, rows: yte.length, cols: d };
+  // ml-cart takes arrays of rows (or an ml-matrix Matrix); built before timing, as a user would have them.
+  const rows = (X: Float64Array, n: number) => Array.from({ length: n }, (_, i) => Array.from(X.subarray(i * d, i * d + d)));
+  const mlTrain = job.lib === 'ml-cart' ? rows(Xtr, ytr.length) : null;
+  const mlTest = job.lib === 'ml-cart' ? rows(Xte, yte.length) : null;
+  const mlLabels = job.lib === 'ml-cart' ? Array.from(ytr) : null;
+
+  // Warm the JIT on a small prefix first: we measure steady-state speed, not V8's compile time.
+  const nw = Math.min(ytr.length, job.lib === 'dt' ? 2000 : 200);
+  if (job.lib === 'dt') new DecisionTreeClassifier({ criterion: 'gini' }).fit({ data: Xtr.subarray(0, nw * d), rows: nw, cols: d }, ytr.subarray(0, nw)).predictCodes(test);
+  else new MlCart({ gainFunction: 'gini', gainThreshold: 0, minNumSamples: 1 }).train(mlTrain!.slice(0, nw), mlLabels!.slice(0, nw));
+
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  let fitPeak = 0;
+  let predictOne: () => ArrayLike<number>;
+  let leaves: number | null = null;
+  for (let r = 0; r < job.repeats; r++) {
+    const rss0 = maxRssMb();
+    const c0 = process.cpuUsage();
+    const w0 = performance.now();
+    if (job.lib === 'dt') {
+      const m = new DecisionTreeClassifier({ criterion: 'gini' }).fit(train, ytr);
+      wall.push((performance.now() - w0) / 1000);
+      leaves = m.nLeaves;
+      predictOne = () => m.predictCodes(test);
+    } else {
+      // Fully grown like the others: no gain threshold, leaves down to one sample.
+      const m = new MlCart({ gainFunction: 'gini', gainThreshold: 0, minNumSamples: 1 });
+      m.train(mlTrain!, mlLabels!);
+      wall.push((performance.now() - w0) / 1000);
+      predictOne = () => m.predict(mlTest!) as number[];
+    }
+    const c = process.cpuUsage(c0);
+    cpu.push((c.user + c.system) / 1e6);
+    if (r === 0) fitPeak = maxRssMb() - rss0;
+  }
+  const p0 = performance.now();
+  const pred = predictOne!();
+  const predictWall = (performance.now() - p0) / 1000;
+  let ok = 0;
+  for (let i = 0; i < yte.length; i++) if (pred[i] === yte[i]) ok++;
+  const out: WorkerResult = {
+    fit_wall_s: median(wall),
+    fit_cpu_s: median(cpu),
+    predict_wall_s: predictWall,
+    test_accuracy: ok / yte.length,
+    n_leaves: leaves,
+    fit_peak_rss_mb: fitPeak,
+    peak_rss_mb: maxRssMb(),
+  };
+  console.log(JSON.stringify(out));
+}
+
+main();
