@@ -6,6 +6,8 @@ export { nodeFeaturesPCA, EXACT_MAX_FEATURES, DEFAULT_LARGE_COMPONENTS } from '.
 export type { NodeFeaturesPCAOptions, NodeFeaturesPCAMethod } from './node-features-pca.js';
 export { nodeMeansPCA } from './node-means-pca.js';
 export type { NodeMeansPCAOptions } from './node-means-pca.js';
+export { householder } from './householder.js';
+export type { HouseholderOptions, HouseholderVariant } from './householder.js';
 export { fitScaler, applyScaler } from './scaler.js';
 export type { Scaler } from './scaler.js';
 export { getProjection, listProjections } from './registry.js';

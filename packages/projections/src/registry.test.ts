@@ -7,7 +7,7 @@ import { fromRows } from './test-helpers/data.js';
 
 describe('projection registry', () => {
   it('lists and resolves the built-ins with default options', () => {
-    expect(listProjections()).toEqual(['axis', 'global-pca', 'node-features-pca', 'node-means-pca']);
+    expect(listProjections()).toEqual(['axis', 'global-pca', 'node-features-pca', 'node-means-pca', 'householder-a', 'householder-d']);
     for (const name of listProjections()) expect(getProjection(name).name).toBe(name);
     expect(getProjection('axis')).toBe(axis());
     expect(axis().prepare(fromRows([[1]]), createRandom(1))).toEqual({ kind: 'axis' });
@@ -17,7 +17,7 @@ describe('projection registry', () => {
     const p = nodeMeansPCA();
     expect(getProjection(p)).toBe(p);
     expect(() => getProjection('pca')).toThrow(UnknownNameError);
-    expect(() => getProjection('pca')).toThrow('unknown projection "pca"; known: axis, global-pca, node-features-pca, node-means-pca');
+    expect(() => getProjection('pca')).toThrow('unknown projection "pca"; known: axis, global-pca, node-features-pca, node-means-pca, householder-a, householder-d');
     expect(() => getProjection('toString')).toThrow(UnknownNameError);
     expect(() => getProjection({ name: 'x' } as never)).toThrow(InvalidArgumentError);
   });

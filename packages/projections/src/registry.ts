@@ -4,6 +4,7 @@ import { axis } from './axis.js';
 import { globalPCA } from './global-pca.js';
 import { nodeFeaturesPCA } from './node-features-pca.js';
 import { nodeMeansPCA } from './node-means-pca.js';
+import { householder } from './householder.js';
 
 /** Built-in projections by name, each with its default options. */
 const FACTORIES: Readonly<Record<string, () => Projection>> = Object.freeze({
@@ -11,6 +12,8 @@ const FACTORIES: Readonly<Record<string, () => Projection>> = Object.freeze({
   'global-pca': () => globalPCA(),
   'node-features-pca': () => nodeFeaturesPCA(),
   'node-means-pca': () => nodeMeansPCA(),
+  'householder-a': () => householder({ variant: 'A' }),
+  'householder-d': () => householder({ variant: 'D' }),
 });
 
 /**
