@@ -5,7 +5,9 @@ import { buildFeatureIndex, withScaledScanValues, type FeatureIndex } from './fe
 import type { ColumnMajor } from './input.js';
 import { createObliqueSplit, ObliqueSplitter, type ObliqueSplit } from './oblique-splitter.js';
 import { createAxisSplit, Splitter, type AxisSplit } from './splitter.js';
+import { Crimcoord } from './crimcoord.js';
 import { Tree } from './tree.js';
+import { BALANCE_TIE_TOLERANCE, isBetterSplit, SCORE_TIE_TOLERANCE } from '@dt/criteria';
 
 /** Same as scikit-learn's EPSILON: impurities at or below it count as pure. */
 const EPSILON = 2.220446049250313e-16;
@@ -25,6 +27,14 @@ export interface GrowthParams {
   scale: boolean;
   /** HHCART's MisRate: leaf when the node's misclassification rate is <= this (null: off). */
   misRate: number | null;
+  /** Categorical features (level codes), transformed per node by CRIMCOORD; null: none. */
+  categorical: readonly number[] | null;
+}
+
+/** A level → value map a node's split reads for one categorical feature. */
+interface CategoricalMap {
+  feature: number;
+  values: Float64Array;
 }
 
 /** Sparse raw-feature weights of one oblique direction. */
@@ -72,6 +82,8 @@ interface NodeRecord {
   threshold: number;
   /** Oblique split weights (node projections), or null. */
   oblique: SparseDirection | null;
+  /** CRIMCOORD maps of the categorical features the split uses, or null. */
+  catMaps: CategoricalMap[] | null;
   improvement: number;
   left: NodeRecord | null;
   right: NodeRecord | null;
@@ -90,6 +102,13 @@ export class TreeBuilder {
   /** Global projection: derived feature j stands for this raw-weight direction. */
   private readonly globalDirections: SparseDirection[] | null = null;
   private readonly samples: Int32Array;
+  /** CRIMCOORD state and the working columns it rewrites per node (raw and standardised copies). */
+  private readonly crim: Crimcoord | null = null;
+  private readonly workColumns: Float64Array[] = [];
+  /** Axis path with categorical features: their per-node values are searched as unit directions. */
+  private readonly catSplitter: ObliqueSplitter | null = null;
+  private readonly bestCat: ObliqueSplit;
+  private readonly rootConstants: Int32Array;
   private readonly best: AxisSplit = createAxisSplit();
   private readonly bestOblique: ObliqueSplit;
   private readonly nOutputs: number;
@@ -116,13 +135,32 @@ export class TreeBuilder {
       minSamplesLeaf: params.minSamplesLeaf,
       minWeightLeaf: params.minWeightLeaf,
     };
-    const raw: ProjectionData = { ...X, labels: common.labels, nClasses: common.nClasses, weights: data.weights };
-    const scaling: Scaler | null = params.scale ? fitScaler(raw) : null;
-    const fitted = params.projection
-      ? params.projection.prepare(scaling ? applyScaler(raw, scaling) : raw, params.rng)
-      : { kind: 'axis' as const };
+    const cats = params.categorical;
+    // With categorical features, splits read a working copy whose categorical columns hold the
+    // current node's CRIMCOORD values (rewritten for each node's samples before its search).
+    const Xw: ColumnMajor = cats ? { ...X, data: X.data.slice() } : X;
+    const raw: ProjectionData = { ...Xw, labels: common.labels, nClasses: common.nClasses, weights: data.weights };
+    let scaling: Scaler | null = params.scale ? fitScaler(raw) : null;
+    if (scaling && cats) {
+      // CRIMCOORD values are already standardised at each node.
+      const mean = scaling.mean.slice();
+      const scale = scaling.scale.slice();
+      for (const f of cats) {
+        mean[f] = 0;
+        scale[f] = 1;
+      }
+      scaling = { mean, scale };
+    }
+    const projData = scaling ? applyScaler(raw, scaling) : raw;
+    if (cats) {
+      this.crim = new Crimcoord(X, cats, common.labels, common.nClasses, common.targets, data.weights);
+      this.workColumns = projData.data === Xw.data ? [Xw.data] : [Xw.data, projData.data];
+    }
+    const fitted = params.projection ? params.projection.prepare(projData, params.rng) : { kind: 'axis' as const };
+    this.bestCat = createObliqueSplit(X.cols);
+    this.rootConstants = cats ? Int32Array.from(cats) : new Int32Array(0);
     if (fitted.kind === 'node') {
-      this.oblique = new ObliqueSplitter({ ...common, X, projector: fitted, scale: scaling ? scaling.scale : null });
+      this.oblique = new ObliqueSplitter({ ...common, X: Xw, projector: fitted, scale: scaling ? scaling.scale : null });
     } else {
       let index: FeatureIndex;
       if (fitted.kind === 'global') {
@@ -137,6 +175,12 @@ export class TreeBuilder {
       } else {
         index = buildFeatureIndex(X);
         if (scaling) index = withScaledScanValues(index, scaling.mean, scaling.scale);
+        if (cats) {
+          const unit = new Float64Array(cats.length * X.cols);
+          cats.forEach((f, k) => (unit[k * X.cols + f] = 1));
+          const dirs = { dirs: unit, count: cats.length };
+          this.catSplitter = new ObliqueSplitter({ ...common, X: Xw, projector: { kind: 'node', nodeDirections: () => dirs }, scale: null });
+        }
       }
       this.splitter = new Splitter({ ...common, index, maxFeatures: Math.min(params.maxFeatures, index.d), rng: params.rng });
     }
@@ -147,7 +191,7 @@ export class TreeBuilder {
   build(): Tree {
     const n = this.samples.length;
     const tree = new Tree(this.data.X.cols, this.nOutputs, 64);
-    const root = this.makeRecord(0, n, 0, -1, true, new Int32Array(0));
+    const root = this.makeRecord(0, n, 0, -1, true, this.rootConstants);
     this.totalWeight = root.weight;
     if (this.p.maxLeafNodes === null) this.growDepthFirst(tree, root);
     else this.growBestFirst(tree, root, this.p.maxLeafNodes);
@@ -195,7 +239,9 @@ export class TreeBuilder {
     const dir = rec.oblique ?? (this.globalDirections ? this.globalDirections[rec.feature]! : null);
     if (dir) tree.setObliqueSplit(rec.id, dir.features, dir.weights, rec.threshold);
     else tree.setAxisSplit(rec.id, rec.feature, rec.threshold);
+    if (rec.catMaps) tree.setCategoricalMaps(rec.id, rec.catMaps);
     rec.oblique = null;
+    rec.catMaps = null;
   }
 
   private addNode(tree: Tree, rec: NodeRecord): void {
@@ -226,6 +272,8 @@ export class TreeBuilder {
     let feature = -1;
     let threshold = 0;
     let oblique: SparseDirection | null = null;
+    let catMaps: CategoricalMap[] | null = null;
+    const nodeMaps = this.crim ? this.transformCategorical(rec) : null;
     if (this.oblique) {
       const best = this.bestOblique;
       this.oblique.findBest(this.samples, rec.start, rec.end, rec.classWeights, rec.weightedSum, rec.weight, rec.impurity, best);
@@ -236,18 +284,27 @@ export class TreeBuilder {
       mid = this.oblique.partition(this.samples, rec.start, rec.end, best);
       threshold = best.threshold;
       oblique = { features: best.features.slice(0, best.nnz), weights: best.weights.slice(0, best.nnz) };
+      if (nodeMaps) catMaps = nodeMaps.filter((m) => oblique!.features.includes(m.feature));
     } else {
       const splitter = this.splitter!;
       const best = this.best;
       splitter.findBest(this.samples, rec.start, rec.end, rec.constants, rec.classWeights, rec.weightedSum, rec.weight, rec.impurity, best);
-      if (!best.found) {
-        rec.isLeaf = true;
-        return;
+      const cat = this.catSplitter ? this.bestCategorical(rec, best) : -1;
+      if (cat >= 0) {
+        mid = this.catSplitter!.partition(this.samples, rec.start, rec.end, this.bestCat);
+        feature = this.crim!.features[cat]!;
+        threshold = this.bestCat.threshold;
+        catMaps = [nodeMaps![cat]!];
+      } else {
+        if (!best.found) {
+          rec.isLeaf = true;
+          return;
+        }
+        if (splitter.newConstants.length) constants = Int32Array.from([...rec.constants, ...splitter.newConstants]);
+        mid = splitter.partition(this.samples, rec.start, rec.end, best.feature, best.cutRank);
+        feature = best.feature;
+        threshold = best.threshold;
       }
-      if (splitter.newConstants.length) constants = Int32Array.from([...rec.constants, ...splitter.newConstants]);
-      mid = splitter.partition(this.samples, rec.start, rec.end, best.feature, best.cutRank);
-      feature = best.feature;
-      threshold = best.threshold;
     }
     const left = this.makeRecord(rec.start, mid, rec.depth + 1, -1, true, constants);
     const right = this.makeRecord(mid, rec.end, rec.depth + 1, -1, false, constants);
@@ -261,8 +318,36 @@ export class TreeBuilder {
     rec.feature = feature;
     rec.threshold = threshold;
     rec.oblique = oblique;
+    rec.catMaps = catMaps && catMaps.length > 0 ? catMaps : null;
     rec.left = left;
     rec.right = right;
+  }
+
+  /** Rewrites the working columns of every categorical feature with this node's CRIMCOORD values. */
+  private transformCategorical(rec: NodeRecord): CategoricalMap[] {
+    const crim = this.crim!;
+    const n = this.samples.length;
+    return Array.from(crim.features, (feature, k) => ({
+      feature,
+      values: crim.transform(k, this.samples, rec.start, rec.end, this.workColumns, n),
+    }));
+  }
+
+  /**
+   * Searches the categorical features (as unit directions over their node values) and returns the
+   * index of the winning one if it beats the axis split `best`, else -1. Same tie rule as features:
+   * score, then balance, then lower feature index.
+   */
+  private bestCategorical(rec: NodeRecord, best: AxisSplit): number {
+    const bc = this.bestCat;
+    this.catSplitter!.findBest(this.samples, rec.start, rec.end, rec.classWeights, rec.weightedSum, rec.weight, rec.impurity, bc);
+    if (!bc.found) return -1;
+    if (!best.found) return bc.direction;
+    const scoreTol = SCORE_TIE_TOLERANCE * (rec.impurity > 0 ? rec.impurity : 1);
+    const balanceTol = BALANCE_TIE_TOLERANCE * rec.weight;
+    if (isBetterSplit(bc.score, bc.balance, best.score, best.balance, scoreTol, balanceTol)) return bc.direction;
+    const tied = Math.abs(bc.score - best.score) <= scoreTol && Math.abs(bc.balance - best.balance) <= balanceTol;
+    return tied && this.crim!.features[bc.direction]! < best.feature ? bc.direction : -1;
   }
 
   /** Computes the totals, impurity and stored value of samples[start, end). */
@@ -330,6 +415,7 @@ export class TreeBuilder {
       feature: -1,
       threshold: 0,
       oblique: null,
+      catMaps: null,
       improvement: 0,
       left: null,
       right: null,

@@ -7,7 +7,7 @@
  * summation order, first node wins a tie) so the same tree gives the same path and pruned trees.
  */
 import { InvalidArgumentError, knownKeys, nonNegativeNumber, oneOf, plainObject } from '@dt/errors';
-import { AXIS, LEAF, Tree } from './tree.js';
+import { LEAF, Tree } from './tree.js';
 
 /**
  * Node risk R(t), as a share of the root weight:
@@ -235,33 +235,5 @@ function cutMask(tree: Tree, nodes: ArrayLike<number>, from: number, to: number)
 
 /** Copy of the reachable tree with the `cut` nodes turned into leaves, in preorder. */
 function collapse(tree: Tree, cut: Uint8Array): Tree {
-  const order: number[] = [];
-  const stack = [0];
-  while (stack.length > 0) {
-    const i = stack.pop()!;
-    order.push(i);
-    if (tree.kind[i] !== LEAF && !cut[i]) stack.push(tree.right[i]!, tree.left[i]!);
-  }
-  const k = tree.nOutputs;
-  const out = new Tree(tree.nFeatures, k, order.length);
-  const remap = new Int32Array(tree.nodeCount);
-  for (let j = 0; j < order.length; j++) {
-    const i = order[j]!;
-    remap[i] = j;
-    out.addNode(-1, true, { impurity: tree.impurity[i]!, nSamples: tree.nSamples[i]!, weightedNSamples: tree.weightedNSamples[i]! });
-    out.value.set(tree.value.subarray(i * k, i * k + k), j * k);
-  }
-  for (let j = 0; j < order.length; j++) {
-    const i = order[j]!;
-    if (tree.kind[i] === LEAF || cut[i]) continue;
-    out.left[j] = remap[tree.left[i]!]!;
-    out.right[j] = remap[tree.right[i]!]!;
-    if (tree.kind[i] === AXIS) {
-      out.setAxisSplit(j, tree.feature[i]!, tree.threshold[i]!);
-    } else {
-      const { features, weights } = tree.splitFeatures(i);
-      out.setObliqueSplit(j, features, weights, tree.threshold[i]!);
-    }
-  }
-  return out;
+  return tree.compact(cut);
 }

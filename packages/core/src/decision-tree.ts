@@ -1,7 +1,7 @@
-import { createRandom, NotFittedError, ShapeMismatchError } from '@dt/errors';
+import { createRandom, InvalidArgumentError, NotFittedError, ShapeMismatchError } from '@dt/errors';
 import { TreeBuilder, type ClassificationData, type RegressionData } from './builder.js';
 import { pruneTree } from './cost-complexity.js';
-import { toRowMajor, type FeatureInput } from './input.js';
+import { toRowMajor, type ColumnMajor, type FeatureInput } from './input.js';
 import { resolveCounts, resolveTreeOptions, type ResolvedTreeOptions, type TreeOptions } from './options.js';
 import type { Tree } from './tree.js';
 
@@ -110,6 +110,7 @@ export abstract class DecisionTree {
       projection: o.projection,
       scale: o.scale,
       misRate: o.misRate,
+      categorical: checkCategorical(o.categoricalFeatures, data.X),
     });
     const tree = builder.build();
     return o.ccpAlpha > 0 ? pruneTree(tree, o.ccpAlpha) : tree;
@@ -120,4 +121,19 @@ export abstract class DecisionTree {
     this.fitted = tree;
     this.names = featureNames;
   }
+}
+
+/** Categorical columns must hold level codes: integers in [0, 100000). */
+function checkCategorical(features: number[] | null, X: ColumnMajor): number[] | null {
+  if (features === null) return null;
+  for (const f of features) {
+    if (f >= X.cols) throw new InvalidArgumentError('categoricalFeatures', `feature indices below ${X.cols}`, f);
+    for (let r = 0; r < X.rows; r++) {
+      const v = X.data[f * X.rows + r]!;
+      if (!(Number.isInteger(v) && v >= 0 && v < 100_000)) {
+        throw new InvalidArgumentError(`X[${r}][${f}]`, 'a level code (an integer in [0, 100000)) for a categorical feature', v);
+      }
+    }
+  }
+  return features;
 }

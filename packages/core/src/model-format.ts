@@ -29,6 +29,14 @@ const treeSchema = z.object({
   obliqueLength: z.array(int.min(0)),
   obliqueFeatures: z.array(int.min(0)),
   obliqueWeights: z.array(num),
+  // Categorical level maps (CRIMCOORD); absent in files of trees without categorical features.
+  catOffset: z.array(int.min(0)).optional(),
+  catCount: z.array(int.min(0)).optional(),
+  catFeature: z.array(int.min(0)).optional(),
+  catValuesOffset: z.array(int.min(0)).optional(),
+  catLevels: z.array(int.min(0)).optional(),
+  /** null marks a level absent from the node (JSON has no NaN). */
+  catValues: z.array(num.nullable()).optional(),
 });
 
 const label = z.union([z.string(), num]);
@@ -66,6 +74,16 @@ export function treeToJson(t: Tree): TreeJson {
     obliqueLength: Array.from(t.obliqueLength.subarray(0, n)),
     obliqueFeatures: Array.from(t.obliqueFeatures.subarray(0, t.obliqueUsed)),
     obliqueWeights: Array.from(t.obliqueWeights.subarray(0, t.obliqueUsed)),
+    ...(t.catEntriesUsed > 0
+      ? {
+          catOffset: Array.from(t.catOffset.subarray(0, n)),
+          catCount: Array.from(t.catCount.subarray(0, n)),
+          catFeature: Array.from(t.catFeature.subarray(0, t.catEntriesUsed)),
+          catValuesOffset: Array.from(t.catValuesOffset.subarray(0, t.catEntriesUsed)),
+          catLevels: Array.from(t.catLevels.subarray(0, t.catEntriesUsed)),
+          catValues: Array.from(t.catValues.subarray(0, t.catValuesUsed), (v) => (Number.isNaN(v) ? null : v)),
+        }
+      : {}),
   };
 }
 
@@ -104,6 +122,7 @@ export function treeFromJson(j: TreeJson): Tree {
     }
   }
   for (let i = 1; i < n; i++) if (parents[i] !== 1) bad(`node ${i} is not reachable from the root`);
+  const cat = readCategoricalMaps(j, bad);
   const t = new Tree(j.nFeatures, j.nOutputs, n);
   for (let i = 0; i < n; i++) {
     t.addNode(-1, true, { impurity: j.impurity[i]!, nSamples: j.nSamples[i]!, weightedNSamples: j.weightedNSamples[i]! });
@@ -119,8 +138,39 @@ export function treeFromJson(j: TreeJson): Tree {
       const len = j.obliqueLength[i]!;
       t.setObliqueSplit(i, j.obliqueFeatures.slice(off, off + len), j.obliqueWeights.slice(off, off + len), j.threshold[i]!);
     }
+    const maps = cat[i];
+    if (maps && maps.length > 0) t.setCategoricalMaps(i, maps);
   }
   return t;
+}
+
+/** Per node, the categorical maps of a tree JSON (all-or-nothing fields, every index checked). */
+function readCategoricalMaps(j: TreeJson, bad: (msg: string) => never): { feature: number; values: number[] }[][] {
+  const fields = [j.catOffset, j.catCount, j.catFeature, j.catValuesOffset, j.catLevels, j.catValues];
+  const present = fields.filter((f) => f !== undefined).length;
+  if (present === 0) return [];
+  if (present !== fields.length) bad('categorical map fields must be all present or all absent');
+  const n = j.nodeCount;
+  const off = j.catOffset!;
+  const cnt = j.catCount!;
+  if (off.length !== n || cnt.length !== n) bad(`catOffset/catCount must have ${n} entries`);
+  const E = j.catFeature!.length;
+  if (j.catValuesOffset!.length !== E || j.catLevels!.length !== E) bad('catFeature, catValuesOffset and catLevels differ in length');
+  const out: { feature: number; values: number[] }[][] = [];
+  for (let i = 0; i < n; i++) {
+    const maps: { feature: number; values: number[] }[] = [];
+    if (cnt[i]! > 0 && off[i]! + cnt[i]! > E) bad(`node ${i} has categorical maps outside the pool`);
+    for (let e = off[i]!; e < off[i]! + cnt[i]!; e++) {
+      const f = j.catFeature![e]!;
+      if (f >= j.nFeatures) bad(`node ${i} maps feature ${f} of ${j.nFeatures}`);
+      const vo = j.catValuesOffset![e]!;
+      const L = j.catLevels![e]!;
+      if (vo + L > j.catValues!.length) bad(`node ${i} has categorical values outside the pool`);
+      maps.push({ feature: f, values: j.catValues!.slice(vo, vo + L).map((v) => (v === null ? Number.NaN : v)) });
+    }
+    out.push(maps);
+  }
+  return out;
 }
 
 function paramsOf(model: TreeModel): Record<string, unknown> {
@@ -139,6 +189,7 @@ function paramsOf(model: TreeModel): Record<string, unknown> {
     projection: o.projection === null ? 'axis' : o.projection.name,
     scale: o.scale,
     minParent: o.minParent,
+    categoricalFeatures: o.categoricalFeatures,
   };
   if (model instanceof DecisionTreeClassifier) {
     const cw = o.classWeight;

@@ -54,6 +54,14 @@ export interface TreeOptions {
    * minSamplesSplit = k + 1). Null (default) = no such rule.
    */
   minParent?: number | null;
+  /**
+   * Indices of unordered categorical features, whose values are level codes 0, 1, 2, ... At every node
+   * each is replaced by its CRIMCOORD (QUEST's first discriminant coordinate of the level dummies;
+   * the level's standardised mean target for regression), so it joins axis and oblique splits like a
+   * numeric feature; the level → value map is stored in the node. Not available with global
+   * projections. An unseen level at prediction counts as the node's mean value (0).
+   */
+  categoricalFeatures?: readonly number[] | null;
 }
 
 export interface ClassifierOptions extends TreeOptions {
@@ -85,6 +93,7 @@ export interface ResolvedTreeOptions {
   ccpAlpha: number;
   minParent: number | null;
   misRate: number | null;
+  categoricalFeatures: number[] | null;
 }
 
 const TREE_KEYS = [
@@ -101,6 +110,7 @@ const TREE_KEYS = [
   'scale',
   'ccpAlpha',
   'minParent',
+  'categoricalFeatures',
 ];
 
 function countOrFraction(name: string, v: unknown, minCount: number, maxFraction: number): number {
@@ -162,6 +172,10 @@ export function resolveTreeOptions(
     o.misRate === undefined || o.misRate === null
       ? null
       : numberInRange('misRate', o.misRate, 0, 1, { loInclusive: true });
+  const categoricalFeatures = resolveCategorical(o.categoricalFeatures);
+  if (categoricalFeatures && projection && projection.name === 'global-pca') {
+    throw new InvalidArgumentError('categoricalFeatures', 'used with axis or per-node projections, not global-pca', categoricalFeatures);
+  }
   return {
     criterion,
     maxDepth,
@@ -178,7 +192,22 @@ export function resolveTreeOptions(
     ccpAlpha,
     minParent,
     misRate,
+    categoricalFeatures,
   };
+}
+
+function resolveCategorical(v: unknown): number[] | null {
+  if (v === undefined || v === null) return null;
+  if (!Array.isArray(v)) throw new InvalidArgumentError('categoricalFeatures', 'an array of feature indices or null', v);
+  const seen = new Set<number>();
+  v.forEach((f, i) => {
+    if (typeof f !== 'number' || !Number.isInteger(f) || f < 0) {
+      throw new InvalidArgumentError(`categoricalFeatures[${i}]`, 'a non-negative integer feature index', f);
+    }
+    if (seen.has(f)) throw new InvalidArgumentError(`categoricalFeatures[${i}]`, 'a feature index listed once', f);
+    seen.add(f);
+  });
+  return v.length === 0 ? null : [...seen].sort((a, b) => a - b);
 }
 
 function resolveProjection(p: unknown): Projection | null {

@@ -37,6 +37,15 @@ export class Tree {
   obliqueFeatures: Int32Array;
   obliqueWeights: Float64Array;
   obliqueUsed = 0;
+  /** Categorical level maps per node (CRIMCOORD): entries [catOffset, +catCount) of the cat pools. */
+  catOffset: Int32Array;
+  catCount: Int32Array;
+  catFeature: Int32Array = new Int32Array(0);
+  catValuesOffset: Int32Array = new Int32Array(0);
+  catLevels: Int32Array = new Int32Array(0);
+  catValues: Float64Array = new Float64Array(0);
+  catEntriesUsed = 0;
+  catValuesUsed = 0;
 
   constructor(nFeatures: number, nOutputs: number, capacity = 64) {
     this.nFeatures = nFeatures;
@@ -55,6 +64,8 @@ export class Tree {
     this.obliqueLength = new Int32Array(c);
     this.obliqueFeatures = new Int32Array(0);
     this.obliqueWeights = new Float64Array(0);
+    this.catOffset = new Int32Array(c);
+    this.catCount = new Int32Array(c);
   }
 
   get capacity(): number {
@@ -80,6 +91,8 @@ export class Tree {
     this.value = g(this.value, cap * this.nOutputs);
     this.obliqueOffset = g(this.obliqueOffset, cap);
     this.obliqueLength = g(this.obliqueLength, cap);
+    this.catOffset = g(this.catOffset, cap);
+    this.catCount = g(this.catCount, cap);
   }
 
   /** Appends a leaf node (its split can be set later) and links it to its parent. Returns its id. */
@@ -92,6 +105,7 @@ export class Tree {
     this.right[id] = -1;
     this.feature[id] = -1;
     this.threshold[id] = 0;
+    this.catCount[id] = 0;
     this.impurity[id] = stats.impurity;
     this.nSamples[id] = stats.nSamples;
     this.weightedNSamples[id] = stats.weightedNSamples;
@@ -132,6 +146,71 @@ export class Tree {
     this.obliqueUsed = need;
   }
 
+  /**
+   * Stores the level → value maps a node's split reads for categorical features (CRIMCOORD): at this
+   * node x[feature] is a level code and the split sees values[level] instead (NaN or out of range:
+   * an unseen level, which counts as 0, the node's mean).
+   */
+  setCategoricalMaps(node: number, maps: readonly { feature: number; values: ArrayLike<number> }[]): void {
+    const needE = this.catEntriesUsed + maps.length;
+    let needV = this.catValuesUsed;
+    for (const m of maps) needV += m.values.length;
+    if (needE > this.catFeature.length) {
+      const cap = Math.max(needE, 2 * this.catFeature.length, 16);
+      const grow = (a: Int32Array) => {
+        const b = new Int32Array(cap);
+        b.set(a);
+        return b;
+      };
+      this.catFeature = grow(this.catFeature);
+      this.catValuesOffset = grow(this.catValuesOffset);
+      this.catLevels = grow(this.catLevels);
+    }
+    if (needV > this.catValues.length) {
+      const b = new Float64Array(Math.max(needV, 2 * this.catValues.length, 64));
+      b.set(this.catValues);
+      this.catValues = b;
+    }
+    this.catOffset[node] = this.catEntriesUsed;
+    this.catCount[node] = maps.length;
+    for (const m of maps) {
+      const e = this.catEntriesUsed++;
+      this.catFeature[e] = m.feature;
+      this.catValuesOffset[e] = this.catValuesUsed;
+      this.catLevels[e] = m.values.length;
+      for (let i = 0; i < m.values.length; i++) this.catValues[this.catValuesUsed + i] = m.values[i]!;
+      this.catValuesUsed += m.values.length;
+    }
+  }
+
+  /** Value of feature f of a row as node's split sees it (level maps applied). */
+  private nodeValue(node: number, x: Float64Array, base: number, f: number): number {
+    const v = x[base + f]!;
+    const cnt = this.catCount[node]!;
+    if (cnt === 0) return v;
+    const off = this.catOffset[node]!;
+    for (let e = off; e < off + cnt; e++) {
+      if (this.catFeature[e] !== f) continue;
+      if (v !== v) return v;
+      const L = this.catLevels[e]!;
+      if (!(v >= 0 && v < L && (v | 0) === v)) return 0;
+      const mapped = this.catValues[this.catValuesOffset[e]! + v]!;
+      return mapped === mapped ? mapped : 0;
+    }
+    return v;
+  }
+
+  /** Categorical maps stored at a node. */
+  categoricalMaps(node: number): { feature: number; values: Float64Array }[] {
+    const out: { feature: number; values: Float64Array }[] = [];
+    const off = this.catOffset[node]!;
+    for (let e = off; e < off + this.catCount[node]!; e++) {
+      const vo = this.catValuesOffset[e]!;
+      out.push({ feature: this.catFeature[e]!, values: this.catValues.slice(vo, vo + this.catLevels[e]!) });
+    }
+    return out;
+  }
+
   /** Turns a node back into a leaf (children stay in the arrays but become unreachable). */
   makeLeaf(node: number): void {
     this.kind[node] = LEAF;
@@ -139,6 +218,7 @@ export class Tree {
     this.right[node] = -1;
     this.feature[node] = -1;
     this.threshold[node] = 0;
+    this.catCount[node] = 0;
   }
 
   isLeaf(node: number): boolean {
@@ -148,14 +228,18 @@ export class Tree {
   /** Value of the split function for one row-major sample (caller checks the node is not a leaf). */
   goesLeft(node: number, x: Float64Array, base: number): boolean {
     if (this.kind[node] === AXIS) {
-      const v = x[base + this.feature[node]!]!;
+      const v = this.nodeValue(node, x, base, this.feature[node]!);
       if (v !== v) throw nanError(base / this.nFeatures, this.feature[node]!);
       return v <= this.threshold[node]!;
     }
     const off = this.obliqueOffset[node]!;
     const end = off + this.obliqueLength[node]!;
     let s = 0;
-    for (let j = off; j < end; j++) s += this.obliqueWeights[j]! * x[base + this.obliqueFeatures[j]!]!;
+    if (this.catCount[node] === 0) {
+      for (let j = off; j < end; j++) s += this.obliqueWeights[j]! * x[base + this.obliqueFeatures[j]!]!;
+    } else {
+      for (let j = off; j < end; j++) s += this.obliqueWeights[j]! * this.nodeValue(node, x, base, this.obliqueFeatures[j]!);
+    }
     if (s !== s) throw nanError(base / this.nFeatures, -1);
     return s <= this.threshold[node]!;
   }
@@ -176,7 +260,7 @@ export class Tree {
         const k = kind[node]!;
         if (k === LEAF) break;
         let goLeft: boolean;
-        if (k === AXIS) {
+        if (k === AXIS && this.catCount[node] === 0) {
           const v = x[base + feature[node]!]!;
           if (v !== v) throw nanError(r, feature[node]!);
           goLeft = v <= threshold[node]!;
@@ -284,9 +368,18 @@ export class Tree {
     return imp;
   }
 
-  /** A compact copy holding only the reachable nodes, renumbered in preorder. */
-  compact(): Tree {
-    const order = this.reachable();
+  /**
+   * A compact copy holding only the reachable nodes, renumbered in preorder. Nodes flagged in `cut`
+   * become leaves (their subtrees are dropped) — the primitive behind every pruning method.
+   */
+  compact(cut?: Uint8Array): Tree {
+    const order: number[] = [];
+    const stack = [0];
+    while (stack.length > 0) {
+      const n = stack.pop()!;
+      order.push(n);
+      if (this.kind[n] !== LEAF && !(cut && cut[n])) stack.push(this.right[n]!, this.left[n]!);
+    }
     const remap = new Int32Array(this.nodeCount).fill(-1);
     order.forEach((n, i) => (remap[n] = i));
     const t = new Tree(this.nFeatures, this.nOutputs, order.length);
@@ -302,7 +395,7 @@ export class Tree {
     }
     for (let i = 0; i < order.length; i++) {
       const n = order[i]!;
-      if (this.kind[n] === LEAF) continue;
+      if (this.kind[n] === LEAF || (cut && cut[n])) continue;
       t.left[i] = remap[this.left[n]!]!;
       t.right[i] = remap[this.right[n]!]!;
       if (this.kind[n] === AXIS) t.setAxisSplit(i, this.feature[n]!, this.threshold[n]!);
@@ -310,6 +403,7 @@ export class Tree {
         const { features, weights } = this.splitFeatures(n);
         t.setObliqueSplit(i, features, weights, this.threshold[n]!);
       }
+      if (this.catCount[n]! > 0) t.setCategoricalMaps(i, this.categoricalMaps(n));
     }
     return t;
   }
