@@ -1,5 +1,6 @@
 import { createRandom, type Random } from '@dt/errors';
 import type { FitData } from './fit-data.js';
+import { resetKsCache } from './ks-test.js';
 import { largeSplit } from './large-split.js';
 import { mergeAll, PairCache, type MergeContext, type Mergeable } from './merge.js';
 import { featuresPerSplit, type ResolvedStreamOptions } from './options.js';
@@ -137,6 +138,7 @@ class DagBuilder {
 export function growStream(data: FitData, o: ResolvedStreamOptions): GrowResult {
   const n = data.X.rows;
   const d = data.X.cols;
+  resetKsCache();
   const ops: TaskOps = data.task === 'classification' ? classificationOps(data) : regressionOps(data);
   const nOutputs = data.task === 'classification' ? data.nClasses : 1;
   const scanner = new SplitScanner(data);

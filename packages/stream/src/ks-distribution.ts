@@ -453,6 +453,16 @@ function probOutsideSquare(n: number, h: number): number {
   return 2 * P;
 }
 
+let recip = new Float64Array(0);
+/** 1/k for k < size, grown on demand and shared. */
+function reciprocals(size: number): Float64Array {
+  if (recip.length < size) {
+    recip = new Float64Array(Math.max(size, 2 * recip.length));
+    for (let k = 1; k < recip.length; k++) recip[k] = 1 / k;
+  }
+  return recip;
+}
+
 /**
  * P(D_{m,n} >= h/lcm(m,n)) by Hodges' inside method with Viehmann's recursion for 1 − p
  * (scipy's _compute_outer_prob_inside_method). O(max(m,n) · window), window ≤ min(m,n) + 1.
@@ -469,6 +479,9 @@ function outerProbInside(m0: number, n0: number, g: number, h: number): number {
   const lenA = Math.min(2 * maxj + 2, n + 1);
   const A = new Float64Array(lenA).fill(1);
   for (let j = minj; j < maxj; j++) A[j] = 0;
+  // Multiplying by 1/(i + j) instead of dividing halves the latency of the dependent chain through
+  // val; the result moves by a few ulps at most.
+  const inv = reciprocals(m + n + 1);
   for (let i = 1; i <= m; i++) {
     const lastminj = minj;
     const lastlen = curlen;
@@ -479,7 +492,7 @@ function outerProbInside(m0: number, n0: number, g: number, h: number): number {
     let val = minj === 0 ? 0 : 1;
     for (let jj = 0; jj < maxj - minj; jj++) {
       const j = jj + minj;
-      val = (A[jj + minj - lastminj]! * i + val * j) / (i + j);
+      val = (A[jj + minj - lastminj]! * i + val * j) * inv[i + j]!;
       A[jj] = val;
     }
     curlen = maxj - minj;
