@@ -181,7 +181,11 @@ function isPrunedFrom(small: Tree, big: Tree): boolean {
 
 /** Midpoints between consecutive distinct alphas, plus one past the last: one alpha per subtree. */
 function probeAlphas(alphas: Float64Array): number[] {
-  const u = [...new Set(Array.from(alphas, (a) => Math.max(0, a)))].sort((a, b) => a - b);
+  // Alphas equal up to rounding are one step of the path: probing between them would test rounding.
+  const u: number[] = [];
+  for (const a of [...Array.from(alphas, (x) => Math.max(0, x))].sort((x, y) => x - y)) {
+    if (u.length === 0 || a - u[u.length - 1]! > 1e-9 * Math.max(a, 1e-300)) u.push(a);
+  }
   const out: number[] = [];
   for (let i = 0; i + 1 < u.length; i++) out.push(u[i] === 0 ? u[i + 1]! / 2 : Math.sqrt(u[i]! * u[i + 1]!));
   out.push(u[u.length - 1]! * 2 + 1e-12);
