@@ -3,12 +3,14 @@ import { cartCommand } from './commands/cart.js';
 import { pruningCommand } from './commands/pruning.js';
 import { syntheticCommand } from './commands/synthetic.js';
 import { speedCommand } from './commands/speed.js';
+import { streamCommand } from './commands/stream.js';
 
 const program = new Command('bench').description('dt benchmarks: speed against peers and the papers\' tables');
 program.addCommand(cartCommand());
 program.addCommand(pruningCommand());
 program.addCommand(syntheticCommand());
 program.addCommand(speedCommand());
+program.addCommand(streamCommand());
 program.parseAsync(process.argv).catch((e: unknown) => {
   console.error(`bench: ${e instanceof Error ? e.message : String(e)}`);
   process.exitCode = 1;

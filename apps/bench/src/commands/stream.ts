@@ -1,0 +1,374 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Command } from 'commander';
+import { costComplexityPath, DecisionTreeClassifier, DecisionTreeRegressor } from '@dt/core';
+import { loadDataset, parseCsv, type Dataset } from '@dt/datasets';
+import { loadFashionMnist } from '@dt/datasets/node';
+import { accuracy, takeLabels, takeRows, trainTestSplit, wape } from '@dt/eval';
+import { DecisionStreamClassifier, DecisionStreamRegressor } from '@dt/stream';
+
+/**
+ * `bench stream`: the Decision Stream paper's protocol on the datasets available here. Per dataset:
+ * a test split (the official one where the data has it), then 90/10 train/validation inside the
+ * training part to tune — alpha over the paper's grid for Decision Stream with and without merging,
+ * criterion × (maxDepth, ccpAlpha) for CART — refit on the whole training part, and score on test
+ * (classification error %, WAPE % for regression as the paper's eq. 4).
+ */
+
+type Label = string | number;
+type Dense = { data: Float64Array; rows: number; cols: number };
+type Task = 'classification' | 'regression';
+
+export const ALPHAS = [0.001, 0.005, 0.01, 0.02, 0.05, 0.1] as const;
+const DEPTHS = [2, 3, 4, 5, 6, 8, 10, 12, 15, 20, null] as const;
+
+interface Prepared {
+  name: string;
+  task: Task;
+  Xtrain: Dense;
+  ytrain: Label[] | Float64Array;
+  Xtest: Dense;
+  ytest: Label[] | Float64Array;
+  note: string;
+}
+
+interface ModelResult {
+  /** Chosen setting, e.g. "alpha=0.01" or "gini, maxDepth=8". */
+  chosen: string;
+  /** Validation error (%) per candidate setting, in grid order. */
+  validation: { setting: string; error: number }[];
+  testError: number;
+  fitCpuS: number;
+  fitWallS: number;
+  depth: number;
+  nodes: number;
+  leaves: number;
+  mergedNodes: number;
+  rounds: number | null;
+}
+
+export interface StreamRow {
+  dataset: string;
+  task: Task;
+  metric: 'error %' | 'WAPE %';
+  nTrain: number;
+  nTest: number;
+  nFeatures: number;
+  note: string;
+  ds: ModelResult;
+  dsNoMerge: ModelResult;
+  cart: ModelResult;
+}
+
+export interface StreamBenchOptions {
+  quick: boolean;
+  datasets: string[];
+  dataDir: string;
+  out: string | null;
+}
+
+const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
+export const DEFAULT_DATA_DIR = join(REPO, '..', 'shared', 'datasets');
+const RESULTS_DIR = fileURLToPath(new URL('../../results', import.meta.url));
+export const STREAM_DATASETS = ['magic-gamma', 'wine-quality-white', 'letter', 'adult', 'fashion-mnist', 'boston'];
+/** Fashion-MNIST training images used (the first ones of the 60,000; the full run stays near 20 minutes). */
+export const FASHION_TRAIN = 3000;
+
+function cpuS(): number {
+  const c = process.cpuUsage();
+  return (c.user + c.system) / 1e6;
+}
+
+function errorOf(task: Task, yTrue: Label[] | Float64Array, yPred: Label[] | Float64Array): number {
+  if (task === 'regression') return 100 * wape(yTrue as Float64Array, yPred as Float64Array);
+  return 100 * (1 - accuracy(yTrue as Label[], yPred as Label[]));
+}
+
+function take(y: Label[] | Float64Array, idx: Int32Array): Label[] | Float64Array {
+  return y instanceof Float64Array ? Float64Array.from(idx, (i) => y[i]!) : (takeLabels(y, idx) as Label[]);
+}
+
+/** A stratified (classification) or plain random subsample of `n` rows. */
+function subsample(X: Dense, y: Label[] | Float64Array, n: number, task: Task, seed: number): { X: Dense; y: Label[] | Float64Array } {
+  if (n >= X.rows) return { X, y };
+  const idx = trainTestSplit(task === 'classification' ? (y as Label[]) : X.rows, { testSize: n, stratify: task === 'classification', seed }).test;
+  return { X: takeRows(X, idx) as Dense, y: take(y, idx) };
+}
+
+function splitTest(name: string, ds: Dataset, testSize: number, quickRows: number | null, note: string): Prepared {
+  const task = ds.task as Task;
+  let X = ds.X as Dense;
+  let y: Label[] | Float64Array = ds.y instanceof Float64Array ? ds.y : (ds.y as Label[]);
+  if (quickRows !== null) ({ X, y } = subsample(X, y, quickRows, task, 1));
+  const s = trainTestSplit(task === 'classification' ? (y as Label[]) : X.rows, { testSize, stratify: task === 'classification', seed: 0 });
+  return {
+    name,
+    task,
+    Xtrain: takeRows(X, s.train) as Dense,
+    ytrain: take(y, s.train),
+    Xtest: takeRows(X, s.test) as Dense,
+    ytest: take(y, s.test),
+    note,
+  };
+}
+
+/** Reads a CSV of ../shared/datasets, or says clearly why it cannot. */
+function sharedCsv(dir: string, file: string): string | { missing: string } {
+  const path = join(dir, file);
+  if (!existsSync(path)) return { missing: `${path} not found (the bench expects the shared datasets directory beside the repository; pass --data-dir)` };
+  return readFileSync(path, 'utf8');
+}
+
+async function prepare(name: string, opts: StreamBenchOptions): Promise<Prepared | { missing: string }> {
+  const q = opts.quick;
+  switch (name) {
+    case 'magic-gamma':
+      return splitTest(name, await loadDataset('magic-gamma'), 0.2, q ? 1000 : null, q ? 'quick: 1,000-row stratified sample; stratified 80/20 test split' : 'stratified 80/20 test split (seed 0)');
+    case 'wine-quality-white':
+      return splitTest(name, await loadDataset('wine-quality-white'), 0.2, q ? 1000 : null, q ? 'quick: 1,000-row stratified sample; stratified 80/20 test split' : 'stratified 80/20 test split (seed 0)');
+    case 'letter': {
+      const text = sharedCsv(opts.dataDir, 'letter-recognition.csv');
+      if (typeof text !== 'string') return text;
+      return splitTest(name, parseCsv(text, { name }), 0.2, q ? 1000 : null, q ? 'quick: 1,000-row stratified sample; stratified 80/20 test split' : 'stratified 80/20 test split (seed 0)');
+    }
+    case 'boston': {
+      const text = sharedCsv(opts.dataDir, 'boston-housing.csv');
+      if (typeof text !== 'string') return text;
+      return splitTest(name, parseCsv(text, { name, task: 'regression' }), 0.2, null, 'random 80/20 test split (seed 0); regression, WAPE');
+    }
+    case 'adult': {
+      const train = sharedCsv(opts.dataDir, 'adult.csv');
+      const test = sharedCsv(opts.dataDir, 'adult-test.csv');
+      if (typeof train !== 'string') return train;
+      if (typeof test !== 'string') return test;
+      // One parse of both files, so categorical levels get the same codes in train and test.
+      const all = parseCsv(train.trimEnd() + '\n' + test.trimEnd().split('\n').slice(1).join('\n') + '\n', { name, missing: 'drop' });
+      const trainOnly = parseCsv(train, { name, missing: 'drop' });
+      const nTr = trainOnly.X.rows;
+      const idxTr = Int32Array.from({ length: nTr }, (_, i) => i);
+      const idxTe = Int32Array.from({ length: all.X.rows - nTr }, (_, i) => nTr + i);
+      let p: Prepared = {
+        name,
+        task: 'classification',
+        Xtrain: takeRows(all.X, idxTr) as Dense,
+        ytrain: takeLabels(all.y as Label[], idxTr) as Label[],
+        Xtest: takeRows(all.X, idxTe) as Dense,
+        ytest: takeLabels(all.y as Label[], idxTe) as Label[],
+        note: 'official adult.data / adult.test split, rows with missing values dropped; the 8 categorical columns as level codes',
+      };
+      if (q) {
+        const a = subsample(p.Xtrain, p.ytrain, 1000, 'classification', 1);
+        const b = subsample(p.Xtest, p.ytest, 500, 'classification', 2);
+        p = { ...p, Xtrain: a.X, ytrain: a.y, Xtest: b.X, ytest: b.y, note: 'quick: 1,000 train / 500 test rows of ' + p.note };
+      }
+      return p;
+    }
+    case 'fashion-mnist': {
+      try {
+        const nTrain = q ? 400 : FASHION_TRAIN;
+        const nTest = q ? 300 : 10000;
+        const tr = loadFashionMnist({ split: 'train', limit: nTrain });
+        const te = loadFashionMnist({ split: 'test', limit: nTest });
+        return {
+          name,
+          task: 'classification',
+          Xtrain: tr.X as Dense,
+          ytrain: tr.y as Label[],
+          Xtest: te.X as Dense,
+          ytest: te.y as Label[],
+          note: `first ${nTrain.toLocaleString('en-US')} of the 60,000 training images (time budget), ${nTest.toLocaleString('en-US')} test images`,
+        };
+      } catch (e) {
+        return { missing: (e as Error).message };
+      }
+    }
+    default:
+      throw new Error(`unknown dataset ${JSON.stringify(name)} (${STREAM_DATASETS.join(', ')})`);
+  }
+}
+
+interface Fitted {
+  predict(X: Dense): Label[] | Float64Array;
+  depth: number;
+  nodeCount: number;
+  nLeaves: number;
+  nMergedNodes?: number;
+  history?: readonly unknown[];
+}
+
+function timedFit(make: () => Fitted): { model: Fitted; cpu: number; wall: number } {
+  const c0 = cpuS();
+  const w0 = performance.now();
+  const model = make();
+  return { model, cpu: cpuS() - c0, wall: (performance.now() - w0) / 1000 };
+}
+
+/** Tunes on 90/10 of the training part, refits the best setting on all of it, scores on test. */
+function tuneAndTest<S>(p: Prepared, grid: { setting: string; params: S }[], fit: (X: Dense, y: Label[] | Float64Array, params: S) => Fitted, log: (s: string) => void): ModelResult {
+  const split = trainTestSplit(p.task === 'classification' ? (p.ytrain as Label[]) : p.Xtrain.rows, { testSize: 0.1, stratify: p.task === 'classification', seed: 1 });
+  const Xt = takeRows(p.Xtrain, split.train) as Dense;
+  const yt = take(p.ytrain, split.train);
+  const Xv = takeRows(p.Xtrain, split.test) as Dense;
+  const yv = take(p.ytrain, split.test);
+  const validation: { setting: string; error: number }[] = [];
+  let best = 0;
+  for (let k = 0; k < grid.length; k++) {
+    const m = fit(Xt, yt, grid[k]!.params);
+    validation.push({ setting: grid[k]!.setting, error: errorOf(p.task, yv, m.predict(Xv)) });
+    // ties: the earlier (simpler / smaller-alpha) setting
+    if (validation[k]!.error < validation[best]!.error - 1e-12) best = k;
+  }
+  const { model, cpu, wall } = timedFit(() => fit(p.Xtrain, p.ytrain, grid[best]!.params));
+  const testError = errorOf(p.task, p.ytest, model.predict(p.Xtest));
+  log(`    ${grid[best]!.setting}: test ${testError.toFixed(2)}, fit ${cpu.toFixed(2)} s CPU, depth ${model.depth}, ${model.nLeaves} leaves`);
+  return {
+    chosen: grid[best]!.setting,
+    validation,
+    testError,
+    fitCpuS: cpu,
+    fitWallS: wall,
+    depth: model.depth,
+    nodes: model.nodeCount,
+    leaves: model.nLeaves,
+    mergedNodes: model.nMergedNodes ?? 0,
+    rounds: model.history ? model.history.length : null,
+  };
+}
+
+function streamModel(task: Task, alpha: number, merge: boolean) {
+  return (X: Dense, y: Label[] | Float64Array) =>
+    task === 'classification'
+      ? new DecisionStreamClassifier({ alpha, merge }).fit(X, y as Label[])
+      : new DecisionStreamRegressor({ alpha, merge }).fit(X, y as Float64Array);
+}
+
+interface CartParams {
+  criterion: string;
+  maxDepth: number | null;
+  ccpAlpha: number;
+}
+
+function cartFit(task: Task) {
+  return (X: Dense, y: Label[] | Float64Array, p: CartParams): Fitted => {
+    const m =
+      task === 'classification'
+        ? new DecisionTreeClassifier({ criterion: p.criterion, maxDepth: p.maxDepth, ccpAlpha: p.ccpAlpha }).fit(X, y as Label[])
+        : new DecisionTreeRegressor({ criterion: p.criterion, maxDepth: p.maxDepth, ccpAlpha: p.ccpAlpha }).fit(X, y as Float64Array);
+    return m as unknown as Fitted;
+  };
+}
+
+/**
+ * The paper tuned scikit-learn's tree over criterion and pre-pruning; here: criterion × maxDepth, and
+ * criterion × ccpAlpha (up to 12 alphas spread over the cost-complexity path of the full tree grown
+ * on the 90% part).
+ */
+function cartGrid(p: Prepared): { setting: string; params: CartParams }[] {
+  const criteria = p.task === 'classification' ? ['gini', 'entropy'] : ['mse', 'mae'];
+  const grid: { setting: string; params: CartParams }[] = [];
+  for (const criterion of criteria) {
+    for (const maxDepth of DEPTHS) grid.push({ setting: `${criterion}, maxDepth=${maxDepth ?? 'none'}`, params: { criterion, maxDepth, ccpAlpha: 0 } });
+    const full = cartFit(p.task)(p.Xtrain, p.ytrain, { criterion, maxDepth: null, ccpAlpha: 0 }) as unknown as DecisionTreeClassifier;
+    const { alphas } = costComplexityPath(full.tree);
+    const inner = Array.from(alphas).filter((a) => a > 0);
+    const picks = new Set<number>();
+    for (let k = 0; k < 12 && inner.length > 1; k++) picks.add(inner[Math.floor((k * (inner.length - 2)) / 11)]!);
+    for (const a of picks) grid.push({ setting: `${criterion}, ccpAlpha=${a.toPrecision(3)}`, params: { criterion, maxDepth: null, ccpAlpha: a } });
+  }
+  return grid;
+}
+
+export async function runStreamBench(opts: StreamBenchOptions, log: (s: string) => void): Promise<{ rows: StreamRow[]; notes: string[] }> {
+  const rows: StreamRow[] = [];
+  const notes: string[] = [];
+  for (const name of opts.datasets) {
+    const p = await prepare(name, opts);
+    if ('missing' in p) {
+      notes.push(`${name} skipped: ${p.missing}`);
+      log(`skip ${name}: ${p.missing}`);
+      continue;
+    }
+    log(`${p.name}: ${p.Xtrain.rows} train / ${p.Xtest.rows} test rows × ${p.Xtrain.cols} features`);
+    const alphaGrid = (merge: boolean) => ALPHAS.map((a) => ({ setting: `alpha=${a}`, params: { a, merge } }));
+    const dsFit = (X: Dense, y: Label[] | Float64Array, q: { a: number; merge: boolean }) => streamModel(p.task, q.a, q.merge)(X, y) as unknown as Fitted;
+    log('  Decision Stream');
+    const ds = tuneAndTest(p, alphaGrid(true), dsFit, log);
+    log('  Decision Stream without merging');
+    const dsNoMerge = tuneAndTest(p, alphaGrid(false), dsFit, log);
+    log('  CART');
+    const cart = tuneAndTest(p, cartGrid(p), cartFit(p.task), log);
+    rows.push({
+      dataset: p.name,
+      task: p.task,
+      metric: p.task === 'classification' ? 'error %' : 'WAPE %',
+      nTrain: p.Xtrain.rows,
+      nTest: p.Xtest.rows,
+      nFeatures: p.Xtrain.cols,
+      note: p.note,
+      ds,
+      dsNoMerge,
+      cart,
+    });
+  }
+  if (opts.out) {
+    mkdirSync(opts.out, { recursive: true });
+    writeFileSync(join(opts.out, 'stream.md'), renderStreamMarkdown(rows, notes, opts));
+    writeFileSync(
+      join(opts.out, 'stream.json'),
+      JSON.stringify({ date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model ?? null, alphas: ALPHAS, rows, notes }, null, 2) + '\n',
+    );
+    log(`wrote ${join(opts.out, 'stream.md')}`);
+  }
+  log('\n' + renderStreamMarkdown(rows, notes, opts));
+  return { rows, notes };
+}
+
+const f2 = (x: number): string => x.toFixed(2);
+
+export function renderStreamMarkdown(rows: StreamRow[], notes: string[], opts: Pick<StreamBenchOptions, 'quick'>): string {
+  const lines = [
+    '# Decision Stream vs CART (the Decision Stream paper\'s protocol)',
+    '',
+    `Measured ${new Date().toISOString().slice(0, 10)} by \`pnpm bench stream${opts.quick ? ' --quick' : ''}\` on ${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} cores), Node ${process.version}. ` +
+      'Per dataset: a test split, then a 90/10 train/validation split of the training part to tune — alpha ∈ {' +
+      ALPHAS.join(', ') +
+      '} for Decision Stream (DS) and DS without merging, criterion × maxDepth and criterion × ccpAlpha for CART (@dt/core) — ' +
+      'then the chosen setting refitted on the whole training part and scored on the test part. DS uses its defaults otherwise ' +
+      '(Kolmogorov–Smirnov / Mann–Whitney U, ⌊√n⌋ threshold sections). Fit time is CPU seconds of that final fit (the machine was shared, so compare within a row).',
+    '',
+    '| dataset | train × features | test | metric | DS | DS no merge | CART | DS vs CART | DS alpha | DS fit s | DS depth / nodes / leaves (merged) | no-merge depth / leaves | CART setting | CART fit s | CART depth / leaves |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const r of rows) {
+    const rel = (100 * (r.cart.testError - r.ds.testError)) / r.cart.testError;
+    lines.push(
+      `| ${r.dataset} | ${r.nTrain.toLocaleString('en-US')} × ${r.nFeatures} | ${r.nTest.toLocaleString('en-US')} | ${r.metric} | **${f2(r.ds.testError)}** | ${f2(r.dsNoMerge.testError)} | ${f2(r.cart.testError)} | ` +
+        `${rel >= 0 ? '−' : '+'}${Math.abs(rel).toFixed(0)}% error | ${r.ds.chosen.replace('alpha=', '')} | ${f2(r.ds.fitCpuS)} | ${r.ds.depth} / ${r.ds.nodes} / ${r.ds.leaves} (${r.ds.mergedNodes}) | ` +
+        `${r.dsNoMerge.depth} / ${r.dsNoMerge.leaves} (alpha ${r.dsNoMerge.chosen.replace('alpha=', '')}) | ${r.cart.chosen} | ${f2(r.cart.fitCpuS)} | ${r.cart.depth} / ${r.cart.leaves} |`,
+    );
+  }
+  lines.push('', '"DS vs CART" is the relative change of the test error from CART to DS (− = DS lower). "merged" counts nodes with more than one parent.', '');
+  lines.push('Validation error (%) of DS over the alpha grid (the tuning curve, 90/10 split of the training part):', '');
+  lines.push(`| dataset | ${ALPHAS.map((a) => `α=${a}`).join(' | ')} |`, `|---|${ALPHAS.map(() => '---').join('|')}|`);
+  for (const r of rows) lines.push(`| ${r.dataset} | ${r.ds.validation.map((v) => f2(v.error)).join(' | ')} |`);
+  lines.push('', 'Data notes:', '');
+  for (const r of rows) lines.push(`- ${r.dataset}: ${r.note}.`);
+  if (notes.length) lines.push('', ...notes.map((n) => `- ${n}`));
+  return lines.join('\n') + '\n';
+}
+
+export function streamCommand(): Command {
+  return new Command('stream')
+    .description("Decision Stream vs tuned CART by the Decision Stream paper's protocol (alpha tuned on a 90/10 split; error %, WAPE for boston)")
+    .option('--quick', 'small subsets (runs in under a minute); does not write results', false)
+    .option('--datasets <list>', `comma-separated: ${STREAM_DATASETS.join(',')}`, STREAM_DATASETS.join(','))
+    .option('--data-dir <dir>', 'directory with letter-recognition.csv, adult.csv, adult-test.csv, boston-housing.csv', DEFAULT_DATA_DIR)
+    .option('--out <dir>', 'write stream.md and stream.json here', RESULTS_DIR)
+    .action(async (o: { quick: boolean; datasets: string; dataDir: string; out: string }) => {
+      const datasets = o.datasets.split(',').filter((s) => s !== '');
+      for (const d of datasets) if (!STREAM_DATASETS.includes(d)) throw new Error(`unknown dataset ${JSON.stringify(d)} (${STREAM_DATASETS.join(', ')})`);
+      await runStreamBench({ quick: o.quick, datasets, dataDir: o.dataDir, out: o.quick ? null : o.out }, (s) => console.log(s));
+    });
+}
