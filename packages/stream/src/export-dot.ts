@@ -65,3 +65,42 @@ export function exportStreamDot(model: StreamModel, options: StreamDotOptions = 
   out.push('}');
   return out.join('\n') + '\n';
 }
+
+/**
+ * Plain-text listing of a fitted stream, one node per line in id (topological) order: splits with
+ * their children, leaves with their prediction, and the number of parents of merged nodes. A DAG has
+ * no nested rendering like a tree's; following the child ids reads the graph.
+ */
+export function exportStreamText(model: StreamModel, options: StreamDotOptions = {}): string {
+  const g = model.graph;
+  const decimals = options.decimals ?? 3;
+  const names = options.featureNames ?? model.featureNames ?? null;
+  const fname = (f: number): string => names?.[f] ?? `x[${f}]`;
+  const isC = model instanceof DecisionStreamClassifier;
+  const classes = isC ? model.classes : [];
+  const deg = g.inDegree();
+  const lines: string[] = [];
+  for (let i = 0; i < g.nodeCount; i++) {
+    const s = g.childStart[i]!;
+    const e = g.childStart[i + 1]!;
+    const head = `node ${i}${deg[i]! > 1 ? ` (merged, ${deg[i]} parents)` : ''}, ${g.nSamples[i]} samples: `;
+    if (s === e) {
+      if (isC) {
+        const C = g.nOutputs;
+        const v = Array.from(g.value.subarray(i * C, i * C + C));
+        let best = 0;
+        for (let c = 1; c < C; c++) if (v[c]! > v[best]!) best = c;
+        lines.push(`${head}leaf, class ${String(classes[best])} [${v.join(', ')}]`);
+      } else lines.push(`${head}leaf, value ${fmt(g.value[i]!, decimals)}`);
+      continue;
+    }
+    const f = fname(g.feature[i]!);
+    if (e - s === 2) lines.push(`${head}${f} <= ${fmt(g.thresholds[s]!, decimals)} ? node ${g.children[s]} : node ${g.children[s + 1]}`);
+    else {
+      const parts: string[] = [];
+      for (let k = s; k < e; k++) parts.push(`${k === e - 1 ? `> ${fmt(g.thresholds[k - 1]!, decimals)}` : `<= ${fmt(g.thresholds[k]!, decimals)}`} -> node ${g.children[k]}`);
+      lines.push(`${head}${f}: ${parts.join(', ')}`);
+    }
+  }
+  return lines.join('\n') + '\n';
+}

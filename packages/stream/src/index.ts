@@ -26,5 +26,5 @@ export {
   graphFromJson,
 } from './model-format.js';
 export type { StreamModel, StreamModelJson, StreamGraphJson } from './model-format.js';
-export { exportStreamDot } from './export-dot.js';
+export { exportStreamDot, exportStreamText } from './export-dot.js';
 export type { StreamDotOptions } from './export-dot.js';

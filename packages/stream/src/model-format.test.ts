@@ -7,6 +7,7 @@ import {
   DecisionStreamClassifier,
   DecisionStreamRegressor,
   exportStreamDot,
+  exportStreamText,
   loadStreamModel,
   serializeStreamModel,
   streamModelToJson,
@@ -145,5 +146,25 @@ describe('DOT export', () => {
     const multi = json.graph.children.some((k) => k.length > 2);
     if (multi) expect(exportStreamDot(reg)).toMatch(/ranges/);
     expect(exportStreamDot(reg, { featureNames: ['u', 'v', 'w'], decimals: 1 })).toMatch(/label="\(-inf, [\d.]+\]"|label="yes"/);
+  });
+
+  it('text export lists every node, its children and merges', () => {
+    const text = exportStreamText(clf);
+    const lines = text.trimEnd().split('\n');
+    expect(lines).toHaveLength(clf.nodeCount);
+    expect(lines[0]).toMatch(/^node 0, 300 samples: [abc] <= [\d.]+ \? node \d+ : node \d+$/);
+    expect(lines.filter((l) => /\(merged, \d+ parents\)/.test(l))).toHaveLength(clf.nMergedNodes);
+    expect(lines.filter((l) => l.includes(': leaf, class '))).toHaveLength(clf.leafCount);
+    const t = loadStreamModel(tiny());
+    expect(exportStreamText(t)).toBe(
+      [
+        'node 0, 10 samples: x[0] <= 0.5 ? node 1 : node 2',
+        'node 1, 6 samples: x[1] <= 1.5 ? node 3 : node 4',
+        'node 2, 4 samples: leaf, class p [3, 1]',
+        'node 3, 3 samples: leaf, class q [1, 2]',
+        'node 4, 3 samples: leaf, class p [2, 1]',
+        '',
+      ].join('\n'),
+    );
   });
 });
