@@ -40,6 +40,13 @@ export class PairCache {
   p = 1;
   logP = 0;
   lookup(a: Mergeable, b: Mergeable): void {
+    if (a.order >= 67108864 || b.order >= 67108864) {
+      // beyond the key space (2^26 items in one fit): test without caching
+      this.ops.test(a.stats, b.stats, this.family, this.out);
+      this.p = this.out.pValue;
+      this.logP = this.out.logP;
+      return;
+    }
     const key = PairCache.key(a.order, b.order);
     const p = this.map.get(key);
     if (p !== undefined) {
