@@ -49,7 +49,10 @@ def read_bin(path, dtype, n_features=None):
 
 
 def candidates(alphas):
-    u = np.unique(np.maximum(np.asarray(alphas, dtype=np.float64), 0.0))
+    u = []
+    for a in np.sort(np.maximum(np.asarray(alphas, dtype=np.float64), 0.0)).tolist():
+        if not u or a - u[-1] > 1e-9 * a:  # equal up to rounding: one step
+            u.append(a)
     return [float(np.sqrt(a * b)) for a, b in zip(u[:-1], u[1:])] + [float(u[-1])]
 
 

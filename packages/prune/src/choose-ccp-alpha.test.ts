@@ -10,6 +10,7 @@ describe('ccpCandidateAlphas', () => {
     expect(ccpCandidateAlphas([0, 0.01, 0.01, 0.04, 0.09])).toEqual([0, 0.01 * 2, Math.sqrt(0.04 * 0.09), 0.09]);
     expect(ccpCandidateAlphas([0])).toEqual([0]);
     expect(ccpCandidateAlphas([0, -1e-18, 0.5])).toEqual([0, 0.5]);
+    expect(ccpCandidateAlphas([0, 0.1, 0.1 + 1e-17, 0.4])).toEqual([0, Math.sqrt(0.1 * 0.4), 0.4]);
   });
 });
 

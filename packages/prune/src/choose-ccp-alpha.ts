@@ -77,10 +77,14 @@ const TASKS: readonly Task[] = ['classification', 'regression'];
 /**
  * One alpha per distinct subtree of a pruning path: for consecutive distinct alphas a_k < a_{k+1},
  * √(a_k·a_{k+1}) (0 when a_k = 0: the unpruned tree), then the last alpha (the root alone). Each
- * lies inside the interval where its subtree is optimal (Breiman et al. 1984, §3.4.2).
+ * lies inside the interval where its subtree is optimal (Breiman et al. 1984, §3.4.2). Alphas
+ * within 1e-9 (relative) of the previous distinct one are the same step up to rounding and merge.
  */
 export function ccpCandidateAlphas(alphas: ArrayLike<number>): number[] {
-  const u = [...new Set(Array.from(alphas, (a) => Math.max(0, a)))].sort((a, b) => a - b);
+  const u: number[] = [];
+  for (const a of Array.from(alphas, (x) => Math.max(0, x)).sort((x, y) => x - y)) {
+    if (u.length === 0 || a - u[u.length - 1]! > 1e-9 * a) u.push(a);
+  }
   const out: number[] = [];
   for (let k = 0; k + 1 < u.length; k++) out.push(Math.sqrt(u[k]! * u[k + 1]!));
   out.push(u[u.length - 1]!);
