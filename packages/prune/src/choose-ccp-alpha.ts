@@ -40,6 +40,8 @@ export interface ChooseCcpAlphaOptions {
   sampleWeight?: ArrayLike<number> | null;
   /** Which estimator plain options build; inferred from y when absent (strings/integers: classification). */
   task?: Task;
+  /** Feature names kept in the returned model (as `fit`'s featureNames). */
+  featureNames?: readonly string[] | null;
 }
 
 export interface CcpCvRow {
@@ -107,7 +109,7 @@ export function chooseCcpAlpha(
   options: ChooseCcpAlphaOptions = {},
 ): CcpAlphaChoice {
   const o = plainObject('options', options);
-  knownKeys('options', o, ['folds', 'seed', 'rule', 'risk', 'sampleWeight', 'task']);
+  knownKeys('options', o, ['folds', 'seed', 'rule', 'risk', 'sampleWeight', 'task', 'featureNames']);
   const seed = seedValue('options.seed', o.seed ?? 0);
   const rule = oneOf('options.rule', o.rule ?? 'min', RULES);
   const risk = oneOf('options.risk', o.risk ?? 'impurity', RISKS);
@@ -121,7 +123,7 @@ export function chooseCcpAlpha(
   const classification = proto instanceof DecisionTreeClassifier;
   const splits = resolveSplits(o.folds ?? 5, yArr, x.rows, classification, seed);
 
-  const full = fit(proto, x, yArr, weights);
+  const full = fit(proto, x, yArr, weights, (o.featureNames ?? null) as readonly string[] | null);
   const fullSeq = weakestLinkSequence(full.tree, { risk });
   const candidates = ccpCandidateAlphas(fullSeq.alphas);
   const stepsAt = (seq: typeof fullSeq, a: number) => (a === 0 ? 1 : stepsForAlpha(seq, a));
@@ -183,9 +185,9 @@ export function chooseCcpAlpha(
   };
 }
 
-function fit(proto: TreeModel, x: RowMajor, y: (string | number)[], weights: Float64Array | null): TreeModel {
+function fit(proto: TreeModel, x: RowMajor, y: (string | number)[], weights: Float64Array | null, featureNames: readonly string[] | null = null): TreeModel {
   const m = freshEstimator(proto);
-  const fitOptions = { sampleWeight: weights };
+  const fitOptions = { sampleWeight: weights, featureNames };
   if (m instanceof DecisionTreeClassifier) m.fit(x, y, fitOptions);
   else m.fit(x, y as number[], fitOptions);
   return m;

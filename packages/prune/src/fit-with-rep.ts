@@ -15,6 +15,8 @@ export interface FitWithReducedErrorPruningOptions {
   sampleWeight?: ArrayLike<number> | null;
   /** Which estimator plain options build; inferred from y when absent. */
   task?: Task;
+  /** Feature names kept in the models (as `fit`'s featureNames). */
+  featureNames?: readonly string[] | null;
 }
 
 export interface FitWithReducedErrorPruningResult<M extends TreeModel = TreeModel> {
@@ -38,7 +40,7 @@ export function fitWithReducedErrorPruning(
   options: FitWithReducedErrorPruningOptions = {},
 ): FitWithReducedErrorPruningResult {
   const o = plainObject('options', options);
-  knownKeys('options', o, ['pruneFraction', 'seed', 'stratify', 'sampleWeight', 'task']);
+  knownKeys('options', o, ['pruneFraction', 'seed', 'stratify', 'sampleWeight', 'task', 'featureNames']);
   const fraction = numberInRange('options.pruneFraction', o.pruneFraction ?? 0.2, 0, 1);
   const seed = seedValue('options.seed', o.seed ?? 0);
   const task = o.task === undefined ? undefined : oneOf('options.task', o.task, ['classification', 'regression'] as const);
@@ -54,7 +56,10 @@ export function fitWithReducedErrorPruning(
   const { train, test } = trainTestSplit(stratify ? yArr : x.rows, { testSize: fraction, stratify, seed });
   // Keep the estimator's own ccpAlpha: REP then prunes the (possibly ccp-pruned) tree further.
   const unpruned = typeof estimator === 'function' ? freshEstimator(estimator()) : freshEstimator(proto, { ccpAlpha: (estimator as { ccpAlpha?: number }).ccpAlpha ?? 0 });
-  const fitOptions = { sampleWeight: weights && Float64Array.from(takeArray(weights, train)) };
+  const fitOptions = {
+    sampleWeight: weights && Float64Array.from(takeArray(weights, train)),
+    featureNames: (o.featureNames ?? null) as readonly string[] | null,
+  };
   const xg = takeRowMajor(x, train);
   if (unpruned instanceof DecisionTreeClassifier) unpruned.fit(xg, takeArray(yArr, train), fitOptions);
   else unpruned.fit(xg, takeArray(yArr, train) as number[], fitOptions);

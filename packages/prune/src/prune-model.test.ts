@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { costComplexityPath, DecisionTreeClassifier, DecisionTreeRegressor, serializeModel, treeToJson } from '@dt/core';
-import { fitWithReducedErrorPruning, pruneModel, reducedErrorPrune } from './index.js';
+import { chooseCcpAlpha, fitWithReducedErrorPruning, pruneModel, reducedErrorPrune } from './index.js';
 import { fixedDirections, randomData } from './testing-fixtures/random-data.js';
 
 describe('pruneModel', () => {
@@ -56,6 +56,10 @@ describe('fitWithReducedErrorPruning', () => {
       const share = res.pruneRows.filter((i) => y[i] === c).length / 50;
       expect(Math.abs(share - y.filter((v) => v === c).length / 250)).toBeLessThanOrEqual(1 / 50);
     }
+    const named = fitWithReducedErrorPruning({}, X, y, { featureNames: ['a', 'b', 'c'] });
+    expect(named.model.featureNames).toEqual(['a', 'b', 'c']);
+    expect(named.unpruned.featureNames).toEqual(['a', 'b', 'c']);
+    expect(chooseCcpAlpha({}, X, y, { featureNames: ['a', 'b', 'c'] }).model.featureNames).toEqual(['a', 'b', 'c']);
     expect(() => fitWithReducedErrorPruning({}, X, y, { pruneFraction: 1 })).toThrowError(/options.pruneFraction must be a number in \(0, 1\)/);
   });
 });
