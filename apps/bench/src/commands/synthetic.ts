@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -152,6 +152,8 @@ export interface SyntheticOptions {
   /** Describes the run in report.md (e.g. the scale). */
   description: string;
   plots: boolean;
+  /** Only summarise what results.jsonl already holds (no cells are run). */
+  reportOnly?: boolean;
 }
 
 export interface SettingSummary extends Setting {
@@ -204,7 +206,7 @@ export async function runSynthetic(opts: SyntheticOptions, log: (s: string) => v
       seenData.add(dk);
       const missing = algorithms.filter((a) => !store.has(`${dk}|${a.name}`));
       skipped += algorithms.length - missing.length;
-      if (missing.length) tasks.push({ s, rep, missing });
+      if (missing.length && !opts.reportOnly) tasks.push({ s, rep, missing });
     }
   }
   const total = tasks.reduce((t, x) => t + x.missing.length, 0);
@@ -241,10 +243,12 @@ export async function runSynthetic(opts: SyntheticOptions, log: (s: string) => v
   }
   progress.stop();
   const elapsedS = (performance.now() - t0) / 1000;
-  const report = summarize(opts, store, settings, elapsedS);
+  const history = opts.out && existsSync(join(opts.out, 'runs.jsonl')) ? readFileSync(join(opts.out, 'runs.jsonl'), 'utf8') : '';
+  const pastS = history.split('\n').filter(Boolean).reduce((t, l) => t + ((JSON.parse(l) as { elapsedS?: number }).elapsedS ?? 0), 0);
+  const report = summarize(opts, store, settings, opts.reportOnly ? pastS : pastS + elapsedS);
   if (opts.out) {
     mkdirSync(opts.out, { recursive: true });
-    appendFileSync(
+    if (!opts.reportOnly) appendFileSync(
       join(opts.out, 'runs.jsonl'),
       JSON.stringify({ date: new Date().toISOString(), description: opts.description, grid, algorithms: algorithms.map((a) => a.name), cellsRun: run, cellsSkipped: skipped, elapsedS: Math.round(elapsedS), node: process.version, cpu: cpus()[0]?.model ?? null }) + '\n',
     );
@@ -316,6 +320,8 @@ const num = (x: number) => x.toLocaleString('en-US');
 function renderReport(opts: SyntheticOptions, settings: SettingSummary[], ratios: SyntheticReport['ratios'], store: ResultsStore<CellRecord>, elapsedS: number): string {
   const names = opts.algorithms.map((a) => a.name);
   const g = opts.grid;
+  let cpuS = 0;
+  for (const s of settings) for (const m of s.marks) cpuS += (s.fitCpuMs[m.name]! * s.datasets) / 1000;
   const L: string[] = [];
   L.push('# Synthetic sweeps (Max-Cut paper, section 3.1)', '');
   L.push(opts.description, '');
@@ -323,7 +329,8 @@ function renderReport(opts: SyntheticOptions, settings: SettingSummary[], ratios
     `Grid: classes ${g.classes.join(', ')}; experiment "size": training sizes ${g.sizes.map(num).join(', ')} × informative dimensions ${g.dims.join(', ')} (no noise); ` +
       `experiment "noise": ${num(g.noiseTrain)} training rows, informative ${g.noiseInformative.join(', ')} × noise ${g.noiseDims.join(', ')}. ` +
       `${g.datasets} independent data sets per setting, ${num(g.testSize)} test rows each. Algorithms: ${names.map((n) => `\`${n}\``).join(', ')}. ` +
-      `Results file: ${store.size.toLocaleString('en-US')} cells. This invocation: ${f2(elapsedS / 60)} min.`,
+      `Results file: ${store.size.toLocaleString('en-US')} cells; fit CPU time summed over the cells of this grid: ${f2(cpuS / 60)} min; ` +
+      `wall time of the runs that produced them (runs.jsonl; concurrent runs add up): ${f2(elapsedS / 60)} min.`,
     '',
   );
   L.push(
@@ -467,8 +474,9 @@ export function syntheticCommand(): Command {
     .option('--test-size <n>', 'test rows per data set', (v) => Number.parseInt(v, 10))
     .option('--alpha <a>', 'family-wise significance level of the marks', Number.parseFloat, 0.05)
     .option('--no-plots', 'skip the SVG plots')
+    .option('--report-only', 'run nothing: rebuild the report and plots from the results file', false)
     .option('--out <dir>', 'results directory (appends to results.jsonl there; finished cells are skipped)')
-    .action(async (o: { scale?: number; full?: boolean; quick: boolean; algorithms?: string; classes?: number[]; experiments?: string[]; sizes?: number[]; dims?: number[]; datasets?: number; testSize?: number; alpha: number; plots: boolean; out?: string }) => {
+    .action(async (o: { scale?: number; full?: boolean; quick: boolean; algorithms?: string; classes?: number[]; experiments?: string[]; sizes?: number[]; dims?: number[]; datasets?: number; testSize?: number; alpha: number; plots: boolean; reportOnly: boolean; out?: string }) => {
       const scale = o.full ? 1 : (o.scale ?? DEFAULT_SCALE);
       const grid = o.quick ? quickGrid() : gridForScale(scale);
       if (o.classes) grid.classes = o.classes;
@@ -490,7 +498,7 @@ export function syntheticCommand(): Command {
       const algorithms = resolveAlgorithms(o.algorithms ? list(o.algorithms) : defaultAlgorithmNames());
       const out = o.out ?? (o.quick ? null : RESULTS_DIR);
       const description = o.quick ? 'Quick mode (CI smoke grid).' : scale === 1 ? "The paper's full grid (--full)." : `Scale ${scale} of the paper's grid (\`pnpm bench synthetic --scale ${scale}\`).`;
-      const r = await runSynthetic({ grid, algorithms, out, alpha: o.alpha, description, plots: o.plots }, (s) => console.error(s));
+      const r = await runSynthetic({ grid, algorithms, out, alpha: o.alpha, description, plots: o.plots, reportOnly: o.reportOnly }, (s) => console.error(s));
       if (!out) console.log(r.markdown);
       console.error(`synthetic: ${r.cellsRun} cells run, ${r.cellsSkipped} skipped, ${f2(r.elapsedS)} s`);
     });
