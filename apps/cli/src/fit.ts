@@ -1,12 +1,14 @@
 import { DecisionTreeClassifier, type TreeModel } from '@dt/core';
 import type { Dataset } from '@dt/datasets';
+import { PrunedLearner, type Learner } from './pruning.js';
 
 type Labels = (string | number)[];
 
 /** Fits on a whole dataset, with its feature names kept in the model. */
-export function fitModel(model: TreeModel, ds: Dataset): void {
+export function fitModel(model: Learner, ds: Dataset): void {
   const opts = { featureNames: ds.featureNames };
-  if (model instanceof DecisionTreeClassifier) model.fit(ds.X, ds.y as Labels, opts);
+  if (model instanceof PrunedLearner) model.fit(ds.X, ds.y, opts);
+  else if (model instanceof DecisionTreeClassifier) model.fit(ds.X, ds.y as Labels, opts);
   else model.fit(ds.X, ds.y as Float64Array, opts);
 }
 

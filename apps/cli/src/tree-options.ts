@@ -31,7 +31,11 @@ export type ParamKey =
   | 'seed'
   | 'projection'
   | 'scale'
-  | 'ccpAlpha';
+  | 'ccpAlpha'
+  | 'prune'
+  | 'pruneFraction'
+  | 'ccpCv'
+  | 'ccpRule';
 
 interface ParamSpec {
   /** The TreeOptions key; commander also stores `--max-depth` under `maxDepth`. */
@@ -42,6 +46,8 @@ interface ParamSpec {
   /** Turns the text into the option value, naming `name` (the flag or config key) on error. */
   parse(raw: string, name: string): unknown;
   readonly classificationOnly?: boolean;
+  /** A setting of the fitting procedure (pruning), not an estimator option. */
+  readonly fitOnly?: boolean;
 }
 
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
@@ -177,6 +183,38 @@ const PARAMS: readonly ParamSpec[] = [
     help: 'cost-complexity pruning strength (scikit-learn ccp_alpha) (default: 0)',
     parse: (raw, name) => nonNegativeNumber(name, num(raw, name)),
   },
+  {
+    key: 'prune',
+    flag: '--prune',
+    arg: '<method>',
+    help: 'pruning: none, rep (reduced-error on a held-out part) or ccp (cost-complexity; with --ccp-alpha or --ccp-cv) (default: none)',
+    parse: (raw, name) => oneOf(name, raw.trim().toLowerCase(), ['none', 'rep', 'ccp']),
+    fitOnly: true,
+  },
+  {
+    key: 'pruneFraction',
+    flag: '--prune-fraction',
+    arg: '<x>',
+    help: 'share of the training rows held out for --prune rep, in (0, 1) (default: 0.2)',
+    parse: (raw, name) => numberInRange(name, num(raw, name), 0, 1),
+    fitOnly: true,
+  },
+  {
+    key: 'ccpCv',
+    flag: '--ccp-cv',
+    arg: '<k>',
+    help: 'choose the cost-complexity alpha by k-fold cross-validation (with --prune ccp)',
+    parse: (raw, name) => intAtLeast(name, num(raw, name), 2),
+    fitOnly: true,
+  },
+  {
+    key: 'ccpRule',
+    flag: '--ccp-rule',
+    arg: '<rule>',
+    help: "how --ccp-cv picks alpha: min (best mean score, the zero-SE rule) or one-se (Breiman's 1-SE rule) (default: min)",
+    parse: (raw, name) => oneOf(name, raw.trim().toLowerCase(), ['min', 'one-se']),
+    fitOnly: true,
+  },
 ];
 
 /** A learner and its settings, as the user wrote them. */
@@ -278,7 +316,7 @@ export function toTreeOptions(config: TreeConfig, task: Task): ClassifierOptions
   const out: Record<string, unknown> = {};
   for (const p of PARAMS) {
     const v = config.params[p.key];
-    if (v === undefined) continue;
+    if (v === undefined || p.fitOnly) continue;
     if (p.classificationOnly && task === 'regression') {
       throw new InvalidArgumentError(config.names[p.key] ?? p.key, 'omitted for a regression task', show(v));
     }

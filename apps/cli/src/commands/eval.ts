@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import type { TreeModel } from '@dt/core';
 import type { Dataset } from '@dt/datasets';
 import {
   crossValidateAsync,
@@ -21,10 +20,10 @@ import { addDataOptions, dataOptionsFrom, describeData, loadData } from '../data
 import { fixed, meanSd, ms } from '../format.js';
 import type { Context } from '../io.js';
 import { createProgress } from '../progress.js';
+import { buildLearner, type Learner } from '../pruning.js';
 import { formatTable } from '../table.js';
 import {
   algorithmsHelp,
-  buildEstimator,
   configFromString,
   configKeysHelp,
   num,
@@ -105,7 +104,7 @@ async function evaluate(opts: Record<string, unknown>, ctx: Context): Promise<vo
   const task = ds.task;
   if (folds > ds.X.rows) throw new InvalidArgumentError('--folds', `at most the number of rows (${ds.X.rows})`, folds);
   const configs = given.length > 0 ? given : DEFAULT_CONFIGS[task].map(configFromString);
-  for (const c of configs) buildEstimator(c, task); // every config's errors before any work
+  for (const c of configs) buildLearner(c, task); // every config's errors before any work
 
   const splits = makeSplits(ds, folds, repeats, seed);
   const scoring: ScoringName[] = task === 'classification' ? ['accuracy'] : ['r2', 'mse'];
@@ -144,13 +143,13 @@ async function crossValidateConfig(
   scoring: ScoringName[],
   progress: ReturnType<typeof createProgress>,
 ): Promise<ConfigResult> {
-  let current: TreeModel | null = null;
+  let current: Learner | null = null;
   const leaves: number[] = [];
   const depth: number[] = [];
   progress.stage(config.label);
   const cv = await crossValidateAsync(
     // TreeModel's fit takes labels or numbers by class; the union needs the structural type spelled out.
-    () => (current = buildEstimator(config, ds.task)) as unknown as AsyncEstimator<Dataset['X'], Labels>,
+    () => (current = buildLearner(config, ds.task)) as unknown as AsyncEstimator<Dataset['X'], Labels>,
     ds.X,
     ds.y as Labels,
     {

@@ -48,6 +48,9 @@ describe('dt train', () => {
       ccpAlpha: 0,
       projection: 'axis',
       scale: false,
+      minParent: null,
+      misRate: null,
+      categoricalFeatures: null,
       classWeight: 'balanced',
     });
     expect(r.stdout).toMatch(/\d+ nodes, 6 leaves/);

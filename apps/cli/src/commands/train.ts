@@ -6,7 +6,8 @@ import { fixed, ms } from '../format.js';
 import type { Context } from '../io.js';
 import { trainingInfo, writeModelFile } from '../model-file.js';
 import { createProgress } from '../progress.js';
-import { addTreeOptions, algorithmsHelp, buildEstimator, configFromFlags, renamedError } from '../tree-options.js';
+import { buildLearner, fittedModel, PrunedLearner } from '../pruning.js';
+import { addTreeOptions, algorithmsHelp, configFromFlags, renamedError } from '../tree-options.js';
 
 export function trainCommand(program: Command, ctx: Context): void {
   const cmd = program.command('train').description('fit a tree on all rows of a dataset and save it');
@@ -24,21 +25,22 @@ async function train(opts: Record<string, unknown>, ctx: Context): Promise<void>
   const config = configFromFlags(opts);
   // Reject bad settings before reading a possibly large file, when the task is already known.
   const early = knownTask(spec, dataOptions);
-  if (early !== undefined) buildEstimator(config, early);
+  if (early !== undefined) buildLearner(config, early);
 
   const ds = await loadData(spec, dataOptions, ctx.cwd);
-  const model = buildEstimator(config, ds.task);
+  const learner = buildLearner(config, ds.task);
   const progress = createProgress(ctx, 'train', 2, ds.X.rows);
   try {
     progress.stage('fitting');
     const fit = measure(() => {
       try {
-        fitModel(model, ds);
+        fitModel(learner, ds);
       } catch (e) {
         throw renamedError(e, config);
       }
     });
     await progress.tick(1, 'writing');
+    const model = fittedModel(learner);
     const score = scoreModel(model, ds.X, ds.y);
     const out = String(opts.out);
     await writeModelFile(resolvePath(ctx.cwd, out), model, trainingInfo(ds, config.algorithm));
@@ -49,7 +51,7 @@ async function train(opts: Record<string, unknown>, ctx: Context): Promise<void>
     ctx.stdout.write(
       `Trained ${config.algorithm} (${settings.join(', ')}) on ${describeData(ds)} in ${ms(fit.wallMs)} ms: ` +
         `${model.nodeCount} nodes, ${model.nLeaves} leaves, depth ${model.depth}; ` +
-        `training ${score.metric} ${fixed(score.value)}. Model written to ${out}.\n`,
+        `training ${score.metric} ${fixed(score.value)}${learner instanceof PrunedLearner ? `; ${learner.note}` : ''}. Model written to ${out}.\n`,
     );
   } finally {
     progress.stop();
