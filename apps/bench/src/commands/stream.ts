@@ -22,6 +22,8 @@ type Dense = { data: Float64Array; rows: number; cols: number };
 type Task = 'classification' | 'regression';
 
 export const ALPHAS = [0.001, 0.005, 0.01, 0.02, 0.05, 0.1] as const;
+/** The paper's Fig. 4 varied alpha up to 0.5: a supplementary DS column tunes over both grids. */
+export const WIDE_ALPHAS = [...ALPHAS, 0.2, 0.3, 0.5] as const;
 const DEPTHS = [2, 3, 4, 5, 6, 8, 10, 12, 15, 20, null] as const;
 
 interface Prepared {
@@ -58,6 +60,8 @@ export interface StreamRow {
   nFeatures: number;
   note: string;
   ds: ModelResult;
+  /** DS tuned over WIDE_ALPHAS (supplementary). */
+  dsWide: ModelResult;
   dsNoMerge: ModelResult;
   cart: ModelResult;
 }
@@ -125,13 +129,13 @@ async function prepare(name: string, opts: StreamBenchOptions): Promise<Prepared
   const q = opts.quick;
   switch (name) {
     case 'magic-gamma':
-      return splitTest(name, await loadDataset('magic-gamma'), 0.2, q ? 1000 : null, q ? 'quick: 1,000-row stratified sample; stratified 80/20 test split' : 'stratified 80/20 test split (seed 0)');
+      return splitTest(name, await loadDataset('magic-gamma'), 0.2, q ? 800 : null, q ? 'quick: 800-row stratified sample; stratified 80/20 test split' : 'stratified 80/20 test split (seed 0)');
     case 'wine-quality-white':
-      return splitTest(name, await loadDataset('wine-quality-white'), 0.2, q ? 1000 : null, q ? 'quick: 1,000-row stratified sample; stratified 80/20 test split' : 'stratified 80/20 test split (seed 0)');
+      return splitTest(name, await loadDataset('wine-quality-white'), 0.2, q ? 800 : null, q ? 'quick: 800-row stratified sample; stratified 80/20 test split' : 'stratified 80/20 test split (seed 0)');
     case 'letter': {
       const text = sharedCsv(opts.dataDir, 'letter-recognition.csv');
       if (typeof text !== 'string') return text;
-      return splitTest(name, parseCsv(text, { name }), 0.2, q ? 1000 : null, q ? 'quick: 1,000-row stratified sample; stratified 80/20 test split' : 'stratified 80/20 test split (seed 0)');
+      return splitTest(name, parseCsv(text, { name }), 0.2, q ? 800 : null, q ? 'quick: 800-row stratified sample; stratified 80/20 test split' : 'stratified 80/20 test split (seed 0)');
     }
     case 'boston': {
       const text = sharedCsv(opts.dataDir, 'boston-housing.csv');
@@ -159,15 +163,15 @@ async function prepare(name: string, opts: StreamBenchOptions): Promise<Prepared
         note: 'official adult.data / adult.test split, rows with missing values dropped; the 8 categorical columns as level codes',
       };
       if (q) {
-        const a = subsample(p.Xtrain, p.ytrain, 1000, 'classification', 1);
-        const b = subsample(p.Xtest, p.ytest, 500, 'classification', 2);
-        p = { ...p, Xtrain: a.X, ytrain: a.y, Xtest: b.X, ytest: b.y, note: 'quick: 1,000 train / 500 test rows of ' + p.note };
+        const a = subsample(p.Xtrain, p.ytrain, 800, 'classification', 1);
+        const b = subsample(p.Xtest, p.ytest, 400, 'classification', 2);
+        p = { ...p, Xtrain: a.X, ytrain: a.y, Xtest: b.X, ytest: b.y, note: 'quick: 800 train / 400 test rows of ' + p.note };
       }
       return p;
     }
     case 'fashion-mnist': {
       try {
-        const nTrain = q ? 400 : FASHION_TRAIN;
+        const nTrain = q ? 300 : FASHION_TRAIN;
         const nTest = q ? 300 : 10000;
         const tr = loadFashionMnist({ split: 'train', limit: nTrain });
         const te = loadFashionMnist({ split: 'test', limit: nTest });
@@ -205,8 +209,17 @@ function timedFit(make: () => Fitted): { model: Fitted; cpu: number; wall: numbe
   return { model, cpu: cpuS() - c0, wall: (performance.now() - w0) / 1000 };
 }
 
-/** Tunes on 90/10 of the training part, refits the best setting on all of it, scores on test. */
-function tuneAndTest<S>(p: Prepared, grid: { setting: string; params: S }[], fit: (X: Dense, y: Label[] | Float64Array, params: S) => Fitted, log: (s: string) => void): ModelResult {
+/**
+ * Tunes on 90/10 of the training part, refits the best setting on all of it, scores on test.
+ * `known`: a result whose validation errors (and final fit, if it chose the same setting) are reused.
+ */
+function tuneAndTest<S>(
+  p: Prepared,
+  grid: { setting: string; params: S }[],
+  fit: (X: Dense, y: Label[] | Float64Array, params: S) => Fitted,
+  log: (s: string) => void,
+  known?: ModelResult,
+): ModelResult {
   const split = trainTestSplit(p.task === 'classification' ? (p.ytrain as Label[]) : p.Xtrain.rows, { testSize: 0.1, stratify: p.task === 'classification', seed: 1 });
   const Xt = takeRows(p.Xtrain, split.train) as Dense;
   const yt = take(p.ytrain, split.train);
@@ -215,11 +228,12 @@ function tuneAndTest<S>(p: Prepared, grid: { setting: string; params: S }[], fit
   const validation: { setting: string; error: number }[] = [];
   let best = 0;
   for (let k = 0; k < grid.length; k++) {
-    const m = fit(Xt, yt, grid[k]!.params);
-    validation.push({ setting: grid[k]!.setting, error: errorOf(p.task, yv, m.predict(Xv)) });
+    const seen = known?.validation.find((v) => v.setting === grid[k]!.setting);
+    validation.push({ setting: grid[k]!.setting, error: seen ? seen.error : errorOf(p.task, yv, fit(Xt, yt, grid[k]!.params).predict(Xv)) });
     // ties: the earlier (simpler / smaller-alpha) setting
     if (validation[k]!.error < validation[best]!.error - 1e-12) best = k;
   }
+  if (known && known.chosen === grid[best]!.setting) return { ...known, validation };
   const { model, cpu, wall } = timedFit(() => fit(p.Xtrain, p.ytrain, grid[best]!.params));
   const testError = errorOf(p.task, p.ytest, model.predict(p.Xtest));
   log(`    ${grid[best]!.setting}: test ${testError.toFixed(2)}, fit ${cpu.toFixed(2)} s CPU, depth ${model.depth}, ${model.nLeaves} leaves`);
@@ -283,6 +297,8 @@ function cartGrid(p: Prepared): { setting: string; params: CartParams }[] {
 export async function runStreamBench(opts: StreamBenchOptions, log: (s: string) => void): Promise<{ rows: StreamRow[]; notes: string[] }> {
   const rows: StreamRow[] = [];
   const notes: string[] = [];
+  const cpu0 = cpuS();
+  const wall0 = performance.now();
   for (const name of opts.datasets) {
     const p = await prepare(name, opts);
     if ('missing' in p) {
@@ -291,10 +307,12 @@ export async function runStreamBench(opts: StreamBenchOptions, log: (s: string) 
       continue;
     }
     log(`${p.name}: ${p.Xtrain.rows} train / ${p.Xtest.rows} test rows × ${p.Xtrain.cols} features`);
-    const alphaGrid = (merge: boolean) => ALPHAS.map((a) => ({ setting: `alpha=${a}`, params: { a, merge } }));
+    const alphaGrid = (merge: boolean, alphas: readonly number[] = ALPHAS) => alphas.map((a) => ({ setting: `alpha=${a}`, params: { a, merge } }));
     const dsFit = (X: Dense, y: Label[] | Float64Array, q: { a: number; merge: boolean }) => streamModel(p.task, q.a, q.merge)(X, y) as unknown as Fitted;
     log('  Decision Stream');
     const ds = tuneAndTest(p, alphaGrid(true), dsFit, log);
+    log('  Decision Stream, alpha up to 0.5');
+    const dsWide = tuneAndTest(p, alphaGrid(true, WIDE_ALPHAS), dsFit, log, ds);
     log('  Decision Stream without merging');
     const dsNoMerge = tuneAndTest(p, alphaGrid(false), dsFit, log);
     log('  CART');
@@ -308,10 +326,12 @@ export async function runStreamBench(opts: StreamBenchOptions, log: (s: string) 
       nFeatures: p.Xtrain.cols,
       note: p.note,
       ds,
+      dsWide,
       dsNoMerge,
       cart,
     });
   }
+  notes.push(`The whole run took ${((cpuS() - cpu0) / 60).toFixed(1)} CPU minutes (${((performance.now() - wall0) / 60000).toFixed(1)} minutes wall).`);
   if (opts.out) {
     mkdirSync(opts.out, { recursive: true });
     writeFileSync(join(opts.out, 'stream.md'), renderStreamMarkdown(rows, notes, opts));
@@ -338,21 +358,27 @@ export function renderStreamMarkdown(rows: StreamRow[], notes: string[], opts: P
       'then the chosen setting refitted on the whole training part and scored on the test part. DS uses its defaults otherwise ' +
       '(Kolmogorov–Smirnov / Mann–Whitney U, ⌊√n⌋ threshold sections). Fit time is CPU seconds of that final fit (the machine was shared, so compare within a row).',
     '',
-    '| dataset | train × features | test | metric | DS | DS no merge | CART | DS vs CART | DS alpha | DS fit s | DS depth / nodes / leaves (merged) | no-merge depth / leaves | CART setting | CART fit s | CART depth / leaves |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| dataset | train × features | test | metric | DS | DS no merge | CART | DS vs CART | DS alpha | DS fit s | DS depth / nodes / leaves (merged) | no-merge depth / leaves | CART setting | CART fit s | CART depth / leaves | DS, alpha ≤ 0.5 |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const r of rows) {
     const rel = (100 * (r.cart.testError - r.ds.testError)) / r.cart.testError;
     lines.push(
       `| ${r.dataset} | ${r.nTrain.toLocaleString('en-US')} × ${r.nFeatures} | ${r.nTest.toLocaleString('en-US')} | ${r.metric} | **${f2(r.ds.testError)}** | ${f2(r.dsNoMerge.testError)} | ${f2(r.cart.testError)} | ` +
         `${rel >= 0 ? '−' : '+'}${Math.abs(rel).toFixed(0)}% error | ${r.ds.chosen.replace('alpha=', '')} | ${f2(r.ds.fitCpuS)} | ${r.ds.depth} / ${r.ds.nodes} / ${r.ds.leaves} (${r.ds.mergedNodes}) | ` +
-        `${r.dsNoMerge.depth} / ${r.dsNoMerge.leaves} (alpha ${r.dsNoMerge.chosen.replace('alpha=', '')}) | ${r.cart.chosen} | ${f2(r.cart.fitCpuS)} | ${r.cart.depth} / ${r.cart.leaves} |`,
+        `${r.dsNoMerge.depth} / ${r.dsNoMerge.leaves} (alpha ${r.dsNoMerge.chosen.replace('alpha=', '')}) | ${r.cart.chosen} | ${f2(r.cart.fitCpuS)} | ${r.cart.depth} / ${r.cart.leaves} | ` +
+        `${f2(r.dsWide.testError)} (alpha ${r.dsWide.chosen.replace('alpha=', '')}) |`,
     );
   }
-  lines.push('', '"DS vs CART" is the relative change of the test error from CART to DS (− = DS lower). "merged" counts nodes with more than one parent.', '');
-  lines.push('Validation error (%) of DS over the alpha grid (the tuning curve, 90/10 split of the training part):', '');
-  lines.push(`| dataset | ${ALPHAS.map((a) => `α=${a}`).join(' | ')} |`, `|---|${ALPHAS.map(() => '---').join('|')}|`);
-  for (const r of rows) lines.push(`| ${r.dataset} | ${r.ds.validation.map((v) => f2(v.error)).join(' | ')} |`);
+  lines.push(
+    '',
+    '"DS vs CART" is the relative change of the test error from CART to DS (− = DS lower). "merged" counts nodes with more than one parent. ' +
+      'The last column is supplementary: DS tuned over the same grid extended by 0.2, 0.3 and 0.5 (the paper\'s Fig. 4 went up to 0.5).',
+    '',
+  );
+  lines.push('Validation error (%) of DS over alpha (the tuning curve on the 90/10 split of the training part; 0.2–0.5 are the supplementary values):', '');
+  lines.push(`| dataset | ${WIDE_ALPHAS.map((a) => `α=${a}`).join(' | ')} |`, `|---|${WIDE_ALPHAS.map(() => '---').join('|')}|`);
+  for (const r of rows) lines.push(`| ${r.dataset} | ${r.dsWide.validation.map((v) => f2(v.error)).join(' | ')} |`);
   lines.push('', 'Data notes:', '');
   for (const r of rows) lines.push(`- ${r.dataset}: ${r.note}.`);
   if (notes.length) lines.push('', ...notes.map((n) => `- ${n}`));
