@@ -3,6 +3,7 @@ import { cartCommand } from './commands/cart.js';
 import { pruningCommand } from './commands/pruning.js';
 import { syntheticCommand } from './commands/synthetic.js';
 import { speedCommand } from './commands/speed.js';
+import { hhcartCommand } from './commands/hhcart.js';
 import { streamCommand } from './commands/stream.js';
 
 const program = new Command('bench').description('dt benchmarks: speed against peers and the papers\' tables');
@@ -10,6 +11,7 @@ program.addCommand(cartCommand());
 program.addCommand(pruningCommand());
 program.addCommand(syntheticCommand());
 program.addCommand(speedCommand());
+program.addCommand(hhcartCommand());
 program.addCommand(streamCommand());
 program.parseAsync(process.argv).catch((e: unknown) => {
   console.error(`bench: ${e instanceof Error ? e.message : String(e)}`);

@@ -1,0 +1,66 @@
+import { expect, it } from 'vitest';
+import { DecisionTreeClassifier, weakestLinkSequence } from '@dt/core';
+import { loadDataset } from '@dt/datasets';
+import { pruneModel } from '@dt/prune';
+import { PAPER_TABLE2, PAPER_TABLE4, pruneOnHoldout, renderHhcartMarkdown, runHhcart } from './commands/hhcart.js';
+
+it('pruneOnHoldout picks the subtree of the weakest-link sequence with the fewest held-out errors (brute force)', async () => {
+  const ds = await loadDataset('glass');
+  const y = ds.y as number[];
+  const rows = (idx: number[]) => ({ data: Float64Array.from(idx.flatMap((i) => Array.from(ds.X.data.subarray(i * 9, i * 9 + 9)))), rows: idx.length, cols: 9 });
+  const growIdx = y.map((_, i) => i).filter((i) => i % 3 !== 0);
+  const pruneIdx = y.map((_, i) => i).filter((i) => i % 3 === 0);
+  for (const projection of ['axis', 'householder-d']) {
+    const full = new DecisionTreeClassifier({ criterion: 'twoing', projection, minParent: 2, misRate: 0 }).fit(rows(growIdx), growIdx.map((i) => y[i]!));
+    const Xp = rows(pruneIdx);
+    const yp = pruneIdx.map((i) => y[i]!);
+    const { model, errors } = pruneOnHoldout(full, Xp, yp);
+    // Brute force: every distinct alpha of the sequence, pruned and scored.
+    const seq = weakestLinkSequence(full.tree, { risk: 'misclassification' });
+    const candidates = [...new Set(Array.from(seq.alphas))].map((a) => pruneModel(full, a, { risk: 'misclassification' }));
+    const errs = candidates.map((m) => {
+      const pred = m.predict(Xp) as number[];
+      return pred.filter((p, i) => p !== yp[i]).length;
+    });
+    const best = Math.min(...errs);
+    expect(errors).toBe(best);
+    // Ties go to the smaller tree (the later one in the sequence).
+    const chosen = candidates[errs.lastIndexOf(best)]!;
+    expect(model.nLeaves).toBe(chosen.nLeaves);
+    expect((model.predict(Xp) as number[]).filter((p, i) => p !== yp[i]).length).toBe(best);
+    expect(model.nLeaves).toBeLessThanOrEqual(full.nLeaves);
+  }
+});
+
+it('bench hhcart --quick runs the protocol on three small sets and renders the tables', async () => {
+  const logs: string[] = [];
+  const r = await runHhcart({ quick: true, only: null, dir: null, report: null, speed: true, notes: ['a note'] }, (s) => logs.push(s));
+  expect(r.experiments.map((x) => x.e.key)).toEqual(['WINE', 'SUR', 'StatLog']);
+  for (const { records } of r.experiments) {
+    expect(records).toHaveLength(3 * 5);
+    for (const rec of records) {
+      expect(rec.leaves).toBeGreaterThanOrEqual(1);
+      expect(rec.leaves).toBeLessThanOrEqual(rec.unprunedLeaves);
+      expect(rec.nGrow + rec.nPrune + rec.nTest).toBe(r.experiments.find((x) => x.e.key === rec.key)!.rows);
+      // 10% of the training fold held out for pruning.
+      expect(Math.abs(rec.nPrune - 0.1 * (rec.nGrow + rec.nPrune))).toBeLessThanOrEqual(1);
+    }
+  }
+  const wine = r.experiments.find((x) => x.e.key === 'WINE')!.records;
+  for (const m of ['hhcart-a', 'hhcart-d', 'cart']) {
+    const acc = wine.filter((x) => x.method === m).reduce((s, x) => s + x.accuracy, 0) / 5;
+    expect(acc, m).toBeGreaterThan(0.8);
+  }
+  expect(r.speed.map((s) => s.method).sort()).toEqual(['cart', 'hhcart-a', 'hhcart-d']);
+  const md = renderHhcartMarkdown(r);
+  expect(md).toContain('| WINE (wine) | 178 | HHCART(A) | 1 × 5 |');
+  expect(md).toContain('91.3 ± 1.6');
+  expect(md).toContain('- a note');
+});
+
+it('the paper tables are copied in full', () => {
+  expect(Object.keys(PAPER_TABLE2).sort()).toEqual(['BC', 'BH', 'BS', 'BUPA', 'GLS', 'HRT', 'LET', 'PIND', 'SHUT', 'SUR', 'WINE']);
+  for (const row of Object.values(PAPER_TABLE2)) expect(Object.keys(row).sort()).toEqual(['HHCART(A)', 'HHCART(D)', 'OC1', 'OC1-AP', 'OC1-LC']);
+  expect(PAPER_TABLE2.LET!['HHCART(D)']).toEqual([83.1, 0.3, 1135.9, 122]);
+  expect(PAPER_TABLE4.Bank!['HHCART(A)']).toEqual([90.2, 0.12, 22.58, 11.94]);
+});
