@@ -379,10 +379,65 @@ export function renderStreamMarkdown(rows: StreamRow[], notes: string[], opts: P
   lines.push('Validation error (%) of DS over alpha (the tuning curve on the 90/10 split of the training part; 0.2–0.5 are the supplementary values):', '');
   lines.push(`| dataset | ${WIDE_ALPHAS.map((a) => `α=${a}`).join(' | ')} |`, `|---|${WIDE_ALPHAS.map(() => '---').join('|')}|`);
   for (const r of rows) lines.push(`| ${r.dataset} | ${r.dsWide.validation.map((v) => f2(v.error)).join(' | ')} |`);
+  lines.push('', ...discussion(rows));
   lines.push('', 'Data notes:', '');
   for (const r of rows) lines.push(`- ${r.dataset}: ${r.note}.`);
   if (notes.length) lines.push('', ...notes.map((n) => `- ${n}`));
   return lines.join('\n') + '\n';
+}
+
+const pct = (x: number): string => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(0)}%`;
+
+/** "How this compares with the paper": figures computed from the rows, reasons that hold for the data. */
+export function discussion(rows: StreamRow[]): string[] {
+  if (rows.length === 0) return [];
+  const rel = rows.map((r) => (100 * (r.ds.testError - r.cart.testError)) / r.cart.testError);
+  const wins = rows.filter((r) => r.ds.testError < r.cart.testError).map((r) => r.dataset);
+  const noMergeAsGood = rows.filter((r) => r.dsNoMerge.testError <= r.ds.testError).map((r) => r.dataset);
+  const mergeHelps = rows.filter((r) => r.dsNoMerge.testError > r.ds.testError).map((r) => r.dataset);
+  const edge = rows.filter((r) => r.ds.chosen === `alpha=${ALPHAS[ALPHAS.length - 1]}`).map((r) => r.dataset);
+  const wideBetter = rows.filter((r) => r.dsWide.testError < r.ds.testError).map((r) => `${r.dataset} ${f2(r.ds.testError)} → ${f2(r.dsWide.testError)}`);
+  const ratio = rows.map((r) => r.ds.fitCpuS / Math.max(r.cart.fitCpuS, 0.01));
+  const names = new Set(rows.map((r) => r.dataset));
+  // Rough noise level of a difference of two test error rates on the same n test rows: 2·√2·SE.
+  const clear = rows
+    .filter((r) => r.task === 'classification')
+    .filter((r) => {
+      const e = r.cart.testError / 100;
+      return Math.abs(r.ds.testError - r.cart.testError) > 100 * 2 * Math.SQRT2 * Math.sqrt((e * (1 - e)) / r.nTest);
+    })
+    .map((r) => `${r.dataset} (${r.ds.testError < r.cart.testError ? 'DS' : 'CART'} better)`);
+  const list = (xs: string[]): string => (xs.length ? xs.join(', ') : 'none');
+  const out = [
+    '## How this compares with the paper',
+    '',
+    `The paper reports single Decision Streams with 14–35% lower error than a tuned decision tree on four of its five problems (34%, 14%, 35%, 17%). ` +
+      `Here DS had a lower test error than tuned CART on ${wins.length} of ${rows.length} datasets (${list(wins)}); the change of the test error from CART to DS ranged from ` +
+      `${pct(Math.min(...rel))} to ${pct(Math.max(...rel))}. Differences of classification error larger than 2·√2 standard errors of the test error ` +
+      `(a rough noise level for two models on the same test rows): ${list(clear)}. What does reproduce is the shape of the model: DS grows deep graphs (depth ${Math.min(...rows.map((r) => r.ds.depth))}–${Math.max(...rows.map((r) => r.ds.depth))}, ` +
+      `CART ${Math.min(...rows.map((r) => r.cart.depth))}–${Math.max(...rows.map((r) => r.cart.depth))}) with few leaves and many merged nodes, and it costs more to fit ` +
+      `(${Math.min(...ratio).toFixed(0)}–${Math.max(...ratio).toFixed(0)}× CART's CPU time: every round rescans each merged leaf).`,
+    '',
+    'Why the numbers differ:',
+    '',
+    "- **Different data.** The paper's sets (credit scoring, tweets, ailerons, MNIST, CIFAR-10 features) are not available here; these are the closest real ones, so no number is directly comparable.",
+    "- **The baseline.** The paper's tree was scikit-learn 0.18 tuned over criterion and pre-pruning. Its credit-scoring tree erred on 9.73% of the test set, more than always predicting \"no default\" would (about 6.7% of Give Me Some Credit borrowers default), and DS's 6.33% is close to that majority rate: the 34% there is measured against an overfitted tree. Our CART is tuned on the same 90/10 split over criterion × maxDepth and criterion × cost-complexity alpha, a stronger baseline.",
+  ];
+  if (names.has('wine-quality-white') || names.has('letter')) {
+    out.push(
+      '- **Duplicate rows.** wine-quality-white has 937 exact duplicate rows and letter 1,332 (see shared/datasets/README.md); a random test split puts copies of training rows into the test part, which rewards trees that memorise (CART chose hundreds to thousands of leaves there) over DS\'s few statistically supported leaves.',
+    );
+  }
+  out.push(
+    "- **Labels as numbers.** The nonparametric tests compare class codes as numbers, as the reference code does. With many unordered classes (letter's 26) a Kolmogorov–Smirnov test on codes is an indirect, order-dependent test of \"same label distribution\"; the paper's classification sets had 2–10 classes.",
+    `- **The alpha grid.** DS's tuned alpha was the largest value of the grid (${ALPHAS[ALPHAS.length - 1]}) on ${edge.length} of ${rows.length} datasets (${list(edge)}); the paper's Fig. 4 went up to 0.5. ` +
+      `Tuning over 0.2–0.5 as well (last column) lowered the test error on ${list(wideBetter)}.`,
+    `- **Merging.** The paper reports that disabling merging oversimplifies the model on its harder problems. Here DS without merging was as good as DS or better on ${list(noMergeAsGood)}, and merging helped on ${list(mergeHelps)}.`,
+  );
+  if (names.has('fashion-mnist')) {
+    out.push(`- **Fashion-MNIST** is used with ${FASHION_TRAIN.toLocaleString('en-US')} training images (the paper's MNIST run used 60,000), to keep the full run near 20 minutes on two cores.`);
+  }
+  return out;
 }
 
 export function streamCommand(): Command {
@@ -392,7 +447,15 @@ export function streamCommand(): Command {
     .option('--datasets <list>', `comma-separated: ${STREAM_DATASETS.join(',')}`, STREAM_DATASETS.join(','))
     .option('--data-dir <dir>', 'directory with letter-recognition.csv, adult.csv, adult-test.csv, boston-housing.csv', DEFAULT_DATA_DIR)
     .option('--out <dir>', 'write stream.md and stream.json here', RESULTS_DIR)
-    .action(async (o: { quick: boolean; datasets: string; dataDir: string; out: string }) => {
+    .option('--from-json <file>', 'only re-render stream.md (into --out) from a stream.json of an earlier run')
+    .action(async (o: { quick: boolean; datasets: string; dataDir: string; out: string; fromJson?: string }) => {
+      if (o.fromJson !== undefined) {
+        const saved = JSON.parse(readFileSync(o.fromJson, 'utf8')) as { rows: StreamRow[]; notes: string[] };
+        mkdirSync(o.out, { recursive: true });
+        writeFileSync(join(o.out, 'stream.md'), renderStreamMarkdown(saved.rows, saved.notes, { quick: false }));
+        console.log(`wrote ${join(o.out, 'stream.md')} from ${o.fromJson}`);
+        return;
+      }
       const datasets = o.datasets.split(',').filter((s) => s !== '');
       for (const d of datasets) if (!STREAM_DATASETS.includes(d)) throw new Error(`unknown dataset ${JSON.stringify(d)} (${STREAM_DATASETS.join(', ')})`);
       await runStreamBench({ quick: o.quick, datasets, dataDir: o.dataDir, out: o.quick ? null : o.out }, (s) => console.log(s));
