@@ -32,7 +32,7 @@ function load(): { data: ProjectionData; source: string } {
 const { data, source } = load();
 console.log(`data: ${source}, ${rows} x ${cols}`);
 const sizes = process.argv.slice(2).map(Number);
-const ms = sizes.length > 0 ? sizes : [60_000, 6_000, 600, 150];
+const ms = sizes.length > 0 ? sizes : [60_000, 6_000, 600, 100, 20];
 const rng = createRandom(1);
 const perm = new Int32Array(rows);
 for (let i = 0; i < rows; i++) perm[i] = i;
@@ -60,16 +60,17 @@ function time(label: string, run: () => string, repeats: number): void {
 }
 
 const means = nodeMeansPCA().prepare(data, createRandom(1));
-const features = nodeFeaturesPCA().prepare(data, createRandom(1)) as ReturnType<ReturnType<typeof nodeFeaturesPCA>['prepare']> & {
-  lastIterations: number;
-  lastMethod: string;
-};
+type Inspectable = ReturnType<ReturnType<typeof nodeFeaturesPCA>['prepare']> & { lastIterations: number; lastMethod: string };
 for (const m of process.env.BENCH_SKIP_SIZES === '1' ? [] : ms) {
-  const repeats = m >= 60_000 ? 2 : 5;
+  const repeats = m >= 60_000 ? 2 : m >= 6_000 ? 3 : 20;
   time(`nodeMeansPCA m=${m}`, () => `${means.nodeDirections!(perm, 0, m).count} directions`, repeats);
+  // A fresh instance per run: a repeated node would start from its own answer and stop at once.
+  const fresh = Array.from({ length: repeats }, (_, r) => nodeFeaturesPCA().prepare(data, createRandom(10 + r)) as Inspectable);
+  let run = 0;
   time(`nodeFeaturesPCA m=${m}`, () => {
-    const r = features.nodeDirections!(perm, 0, m);
-    return `${r.count} directions, ${features.lastMethod}, ${features.lastIterations} iterations`;
+    const p = fresh[run++]!;
+    const r = p.nodeDirections!(perm, 0, m);
+    return `${r.count} directions, ${p.lastMethod}${p.lastMethod === 'iterative' ? `, ${p.lastIterations} iterations` : ''}`;
   }, repeats);
 }
 // A depth-first descent: each node is split at the median of its first component and the left
@@ -79,7 +80,7 @@ for (const m of process.env.BENCH_SKIP_SIZES === '1' ? [] : ms) {
   let m = rows;
   const proj = new Float64Array(rows);
   const tolerance = process.env.BENCH_TOL === undefined ? undefined : Number(process.env.BENCH_TOL);
-  const fresh = nodeFeaturesPCA(tolerance === undefined ? {} : { tolerance }).prepare(data, createRandom(2)) as typeof features;
+  const fresh = nodeFeaturesPCA(tolerance === undefined ? {} : { tolerance }).prepare(data, createRandom(2)) as Inspectable;
   for (let depth = 0; depth < 5; depth++) {
     const c0 = process.cpuUsage();
     const dirs = fresh.nodeDirections!(node, 0, m);

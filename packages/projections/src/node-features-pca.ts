@@ -8,6 +8,7 @@ import {
   covarianceEigen,
   ensure,
   fixSign,
+  gatherColumns,
   gatherIndices,
   gatherRowMajor,
   gramRows,
@@ -23,6 +24,8 @@ export const EXACT_MAX_FEATURES = 50;
 export const DEFAULT_LARGE_COMPONENTS = 10;
 /** Extra directions carried by the subspace iteration: convergence goes as (λ_{l+1}/λ_k)^iterations. */
 const OVERSAMPLING = 8;
+/** Largest node (m·d values, 32 MB) copied out of the training data before its PCA. */
+const NODE_CACHE = 1 << 22;
 /** Iterations assumed when 'auto' weighs the iterative method against the exact dual one. */
 const ITERATIONS_ESTIMATE = 8;
 
@@ -93,6 +96,13 @@ class NodeFeaturesPCA implements FittedProjection {
   private readonly l: number;
   private readonly shift: Float64Array;
   private readonly idx: Int32Array;
+  /** 0, 1, 2, ...: the row indices of a cached node. */
+  private readonly iota: Int32Array;
+  private nodeX: Float64Array = new Float64Array(0);
+  // Where the current node's rows are read from: the training data, or the node's cached copy.
+  private src: Float64Array;
+  private srcRows: number;
+  private srcIdx: Int32Array;
   private readonly w: Float64Array;
   private readonly scale: Float64Array;
   private readonly mean: Float64Array;
@@ -128,6 +138,10 @@ class NodeFeaturesPCA implements FittedProjection {
     this.l = Math.min(d, Math.ceil((this.k + OVERSAMPLING) / 4) * 4);
     this.shift = columnMeans(data);
     this.idx = new Int32Array(data.rows);
+    this.iota = Int32Array.from({ length: data.rows }, (_, i) => i);
+    this.src = this.x;
+    this.srcRows = this.rows;
+    this.srcIdx = this.idx;
     this.w = new Float64Array(data.rows);
     this.scale = new Float64Array(data.rows);
     this.mean = new Float64Array(d);
@@ -145,14 +159,29 @@ class NodeFeaturesPCA implements FittedProjection {
     const d = this.d;
     const W = gatherIndices(samples, start, end, this.weights, this.idx, this.w);
     if (!(W > 0)) return out;
-    const meanSq = nodeMean(this.x, this.rows, d, this.idx, this.w, m, W, this.shift, this.mean);
+    // A node that fits in NODE_CACHE is copied once (column-major, m rows) and read from there: its
+    // rows are scattered in the training data, where every read misses the cache, and the methods
+    // below read the node two to ten times.
+    if (m * d <= NODE_CACHE) {
+      this.nodeX = ensure(this.nodeX, m * d);
+      gatherColumns(this.x, this.rows, d, this.idx, m, this.nodeX);
+      this.src = this.nodeX;
+      this.srcRows = m;
+      this.srcIdx = this.iota;
+    } else {
+      this.src = this.x;
+      this.srcRows = this.rows;
+      this.srcIdx = this.idx;
+    }
+    const meanSq = nodeMean(this.src, this.srcRows, d, this.srcIdx, this.w, m, W, this.shift, this.mean);
     for (let i = 0; i < m; i++) this.scale[i] = Math.sqrt(this.w[i]! / W);
     const method = this.s.method;
     // Rough costs of the three routes in multiply-adds of our kernels; an n×n eigendecomposition in
     // ml-matrix measured ~20n³ of them (784×784: 11 s).
     const primalCost = (m * d * d) / 2 + 20 * d * d * d;
     const dualCost = (m * m * d) / 2 + 20 * m * m * m;
-    const iterativeCost = 2 * ITERATIONS_ESTIMATE * m * d * this.l;
+    // Per iteration: two passes over the node (2·m·d·l) and the l-row orthonormalisation and Ritz steps.
+    const iterativeCost = ITERATIONS_ESTIMATE * (2 * m * d * this.l + 6 * this.l * this.l * d);
     if (method === 'iterative') {
       this.iterative(m, meanSq);
     } else if (method === 'exact' || d <= EXACT_MAX_FEATURES || Math.min(primalCost, dualCost) <= iterativeCost) {
@@ -169,7 +198,7 @@ class NodeFeaturesPCA implements FittedProjection {
     const d = this.d;
     this.lastMethod = 'primal';
     this.cov = ensure(this.cov, d * d);
-    covarianceOf(this.x, this.rows, d, this.idx, m, this.mean, this.scale, this.block, this.cov);
+    covarianceOf(this.src, this.srcRows, d, this.srcIdx, m, this.mean, this.scale, this.block, this.cov);
     const eigen = covarianceEigen(this.cov, d);
     writeComponents(eigen, d, nonZeroCount(eigen.values, d, this.k, meanSq), this.out);
   }
@@ -184,7 +213,7 @@ class NodeFeaturesPCA implements FittedProjection {
     this.rowsBuf = ensure(this.rowsBuf, m * d);
     this.gram = ensure(this.gram, m * m);
     const A = this.rowsBuf;
-    gatherRowMajor(this.x, this.rows, d, this.idx, 0, m, this.mean, this.scale, A);
+    gatherRowMajor(this.src, this.srcRows, d, this.srcIdx, 0, m, this.mean, this.scale, A);
     gramRows(A, m, d, this.gram);
     const eigen = symmetricEigen(this.gram, m);
     const count = nonZeroCount(eigen.values, m, this.k, meanSq);
@@ -238,7 +267,7 @@ class NodeFeaturesPCA implements FittedProjection {
     let iterations = 0;
     for (;;) {
       iterations++;
-      covarianceTimes(this.x, this.rows, d, this.idx, m, this.mean, this.scale, V, l, this.block, this.T, G);
+      covarianceTimes(this.src, this.srcRows, d, this.srcIdx, m, this.mean, this.scale, V, l, this.block, this.T, G);
       // H = V·Gᵀ, symmetrised (it is V·C·Vᵀ up to rounding).
       for (let a = 0; a < l; a++) {
         for (let b = a; b < l; b++) {
