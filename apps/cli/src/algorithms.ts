@@ -24,10 +24,10 @@ const cart: Algorithm = {
     task === 'classification' ? new DecisionTreeClassifier(options) : new DecisionTreeRegressor(options),
 };
 
-/** The Max-Cut paper's Table 2 (criterion × candidate directions); classification only. */
+/** The Max-Cut paper's Table 2 (criterion × candidate directions) and HHCART(A)/(D); classification only. */
 const paperAlgorithms: Algorithm[] = listPaperAlgorithms().map((name) => ({
   name,
-  description: `${PAPER_ALGORITHMS[name].paperName} (criterion ${PAPER_ALGORITHMS[name].criterion}, directions ${PAPER_ALGORITHMS[name].projection}); use --scale on|off`,
+  description: `${PAPER_ALGORITHMS[name].paperName} (criterion ${PAPER_ALGORITHMS[name].criterion}, directions ${PAPER_ALGORITHMS[name].projection})${name.startsWith('hhcart') ? '; MinParent 2, MisRate 0; --crimcoord on for qualitative features' : '; use --scale on|off'}`,
   tasks: ['classification'] as const,
   create: (_task: Task, options: ClassifierOptions) => createClassifier(name, options),
 }));

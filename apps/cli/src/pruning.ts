@@ -50,10 +50,11 @@ export class PrunedLearner {
     private readonly task: Task,
     private readonly pruning: Exclude<Pruning, null>,
     private readonly seed: number,
+    private readonly featureTypes?: readonly string[],
   ) {}
 
   fit(X: Dataset['X'], y: Dataset['y'], opts: { featureNames?: readonly string[] } = {}): this {
-    const make = () => buildEstimator(this.config, this.task);
+    const make = () => buildEstimator(this.config, this.task, this.featureTypes);
     const common = { seed: this.seed, task: this.task, ...(opts.featureNames ? { featureNames: opts.featureNames } : {}) };
     if (this.pruning.method === 'rep') {
       const r = fitWithReducedErrorPruning(make, X, y as Labels, { ...common, pruneFraction: this.pruning.fraction });
@@ -85,11 +86,11 @@ export class PrunedLearner {
 export type Learner = TreeModel | PrunedLearner;
 
 /** A fresh learner for a config: the plain estimator, or one that prunes inside fit. */
-export function buildLearner(config: TreeConfig, task: Task): Learner {
-  const model = buildEstimator(config, task);
+export function buildLearner(config: TreeConfig, task: Task, featureTypes?: readonly string[]): Learner {
+  const model = buildEstimator(config, task, featureTypes);
   const pruning = pruningOf(config);
   if (pruning === null) return model;
-  return new PrunedLearner(config, task, pruning, (config.params.seed as number | undefined) ?? 0);
+  return new PrunedLearner(config, task, pruning, (config.params.seed as number | undefined) ?? 0, featureTypes);
 }
 
 /** The fitted tree model behind a learner. */

@@ -35,7 +35,8 @@ export type ParamKey =
   | 'prune'
   | 'pruneFraction'
   | 'ccpCv'
-  | 'ccpRule';
+  | 'ccpRule'
+  | 'crimcoord';
 
 interface ParamSpec {
   /** The TreeOptions key; commander also stores `--max-depth` under `maxDepth`. */
@@ -215,6 +216,17 @@ const PARAMS: readonly ParamSpec[] = [
     parse: (raw, name) => oneOf(name, raw.trim().toLowerCase(), ['min', 'one-se']),
     fitOnly: true,
   },
+  {
+    key: 'crimcoord',
+    flag: '--crimcoord',
+    arg: '<on|off>',
+    help: "split the data's categorical columns by CRIMCOORD (per-node level scores, as QUEST and HHCART) instead of by level codes (default: off)",
+    parse: (raw, name) => {
+      const v = oneOf(name, raw.trim().toLowerCase(), ['on', 'off', 'true', 'false', 'yes', 'no']);
+      return v === 'on' || v === 'true' || v === 'yes';
+    },
+    fitOnly: true,
+  },
 ];
 
 /** A learner and its settings, as the user wrote them. */
@@ -312,8 +324,12 @@ export function configFromString(text: string): TreeConfig {
 }
 
 /** The estimator options for `task`: the params as TreeOptions, checked against the task. */
-export function toTreeOptions(config: TreeConfig, task: Task): ClassifierOptions {
+export function toTreeOptions(config: TreeConfig, task: Task, featureTypes?: readonly string[]): ClassifierOptions {
   const out: Record<string, unknown> = {};
+  if (config.params.crimcoord === true && featureTypes) {
+    const cats = featureTypes.flatMap((t, i) => (t === 'categorical' ? [i] : []));
+    if (cats.length > 0) out.categoricalFeatures = cats;
+  }
   for (const p of PARAMS) {
     const v = config.params[p.key];
     if (v === undefined || p.fitOnly) continue;
@@ -329,12 +345,12 @@ export function toTreeOptions(config: TreeConfig, task: Task): ClassifierOptions
  * A fresh unfitted model for `config` and `task`. The estimator validates the values again (ranges
  * that depend on the data, criterion names); its errors are renamed to the flag the user typed.
  */
-export function buildEstimator(config: TreeConfig, task: Task): TreeModel {
+export function buildEstimator(config: TreeConfig, task: Task, featureTypes?: readonly string[]): TreeModel {
   const algorithm = getAlgorithm(config.algorithm);
   if (!algorithm.tasks.includes(task)) {
     throw new InvalidArgumentError('--algorithm', `one that supports ${task} (${algorithm.name} does not)`, algorithm.name);
   }
-  const options = toTreeOptions(config, task);
+  const options = toTreeOptions(config, task, featureTypes);
   try {
     return algorithm.create(task, options);
   } catch (e) {

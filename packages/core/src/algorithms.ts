@@ -3,9 +3,10 @@ import { DecisionTreeClassifier } from './decision-tree-classifier.js';
 import type { ClassifierOptions } from './options.js';
 
 /**
- * The eight algorithms of the Max-Cut paper's Table 2: a split criterion × a source of candidate
- * directions. Each is an ordinary tree estimator with two options set, so every option (scale,
- * maxDepth, ...) still applies. The paper reports the better of scaled and unscaled per dataset.
+ * Named algorithms from the papers: the eight of the Max-Cut paper's Table 2 (a split criterion × a
+ * source of candidate directions; the paper reports the better of scaled and unscaled per dataset)
+ * and HHCART(A)/(D). Each is an ordinary tree estimator with a few options set, so every other
+ * option (scale, maxDepth, categoricalFeatures, ccpAlpha, ...) still applies.
  */
 export const ALGORITHMS = Object.freeze({
   'gini-features': { criterion: 'gini', projection: 'axis', paperName: 'Gini Features' },
@@ -16,6 +17,10 @@ export const ALGORITHMS = Object.freeze({
   'maxcut-pre-pca': { criterion: 'maxCut', projection: 'global-pca', paperName: 'Max Cut Pre PCA Features' },
   'maxcut-node-features-pca': { criterion: 'maxCut', projection: 'node-features-pca', paperName: 'Max Cut Node Features PCA' },
   'maxcut-node-means-pca': { criterion: 'maxCut', projection: 'node-means-pca', paperName: 'Max Cut Node Means PCA' },
+  // HHCART paper: Householder reflections of class covariance eigenvectors, the twoing rule,
+  // MinParent = 2 and MisRate = 0 (section 4); all eigenvectors (A) or the dominant one (D).
+  'hhcart-a': { criterion: 'twoing', projection: 'householder-a', paperName: 'HHCART(A)', minParent: 2, misRate: 0 },
+  'hhcart-d': { criterion: 'twoing', projection: 'householder-d', paperName: 'HHCART(D)', minParent: 2, misRate: 0 },
 } as const);
 
 export type AlgorithmName = keyof typeof ALGORITHMS;
@@ -24,13 +29,17 @@ export function listAlgorithms(): AlgorithmName[] {
   return Object.keys(ALGORITHMS) as AlgorithmName[];
 }
 
-/** Estimator options of a named algorithm merged with yours (yours win except criterion/projection). */
+/**
+ * Estimator options of a named algorithm merged with yours: criterion and projection are the
+ * algorithm's; its other settings (HHCART's minParent, misRate) are defaults you may override.
+ */
 export function algorithmOptions(name: string, options: ClassifierOptions = {}): ClassifierOptions {
   if (!Object.prototype.hasOwnProperty.call(ALGORITHMS, name)) {
     throw new UnknownNameError('algorithm', name, listAlgorithms());
   }
   const a = ALGORITHMS[name as AlgorithmName];
-  return { ...options, criterion: a.criterion, projection: a.projection };
+  const defaults = 'minParent' in a ? { minParent: a.minParent, misRate: a.misRate } : {};
+  return { ...defaults, ...options, criterion: a.criterion, projection: a.projection };
 }
 
 /** A classifier for one of the paper's algorithms, e.g. createClassifier('maxcut-node-means-pca', { scale: true }). */

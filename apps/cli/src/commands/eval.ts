@@ -149,7 +149,7 @@ async function crossValidateConfig(
   progress.stage(config.label);
   const cv = await crossValidateAsync(
     // TreeModel's fit takes labels or numbers by class; the union needs the structural type spelled out.
-    () => (current = buildLearner(config, ds.task)) as unknown as AsyncEstimator<Dataset['X'], Labels>,
+    () => (current = buildLearner(config, ds.task, ds.featureTypes)) as unknown as AsyncEstimator<Dataset['X'], Labels>,
     ds.X,
     ds.y as Labels,
     {

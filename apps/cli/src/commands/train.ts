@@ -28,7 +28,7 @@ async function train(opts: Record<string, unknown>, ctx: Context): Promise<void>
   if (early !== undefined) buildLearner(config, early);
 
   const ds = await loadData(spec, dataOptions, ctx.cwd);
-  const learner = buildLearner(config, ds.task);
+  const learner = buildLearner(config, ds.task, ds.featureTypes);
   const progress = createProgress(ctx, 'train', 2, ds.X.rows);
   try {
     progress.stage('fitting');
