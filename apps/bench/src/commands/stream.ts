@@ -334,11 +334,9 @@ export async function runStreamBench(opts: StreamBenchOptions, log: (s: string) 
   notes.push(`The whole run took ${((cpuS() - cpu0) / 60).toFixed(1)} CPU minutes (${((performance.now() - wall0) / 60000).toFixed(1)} minutes wall).`);
   if (opts.out) {
     mkdirSync(opts.out, { recursive: true });
-    writeFileSync(join(opts.out, 'stream.md'), renderStreamMarkdown(rows, notes, opts));
-    writeFileSync(
-      join(opts.out, 'stream.json'),
-      JSON.stringify({ date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model ?? null, alphas: ALPHAS, rows, notes }, null, 2) + '\n',
-    );
+    const meta = currentMeta();
+    writeFileSync(join(opts.out, 'stream.md'), renderStreamMarkdown(rows, notes, opts, meta));
+    writeFileSync(join(opts.out, 'stream.json'), JSON.stringify({ ...meta, alphas: ALPHAS, wideAlphas: WIDE_ALPHAS, rows, notes }, null, 2) + '\n');
     log(`wrote ${join(opts.out, 'stream.md')}`);
   }
   log('\n' + renderStreamMarkdown(rows, notes, opts));
@@ -347,11 +345,21 @@ export async function runStreamBench(opts: StreamBenchOptions, log: (s: string) 
 
 const f2 = (x: number): string => x.toFixed(2);
 
-export function renderStreamMarkdown(rows: StreamRow[], notes: string[], opts: Pick<StreamBenchOptions, 'quick'>): string {
+export interface RunMeta {
+  date: string;
+  cpu: string;
+  node: string;
+}
+
+function currentMeta(): RunMeta {
+  return { date: new Date().toISOString(), cpu: `${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} cores)`, node: process.version };
+}
+
+export function renderStreamMarkdown(rows: StreamRow[], notes: string[], opts: Pick<StreamBenchOptions, 'quick'>, meta: RunMeta = currentMeta()): string {
   const lines = [
     '# Decision Stream vs CART (the Decision Stream paper\'s protocol)',
     '',
-    `Measured ${new Date().toISOString().slice(0, 10)} by \`pnpm bench stream${opts.quick ? ' --quick' : ''}\` on ${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} cores), Node ${process.version}. ` +
+    `Measured ${meta.date.slice(0, 10)} by \`pnpm bench stream${opts.quick ? ' --quick' : ''}\` on ${meta.cpu}, Node ${meta.node}. ` +
       'Per dataset: a test split, then a 90/10 train/validation split of the training part to tune — alpha ∈ {' +
       ALPHAS.join(', ') +
       '} for Decision Stream (DS) and DS without merging, criterion × maxDepth and criterion × ccpAlpha for CART (@dt/core) — ' +
@@ -365,14 +373,14 @@ export function renderStreamMarkdown(rows: StreamRow[], notes: string[], opts: P
     const rel = (100 * (r.cart.testError - r.ds.testError)) / r.cart.testError;
     lines.push(
       `| ${r.dataset} | ${r.nTrain.toLocaleString('en-US')} × ${r.nFeatures} | ${r.nTest.toLocaleString('en-US')} | ${r.metric} | **${f2(r.ds.testError)}** | ${f2(r.dsNoMerge.testError)} | ${f2(r.cart.testError)} | ` +
-        `${rel >= 0 ? '−' : '+'}${Math.abs(rel).toFixed(0)}% error | ${r.ds.chosen.replace('alpha=', '')} | ${f2(r.ds.fitCpuS)} | ${r.ds.depth} / ${r.ds.nodes} / ${r.ds.leaves} (${r.ds.mergedNodes}) | ` +
+        `${rel >= 0 ? '−' : '+'}${Math.abs(rel).toFixed(1)}% | ${r.ds.chosen.replace('alpha=', '')} | ${f2(r.ds.fitCpuS)} | ${r.ds.depth} / ${r.ds.nodes} / ${r.ds.leaves} (${r.ds.mergedNodes}) | ` +
         `${r.dsNoMerge.depth} / ${r.dsNoMerge.leaves} (alpha ${r.dsNoMerge.chosen.replace('alpha=', '')}) | ${r.cart.chosen} | ${f2(r.cart.fitCpuS)} | ${r.cart.depth} / ${r.cart.leaves} | ` +
         `${f2(r.dsWide.testError)} (alpha ${r.dsWide.chosen.replace('alpha=', '')}) |`,
     );
   }
   lines.push(
     '',
-    '"DS vs CART" is the relative change of the test error from CART to DS (− = DS lower). "merged" counts nodes with more than one parent. ' +
+    '"DS vs CART" is the relative change of the test error (or WAPE) from CART to DS (− = DS lower). "merged" counts nodes with more than one parent. ' +
       'The last column is supplementary: DS tuned over the same grid extended by 0.2, 0.3 and 0.5 (the paper\'s Fig. 4 went up to 0.5).',
     '',
   );
@@ -450,9 +458,10 @@ export function streamCommand(): Command {
     .option('--from-json <file>', 'only re-render stream.md (into --out) from a stream.json of an earlier run')
     .action(async (o: { quick: boolean; datasets: string; dataDir: string; out: string; fromJson?: string }) => {
       if (o.fromJson !== undefined) {
-        const saved = JSON.parse(readFileSync(o.fromJson, 'utf8')) as { rows: StreamRow[]; notes: string[] };
+        const saved = JSON.parse(readFileSync(o.fromJson, 'utf8')) as { rows: StreamRow[]; notes: string[] } & RunMeta;
         mkdirSync(o.out, { recursive: true });
-        writeFileSync(join(o.out, 'stream.md'), renderStreamMarkdown(saved.rows, saved.notes, { quick: false }));
+        const cpu = /\(\d+ cores\)$/.test(saved.cpu) ? saved.cpu : `${saved.cpu} (${cpus().length} cores)`;
+        writeFileSync(join(o.out, 'stream.md'), renderStreamMarkdown(saved.rows, saved.notes, { quick: false }, { date: saved.date, cpu, node: saved.node }));
         console.log(`wrote ${join(o.out, 'stream.md')} from ${o.fromJson}`);
         return;
       }
