@@ -68,6 +68,8 @@ export interface SpeedOptions {
   out: string | null;
   plots: boolean;
   description: string;
+  /** Only rebuild the report and plot from results.jsonl. */
+  reportOnly?: boolean;
 }
 
 const WORKER = fileURLToPath(new URL('../speed-worker.ts', import.meta.url));
@@ -122,7 +124,7 @@ export async function runSpeed(opts: SpeedOptions, log: (s: string) => void): Pr
     // A timeout under a smaller budget than now is worth retrying.
     return r.status === 'timeout' && lib === 'ml-cart' && (r.budgetS ?? 0) < opts.mlCartBudgetS;
   };
-  const todo = grid.cells.map((c) => ({ c, libs: libs.filter((l) => needs(l, c)) })).filter((x) => x.libs.length);
+  const todo = opts.reportOnly ? [] : grid.cells.map((c) => ({ c, libs: libs.filter((l) => needs(l, c)) })).filter((x) => x.libs.length);
   const total = todo.reduce((s, x) => s + x.libs.length, 0);
   log(`speed: ${grid.cells.length} cells × ${libs.length} libraries; ${total} measurements to run`);
   const progress = createProgress(log, 1);
@@ -200,14 +202,15 @@ function renderSpeed(opts: SpeedOptions, grid: SpeedGrid, records: SpeedRecord[]
   const sk = records.find((r) => r.lib === 'sklearn' && r.version)?.version;
   L.push(
     `${opts.description} Measured ${new Date().toISOString().slice(0, 10)} on ${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} cores), Node ${process.version}${sk ? `, scikit-learn ${sk}` : ''}. ` +
-      `This invocation: ${(elapsedS / 60).toFixed(1)} min. Each process warms up on a 2,000-row prefix (200 for ml-cart) before the measured fit, so V8's compile time is not counted.`,
+      `${opts.reportOnly ? '' : `This invocation: ${(elapsedS / 60).toFixed(1)} min. `}Each process warms up on a 2,000-row prefix (200 for ml-cart) before the measured fit, so V8's compile time is not counted.`,
     '',
     `Data: \`makeClassification\` with ${grid.classes} classes, min(d, 10) informative features, the rest noise, 2 clusters per class, 1% flipped labels; ` +
       `${num(grid.testSize)} extra rows for predict. Every library fits the same rows, fully grown Gini CART (scikit-learn's defaults; ml-cart with ` +
-      '`gainThreshold: 0, minNumSamples: 1`), each in its own fresh process. Times are wall seconds' +
-      `${grid.repeats > 1 ? ` (median of ${grid.repeats} fits)` : ' (one fit)'}; "peak MB" is the growth of the process's peak resident memory during the fit ` +
-      '(so it includes any copy of X a library makes). Fit times are CPU seconds of the fitting process (the machine is shared, so wall time ' +
-      'also measures other load; the wall-time ratio to scikit-learn is shown too). Ratios are dt / peer: below 1 means dt is faster.',
+      '`gainThreshold: 0, minNumSamples: 1`), each in its own fresh process. Fit times are CPU seconds of the fitting process' +
+      `${grid.repeats > 1 ? ` (median of ${grid.repeats} fits)` : ' (one fit)'} — the machine is shared, so wall time also measures other load; ` +
+      'the wall-time ratio to scikit-learn is shown too. Predict times are wall seconds for the extra rows. Ratios are dt / peer: below 1 means dt is faster. ' +
+      '"Peak MB" is how much the process\'s peak resident memory (getrusage maxRSS) grew during the fit, including any copy of X a library makes; ' +
+      'it is a lower bound — memory the fit reuses below the peak reached while loading the data does not show, and 0 means the fit stayed under that peak.',
     '',
   );
   const get = (lib: Lib, n: number, d: number) => records.find((r) => r.lib === lib && r.n === n && r.d === d);
@@ -250,8 +253,9 @@ export function speedCommand(): Command {
     .option('--repeats <n>', 'fits per cell (median reported)', (v) => Number.parseInt(v, 10), 1)
     .option('--test-size <n>', 'rows to predict', (v) => Number.parseInt(v, 10))
     .option('--no-plots', 'skip the SVG plot')
+    .option('--report-only', 'run nothing: rebuild the report and plot from the results file', false)
     .option('--out <dir>', 'results directory (appends to results.jsonl there; finished cells are skipped)')
-    .action(async (o: { quick: boolean; full: boolean; libs: string; peers: boolean; mlCartBudget: number; repeats: number; testSize?: number; plots: boolean; out?: string }) => {
+    .action(async (o: { quick: boolean; full: boolean; libs: string; peers: boolean; mlCartBudget: number; repeats: number; testSize?: number; plots: boolean; reportOnly: boolean; out?: string }) => {
       const grid = o.quick ? quickSpeedGrid() : o.full ? fullGrid() : moderateGrid();
       if (!Number.isInteger(o.repeats) || o.repeats < 1) throw new Error(`--repeats must be a positive integer, got ${o.repeats}`);
       grid.repeats = o.repeats;
@@ -265,7 +269,7 @@ export function speedCommand(): Command {
       const chosen = o.peers ? libs : libs.filter((l) => l === 'dt');
       const out = o.out ?? (o.quick ? null : RESULTS_DIR);
       const description = o.quick ? 'Quick mode (CI smoke grid).' : o.full ? 'Full grid (`pnpm bench speed --full`).' : 'Moderate grid (`pnpm bench speed`).';
-      const r = await runSpeed({ grid, libs: chosen, mlCartBudgetS: o.quick ? Math.min(o.mlCartBudget, 5) : o.mlCartBudget, out, plots: o.plots, description }, (s) => console.error(s));
+      const r = await runSpeed({ grid, libs: chosen, mlCartBudgetS: o.quick ? Math.min(o.mlCartBudget, 5) : o.mlCartBudget, out, plots: o.plots, description, reportOnly: o.reportOnly }, (s) => console.error(s));
       if (!out) console.log(r.markdown);
     });
 }
