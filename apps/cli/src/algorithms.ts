@@ -1,5 +1,7 @@
 import { ALGORITHMS as PAPER_ALGORITHMS, createClassifier, DecisionTreeClassifier, DecisionTreeRegressor, listAlgorithms as listPaperAlgorithms } from '@dt/core';
-import type { ClassifierOptions, TreeModel } from '@dt/core';
+import type { ClassifierOptions } from '@dt/core';
+import { DecisionStreamClassifier, DecisionStreamRegressor } from '@dt/stream';
+import type { AnyModel } from './any-model.js';
 import { UnknownNameError } from '@dt/errors';
 
 export type Task = 'classification' | 'regression';
@@ -13,7 +15,9 @@ export interface Algorithm {
   readonly description: string;
   readonly tasks: readonly Task[];
   /** A fresh, unfitted model. `options` are already mapped by tree-options.ts. */
-  create(task: Task, options: ClassifierOptions): TreeModel;
+  create(task: Task, options: ClassifierOptions): AnyModel;
+  /** Option keys the algorithm accepts besides the shared ones; null = the tree options. */
+  readonly streamOptions?: true;
 }
 
 const cart: Algorithm = {
@@ -32,7 +36,19 @@ const paperAlgorithms: Algorithm[] = listPaperAlgorithms().map((name) => ({
   create: (_task: Task, options: ClassifierOptions) => createClassifier(name, options),
 }));
 
-const ALGORITHMS: readonly Algorithm[] = [cart, ...paperAlgorithms];
+/** Decision Stream (@dt/stream): leaves split and merged by two-sample tests into a DAG. */
+const stream: Algorithm = {
+  name: 'stream',
+  description: 'Decision Stream: leaves split and merged by two-sample tests (use --alpha; --no-merge for DS without merging)',
+  tasks: ['classification', 'regression'],
+  streamOptions: true,
+  create: (task, options) =>
+    task === 'classification'
+      ? new DecisionStreamClassifier(options as never)
+      : new DecisionStreamRegressor(options as never),
+};
+
+const ALGORITHMS: readonly Algorithm[] = [cart, ...paperAlgorithms, stream];
 
 export const DEFAULT_ALGORITHM = 'cart';
 

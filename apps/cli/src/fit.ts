@@ -1,4 +1,5 @@
-import { DecisionTreeClassifier, type TreeModel } from '@dt/core';
+import { DecisionTreeClassifier } from '@dt/core';
+import { isClassifier, type AnyModel } from './any-model.js';
 import type { Dataset } from '@dt/datasets';
 import { PrunedLearner, type Learner } from './pruning.js';
 
@@ -9,11 +10,12 @@ export function fitModel(model: Learner, ds: Dataset): void {
   const opts = { featureNames: ds.featureNames };
   if (model instanceof PrunedLearner) model.fit(ds.X, ds.y, opts);
   else if (model instanceof DecisionTreeClassifier) model.fit(ds.X, ds.y as Labels, opts);
+  else if (isClassifier(model)) model.fit(ds.X, ds.y as Labels, opts);
   else model.fit(ds.X, ds.y as Float64Array, opts);
 }
 
 /** Training accuracy (classifier) or R² (regressor), with the metric's name. */
-export function scoreModel(model: TreeModel, X: Dataset['X'], y: Dataset['y']): { metric: 'accuracy' | 'R²'; value: number } {
-  if (model instanceof DecisionTreeClassifier) return { metric: 'accuracy', value: model.score(X, y as Labels) };
+export function scoreModel(model: AnyModel, X: Dataset['X'], y: Dataset['y']): { metric: 'accuracy' | 'R²'; value: number } {
+  if (isClassifier(model)) return { metric: 'accuracy', value: model.score(X, y as Labels) };
   return { metric: 'R²', value: model.score(X, y as Float64Array) };
 }

@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { loadModel, modelToJson, type TreeModel } from '@dt/core';
+import { loadModel, modelToJson } from '@dt/core';
+import { loadStreamModel, streamModelToJson } from '@dt/stream';
+import { isStream, type AnyModel } from './any-model.js';
 import { writeFileAtomic } from '@dt/core/node';
 import type { Dataset, FeatureType } from '@dt/datasets';
 import { DtError, ModelFormatError } from '@dt/errors';
@@ -36,12 +38,13 @@ export function trainingInfo(ds: Dataset, algorithm: string): TrainingInfo {
 }
 
 /** Writes the model file atomically (temp file + rename). */
-export async function writeModelFile(path: string, model: TreeModel, info: TrainingInfo): Promise<void> {
-  await writeFileAtomic(path, JSON.stringify({ ...modelToJson(model), [TRAINING_KEY]: info }));
+export async function writeModelFile(path: string, model: AnyModel, info: TrainingInfo): Promise<void> {
+  const json = isStream(model) ? streamModelToJson(model) : modelToJson(model);
+  await writeFileAtomic(path, JSON.stringify({ ...json, [TRAINING_KEY]: info }));
 }
 
 export interface ModelFile {
-  model: TreeModel;
+  model: AnyModel;
   /** Null for a model saved by the library rather than by `dt train`. */
   training: TrainingInfo | null;
 }
@@ -55,9 +58,10 @@ export async function readModelFile(path: string): Promise<ModelFile> {
     const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (e as Error).message;
     throw new DtError('IO', `cannot read model ${path}: ${why}`, { cause: e });
   }
-  let model: TreeModel;
+  let model: AnyModel;
   try {
-    model = loadModel(text);
+    // The format name says which library wrote the file: a dt-stream graph or a dt-model tree.
+    model = /"format"\s*:\s*"dt-stream"/.test(text.slice(0, 200)) ? loadStreamModel(text) : loadModel(text);
   } catch (e) {
     if (e instanceof DtError) throw new DtError(e.code, `${path}: ${e.message}`, { cause: e });
     throw e;
@@ -66,7 +70,7 @@ export async function readModelFile(path: string): Promise<ModelFile> {
   return { model, training: raw === undefined ? null : checkTraining(raw, model, path) };
 }
 
-function checkTraining(raw: unknown, model: TreeModel, path: string): TrainingInfo {
+function checkTraining(raw: unknown, model: AnyModel, path: string): TrainingInfo {
   const bad = (what: string): never => {
     throw new ModelFormatError(`${path}: invalid "${TRAINING_KEY}" section: ${what}`);
   };

@@ -3,7 +3,7 @@
  * fitted (hold-out or cross-validation inside fit), so they wrap the estimator; `--ccp-alpha A` is a
  * plain estimator option. Used by `dt train` and by every fold of `dt eval`.
  */
-import type { TreeModel } from '@dt/core';
+import { isStream, type AnyModel } from './any-model.js';
 import type { Dataset } from '@dt/datasets';
 import { InvalidArgumentError } from '@dt/errors';
 import { chooseCcpAlpha, fitWithReducedErrorPruning } from '@dt/prune';
@@ -41,7 +41,7 @@ export function pruningOf(config: TreeConfig): Pruning {
 
 /** A learner whose fit grows and prunes a tree; it answers like the pruned tree afterwards. */
 export class PrunedLearner {
-  private model: TreeModel | null = null;
+  private model: AnyModel | null = null;
   /** What pruning did on the last fit, for summaries. */
   note = '';
 
@@ -54,7 +54,11 @@ export class PrunedLearner {
   ) {}
 
   fit(X: Dataset['X'], y: Dataset['y'], opts: { featureNames?: readonly string[] } = {}): this {
-    const make = () => buildEstimator(this.config, this.task, this.featureTypes);
+    const make = () => {
+      const m = buildEstimator(this.config, this.task, this.featureTypes);
+      if (isStream(m)) throw new InvalidArgumentError('--prune', 'none for --algorithm stream (Decision Streams are not pruned)', this.config.params.prune);
+      return m;
+    };
     const common = { seed: this.seed, task: this.task, ...(opts.featureNames ? { featureNames: opts.featureNames } : {}) };
     if (this.pruning.method === 'rep') {
       const r = fitWithReducedErrorPruning(make, X, y as Labels, { ...common, pruneFraction: this.pruning.fraction });
@@ -68,7 +72,7 @@ export class PrunedLearner {
     return this;
   }
 
-  get fitted(): TreeModel {
+  get fitted(): AnyModel {
     if (this.model === null) throw new InvalidArgumentError('model', 'fitted before use', null);
     return this.model;
   }
@@ -83,7 +87,7 @@ export class PrunedLearner {
   }
 }
 
-export type Learner = TreeModel | PrunedLearner;
+export type Learner = AnyModel | PrunedLearner;
 
 /** A fresh learner for a config: the plain estimator, or one that prunes inside fit. */
 export function buildLearner(config: TreeConfig, task: Task, featureTypes?: readonly string[]): Learner {
@@ -94,6 +98,6 @@ export function buildLearner(config: TreeConfig, task: Task, featureTypes?: read
 }
 
 /** The fitted tree model behind a learner. */
-export function fittedModel(learner: Learner): TreeModel {
+export function fittedModel(learner: Learner): AnyModel {
   return learner instanceof PrunedLearner ? learner.fitted : learner;
 }

@@ -42,7 +42,7 @@ describe('errors: one line on stderr, exit 1 for bad input', () => {
     expect(await fails(['train', '--data', 'iris', '--criterion', 'mse', '--out', 'm.json'])).toMatchObject({ code: 1 });
     expect(await fails(['train', '--data', 'iris', '--algorithm', 'c45', '--out', 'm.json'])).toEqual({
       code: 1,
-      message: 'unknown algorithm "c45"; known: cart, gini-features, gini-pre-pca, gini-node-features-pca, gini-node-means-pca, maxcut-features, maxcut-pre-pca, maxcut-node-features-pca, maxcut-node-means-pca, hhcart-a, hhcart-d',
+      message: 'unknown algorithm "c45"; known: cart, gini-features, gini-pre-pca, gini-node-features-pca, gini-node-means-pca, maxcut-features, maxcut-pre-pca, maxcut-node-features-pca, maxcut-node-means-pca, hhcart-a, hhcart-d, stream',
     });
     expect(await fails(['train', '--data', 'iris', '--task', 'ranking', '--out', 'm.json'])).toEqual({
       code: 1,

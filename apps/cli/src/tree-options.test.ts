@@ -53,7 +53,7 @@ describe('buildEstimator', () => {
     expect(buildEstimator(configFromString('maxDepth=2'), 'classification')).toBeInstanceOf(DecisionTreeClassifier);
     const r = buildEstimator(configFromString('criterion=mse'), 'regression');
     expect(r).toBeInstanceOf(DecisionTreeRegressor);
-    expect(r.options.criterion.name).toBe('mse');
+    expect((r as DecisionTreeRegressor).options.criterion.name).toBe('mse');
   });
 
   it('rejects class weights for regression and lets core errors through, renamed to the flag', () => {

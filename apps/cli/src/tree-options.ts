@@ -5,7 +5,8 @@
  * in PARAMS; a new algorithm is one entry in algorithms.ts.
  */
 import { Option, type Command } from 'commander';
-import type { ClassifierOptions, TreeModel } from '@dt/core';
+import type { ClassifierOptions } from '@dt/core';
+import type { AnyModel } from './any-model.js';
 import {
   DtError,
   InvalidArgumentError,
@@ -36,7 +37,13 @@ export type ParamKey =
   | 'pruneFraction'
   | 'ccpCv'
   | 'ccpRule'
-  | 'crimcoord';
+  | 'crimcoord'
+  | 'alpha'
+  | 'test'
+  | 'candidates'
+  | 'merge'
+  | 'maxRounds'
+  | 'mode';
 
 interface ParamSpec {
   /** The TreeOptions key; commander also stores `--max-depth` under `maxDepth`. */
@@ -49,6 +56,8 @@ interface ParamSpec {
   readonly classificationOnly?: boolean;
   /** A setting of the fitting procedure (pruning), not an estimator option. */
   readonly fitOnly?: boolean;
+  /** 'stream': only Decision Stream takes it; 'both': trees and streams; default: trees only. */
+  readonly scope?: 'stream' | 'both';
 }
 
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
@@ -227,6 +236,57 @@ const PARAMS: readonly ParamSpec[] = [
     },
     fitOnly: true,
   },
+  {
+    key: 'alpha',
+    flag: '--alpha',
+    arg: '<p>',
+    help: 'Decision Stream significance level for splits and merges, in (0, 1) (default: 0.02)',
+    parse: (raw, name) => numberInRange(name, num(raw, name), 0, 1),
+    scope: 'stream',
+  },
+  {
+    key: 'test',
+    flag: '--test',
+    arg: '<family>',
+    help: 'Decision Stream tests: nonparametric (KS / Mann-Whitney) or parametric (Z / t) (default: nonparametric)',
+    parse: (raw, name) => oneOf(name, raw.trim().toLowerCase(), ['nonparametric', 'parametric']),
+    scope: 'stream',
+  },
+  {
+    key: 'candidates',
+    flag: '--candidates',
+    arg: '<mode>',
+    help: 'Decision Stream thresholds: sections (sqrt(n) equal-width) or exhaustive (default: sections)',
+    parse: (raw, name) => oneOf(name, raw.trim().toLowerCase(), ['sections', 'exhaustive']),
+    scope: 'stream',
+  },
+  {
+    key: 'merge',
+    flag: '--merge',
+    arg: '<on|off>',
+    help: 'Decision Stream: merge statistically indistinguishable leaves (off = DS without merging) (default: on)',
+    parse: (raw, name) => {
+      const v = oneOf(name, raw.trim().toLowerCase(), ['on', 'off', 'true', 'false', 'yes', 'no']);
+      return v === 'on' || v === 'true' || v === 'yes';
+    },
+    scope: 'stream',
+  },
+  {
+    key: 'maxRounds',
+    flag: '--max-rounds',
+    arg: '<n>',
+    help: 'Decision Stream: stop after this many split/merge rounds (default: none)',
+    parse: (raw, name) => (isNone(raw) ? null : positiveInt(name, num(raw, name))),
+    scope: 'stream',
+  },
+  {
+    key: 'mode',
+    flag: '--mode',
+    arg: '<mode>',
+    help: "Decision Stream: standard, or large (the paper's Algorithm 4 for big data) (default: standard)",
+    parse: (raw, name) => oneOf(name, raw.trim().toLowerCase(), ['standard', 'large']),
+    scope: 'stream',
+  },
 ];
 
 /** A learner and its settings, as the user wrote them. */
@@ -326,6 +386,15 @@ export function configFromString(text: string): TreeConfig {
 /** The estimator options for `task`: the params as TreeOptions, checked against the task. */
 export function toTreeOptions(config: TreeConfig, task: Task, featureTypes?: readonly string[]): ClassifierOptions {
   const out: Record<string, unknown> = {};
+  const streamAlgo = getAlgorithm(config.algorithm).streamOptions === true;
+  for (const p of PARAMS) {
+    if (config.params[p.key] === undefined || p.fitOnly) continue;
+    const forStream = p.scope === 'stream' || p.scope === 'both' || p.key === 'seed' || p.key === 'maxFeatures';
+    const forTrees = p.scope !== 'stream';
+    if (streamAlgo ? !forStream : !forTrees) {
+      throw new InvalidArgumentError(config.names[p.key] ?? p.key, `used with ${streamAlgo ? 'tree algorithms, not stream' : '--algorithm stream'}`, show(config.params[p.key]));
+    }
+  }
   if (config.params.crimcoord === true && featureTypes) {
     const cats = featureTypes.flatMap((t, i) => (t === 'categorical' ? [i] : []));
     if (cats.length > 0) out.categoricalFeatures = cats;
@@ -345,7 +414,7 @@ export function toTreeOptions(config: TreeConfig, task: Task, featureTypes?: rea
  * A fresh unfitted model for `config` and `task`. The estimator validates the values again (ranges
  * that depend on the data, criterion names); its errors are renamed to the flag the user typed.
  */
-export function buildEstimator(config: TreeConfig, task: Task, featureTypes?: readonly string[]): TreeModel {
+export function buildEstimator(config: TreeConfig, task: Task, featureTypes?: readonly string[]): AnyModel {
   const algorithm = getAlgorithm(config.algorithm);
   if (!algorithm.tasks.includes(task)) {
     throw new InvalidArgumentError('--algorithm', `one that supports ${task} (${algorithm.name} does not)`, algorithm.name);

@@ -156,7 +156,8 @@ export class ObliqueSplitter {
       const res = this.result;
       if (!this.scan(m, classWeights, weightedSum, totalWeight, res)) continue;
       const balance = Math.abs(2 * res.leftWeight - totalWeight);
-      if (!best.found || isBetterSplit(res.score, balance, best.score, best.balance, scoreTol, balanceTol)) {
+      const tol = Math.max(scoreTol, SCORE_TIE_TOLERANCE * Math.max(Math.abs(res.score), Math.abs(best.score === Number.NEGATIVE_INFINITY ? 0 : best.score)));
+      if (!best.found || isBetterSplit(res.score, balance, best.score, best.balance, tol, balanceTol)) {
         best.found = true;
         best.direction = k;
         best.score = res.score;

@@ -414,7 +414,8 @@ export class Splitter {
    */
   private consider(f: number, res: SplitResult, totalWeight: number, best: AxisSplit): void {
     const balance = Math.abs(2 * res.leftWeight - totalWeight);
-    const scoreTol = SCORE_TIE_TOLERANCE * this.scoreScale;
+    // Relative to the scores too: Max-Cut scores are not impurity decreases and have no fixed scale.
+    const scoreTol = SCORE_TIE_TOLERANCE * Math.max(this.scoreScale, Math.abs(res.score), Math.abs(best.score));
     const balanceTol = BALANCE_TIE_TOLERANCE * totalWeight;
     const better =
       !best.found ||

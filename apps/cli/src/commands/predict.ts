@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { DecisionTreeClassifier } from '@dt/core';
 import { writeFileAtomic } from '@dt/core/node';
 import { accuracy, r2Score } from '@dt/eval';
 import { csvLine } from '../csv-out.js';
@@ -7,6 +6,7 @@ import { resolvePath } from '../data.js';
 import { UsageError } from '../errors.js';
 import { fixed, plural } from '../format.js';
 import type { Context } from '../io.js';
+import { isClassifier } from '../any-model.js';
 import { readModelFile } from '../model-file.js';
 import { loadPredictData } from '../predict-data.js';
 
@@ -24,14 +24,14 @@ export function predictCommand(program: Command, ctx: Context): void {
 async function predict(opts: Record<string, unknown>, ctx: Context): Promise<void> {
   const file = await readModelFile(resolvePath(ctx.cwd, String(opts.model)));
   const { model } = file;
-  const isClassifier = model instanceof DecisionTreeClassifier;
-  if (opts.proba && !isClassifier) throw new UsageError('--proba needs a classification model; this one is a regressor');
+  const classifier = isClassifier(model);
+  if (opts.proba && !classifier) throw new UsageError('--proba needs a classification model; this one is a regressor');
   const spec = String(opts.data);
   const data = await loadPredictData(spec, file, ctx.cwd);
 
   const lines: string[] = [];
   let predictions: (string | number)[];
-  if (isClassifier) {
+  if (isClassifier(model)) {
     const classes = model.classes;
     predictions = model.predict(data.X);
     lines.push(csvLine(['prediction', ...(opts.proba ? classes.map((c) => `proba_${c}`) : [])]));
@@ -60,7 +60,7 @@ async function predict(opts: Record<string, unknown>, ctx: Context): Promise<voi
 
   if (data.y !== null) {
     const where = `on ${plural(predictions.length, 'row')} of ${spec} (label column ${JSON.stringify(data.targetName)})`;
-    if (isClassifier) {
+    if (classifier) {
       // Compared as text: the label column parses to numbers only when every value is numeric.
       const acc = accuracy(data.y.map(String), predictions.map(String));
       ctx.stderr.write(`accuracy ${fixed(acc)} ${where}\n`);

@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
 import { exportDot, exportText, type ExportOptions } from '@dt/core';
+import { exportStreamDot, exportStreamText } from '@dt/stream';
+import { isStream } from '../any-model.js';
 import { nonNegativeInt, oneOf } from '@dt/errors';
 import { resolvePath } from '../data.js';
 import type { Context } from '../io.js';
@@ -23,5 +25,11 @@ async function show(opts: Record<string, unknown>, ctx: Context): Promise<void> 
   if (opts.maxDepth !== undefined) options.maxDepth = nonNegativeInt('--max-depth', num(String(opts.maxDepth), '--max-depth'));
   if (opts.decimals !== undefined) options.decimals = nonNegativeInt('--decimals', num(String(opts.decimals), '--decimals'));
   const { model } = await readModelFile(resolvePath(ctx.cwd, String(opts.model)));
+  if (isStream(model)) {
+    // A stream is a DAG: no depth truncation; merged nodes are marked.
+    const so = options.decimals === undefined ? {} : { decimals: options.decimals };
+    ctx.stdout.write(format === 'text' ? exportStreamText(model, so) : exportStreamDot(model, so));
+    return;
+  }
   ctx.stdout.write(format === 'text' ? exportText(model, options) : exportDot(model, options));
 }

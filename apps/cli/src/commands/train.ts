@@ -6,6 +6,7 @@ import { fixed, ms } from '../format.js';
 import type { Context } from '../io.js';
 import { trainingInfo, writeModelFile } from '../model-file.js';
 import { createProgress } from '../progress.js';
+import { isStream } from '../any-model.js';
 import { buildLearner, fittedModel, PrunedLearner } from '../pruning.js';
 import { addTreeOptions, algorithmsHelp, configFromFlags, renamedError } from '../tree-options.js';
 
@@ -46,8 +47,8 @@ async function train(opts: Record<string, unknown>, ctx: Context): Promise<void>
     await writeModelFile(resolvePath(ctx.cwd, out), model, trainingInfo(ds, config.algorithm));
     await progress.tick(1);
     progress.stop();
-    const settings = [`criterion=${model.options.criterion.name}`];
-    for (const [k, v] of Object.entries(config.params)) if (k !== 'criterion') settings.push(`${k}=${v === null ? 'none' : String(v)}`);
+    const settings = isStream(model) ? [`alpha=${model.options.alpha}`] : [`criterion=${model.options.criterion.name}`];
+    for (const [k, v] of Object.entries(config.params)) if (k !== 'criterion' && k !== 'alpha') settings.push(`${k}=${v === null ? 'none' : String(v)}`);
     ctx.stdout.write(
       `Trained ${config.algorithm} (${settings.join(', ')}) on ${describeData(ds)} in ${ms(fit.wallMs)} ms: ` +
         `${model.nodeCount} nodes, ${model.nLeaves} leaves, depth ${model.depth}; ` +

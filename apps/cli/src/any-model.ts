@@ -1,0 +1,14 @@
+import { DecisionTreeClassifier, type TreeModel } from '@dt/core';
+import { DecisionStreamClassifier, type StreamModel } from '@dt/stream';
+
+/** Every model the CLI trains: CART-family trees (@dt/core) and Decision Streams (@dt/stream). */
+export type AnyModel = TreeModel | StreamModel;
+export type AnyClassifier = DecisionTreeClassifier | DecisionStreamClassifier;
+
+export function isClassifier(model: AnyModel): model is AnyClassifier {
+  return model instanceof DecisionTreeClassifier || model instanceof DecisionStreamClassifier;
+}
+
+export function isStream(model: AnyModel): model is StreamModel {
+  return !(model instanceof DecisionTreeClassifier) && 'nMergedNodes' in model;
+}
