@@ -1,4 +1,4 @@
-import { DecisionTreeClassifier } from '@dt/core';
+import { ALGORITHMS as CORE_ALGORITHMS, DecisionTreeClassifier, createClassifier, listAlgorithms } from '@dt/core';
 
 /** Row-major dense matrix, as @dt/datasets makes it. */
 export interface Dense {
@@ -26,13 +26,13 @@ export interface Algorithm {
 export const BASELINE = 'gini-features';
 
 /**
- * Every algorithm the bench can run. Adding one = adding an entry here; results files, tables and
- * plots pick it up by name. The Max-Cut paper's eight (issue 3) go in under the names of
- * PAPER_ALGORITHMS below, e.g.
- *   { name: 'maxcut-node-means-pca', label: 'Max Cut Node Means PCA', make: () => new DecisionTreeClassifier({ ... }) }
+ * Every algorithm the bench can run: @dt/core's named algorithms (the Max-Cut paper's eight and
+ * HHCART(A)/(D), by the names of `createClassifier`) plus CART with entropy. Adding one = adding an
+ * entry here (or a name in @dt/core); results files, tables and plots pick it up by name. The
+ * synthetic sweep standardises its data itself, so no `scale` option is set here.
  */
 export const ALGORITHMS: Algorithm[] = [
-  { name: 'gini-features', label: 'Gini Features', make: () => new DecisionTreeClassifier({ criterion: 'gini' }) },
+  ...listAlgorithms().map((name) => ({ name, label: CORE_ALGORITHMS[name].paperName, make: () => createClassifier(name) })),
   { name: 'entropy-features', label: 'Entropy Features', make: () => new DecisionTreeClassifier({ criterion: 'entropy' }) },
 ];
 

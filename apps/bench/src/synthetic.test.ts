@@ -72,6 +72,18 @@ describe('bench synthetic', () => {
     expect(r.cellsRun).toBe(24);
     const s = r.settings.find((x) => x.classes === 2 && x.experiment === 'size' && x.nTrain === 200)!;
     expect(s.marks.find((m) => m.name === 'majority')!.mark).toBe('\\\\');
-    expect(() => resolveAlgorithms(['maxcut-node-means-pca'], ALGORITHMS)).toThrow(/not implemented yet/);
+    expect(() => resolveAlgorithms(['c45'], ALGORITHMS)).toThrow(/unknown algorithm "c45"; available: gini-features, /);
+    expect(() => resolveAlgorithms(['maxcut-node-means-pca'], ALGORITHMS.slice(0, 1))).toThrow(/not implemented yet/);
   });
+});
+
+it("the Max-Cut paper's eight algorithms from @dt/core run in the sweep by name", async () => {
+  const names = ['gini-features', 'gini-pre-pca', 'gini-node-features-pca', 'gini-node-means-pca', 'maxcut-features', 'maxcut-pre-pca', 'maxcut-node-features-pca', 'maxcut-node-means-pca'];
+  const algorithms = resolveAlgorithms(names);
+  expect(algorithms.map((a) => a.label)).toContain('Max Cut Node Means PCA');
+  const grid = { ...quickGrid(), classes: [10], sizes: [200], dims: [5], experiments: ['size' as const], datasets: 2, testSize: 200 };
+  const r = await runSynthetic({ grid, algorithms, out: null, alpha: 0.05, description: 'test', plots: false }, () => {});
+  expect(r.cellsRun).toBe(16);
+  expect(r.settings[0]!.marks.map((m) => m.name)).toEqual(names);
+  expect(r.ratios.map((x) => `${x.numerator}/${x.denominator}`)).toEqual(['maxcut-node-means-pca/gini-node-features-pca', 'maxcut-node-means-pca/gini-node-means-pca']);
 });
