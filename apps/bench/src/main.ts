@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { cartCommand } from './commands/cart.js';
+import { maxcutCommand } from './commands/maxcut.js';
 import { pruningCommand } from './commands/pruning.js';
 import { syntheticCommand } from './commands/synthetic.js';
 import { speedCommand } from './commands/speed.js';
@@ -8,6 +9,7 @@ import { streamCommand } from './commands/stream.js';
 
 const program = new Command('bench').description('dt benchmarks: speed against peers and the papers\' tables');
 program.addCommand(cartCommand());
+program.addCommand(maxcutCommand());
 program.addCommand(pruningCommand());
 program.addCommand(syntheticCommand());
 program.addCommand(speedCommand());
