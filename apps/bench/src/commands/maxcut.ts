@@ -455,7 +455,8 @@ const signed = (x: number): string => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFi
 function seconds(s: number): string {
   if (s < 0.1) return s.toFixed(4);
   if (s < 10) return s.toFixed(3);
-  if (s < 600) return s.toFixed(1);
+  if (s < 100) return s.toFixed(1);
+  if (s < 600) return s.toFixed(0);
   const m = Math.floor(s / 60);
   return `${s.toFixed(0)} (${Math.floor(m / 60)}:${String(m % 60).padStart(2, '0')}:${String(Math.round(s % 60)).padStart(2, '0')})`;
 }
@@ -566,6 +567,7 @@ export function renderMarkdown(cells: readonly Cell[], o: Pick<MaxcutOptions, 'f
       }
       out.push(`| ${label(a)} | ${paperCols.join(' | ')} | ${acc(u)} | ${cpu(u)} | ${leaves(u)} | ${acc(s)} | ${cpu(s)} | ${leaves(s)} | ${last} |`);
     }
+    out.push('', '**bold** = the better of our two variants (ties go to unscaled); — = not run.');
     if (!isCv) {
       out.push(
         '',
@@ -593,7 +595,7 @@ export function maxcutCommand(): Command {
       "The Max-Cut paper's Table 5: its eight algorithms, scaled and unscaled, by 10×10 CV on iris and wine-quality red/white/both " +
         'and on Fashion-MNIST 60k/10k; resumable (JSON lines under results/maxcut/), markdown in results/maxcut.md',
     )
-    .option('--quick', 'iris only, 2×5 CV (add --datasets iris,fashion-mnist for a 1,000/500 Fashion-MNIST subsample); writes to a temporary directory, prints the table (< 1 min)', false)
+    .option('--quick', 'iris only, 2×5 CV, in seconds (--datasets iris,fashion-mnist adds a 1,000/500 Fashion-MNIST subsample: about 1.5 CPU minutes); writes to a temporary directory and prints the table', false)
     .option('--datasets <list>', `comma-separated: ${[...CV_DATASETS, FASHION].join(',')}`)
     .option('--algorithms <list>', `comma-separated, default all eight: ${ORDER.join(',')}`)
     .option('--scale <which>', 'both | on | off', 'both')
