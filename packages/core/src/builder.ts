@@ -160,7 +160,9 @@ export class TreeBuilder {
     this.bestCat = createObliqueSplit(X.cols);
     this.rootConstants = cats ? Int32Array.from(cats) : new Int32Array(0);
     if (fitted.kind === 'node') {
-      this.oblique = new ObliqueSplitter({ ...common, X: Xw, projector: fitted, scale: scaling ? scaling.scale : null });
+      // Rows for projection: CRIMCOORD rewrites Xw's categorical columns per node, so then only Xw is current.
+      const rowMajor = cats ? null : (X.rowMajor ?? transposeToRows(X));
+      this.oblique = new ObliqueSplitter({ ...common, X: Xw, rowMajor, projector: fitted, scale: scaling ? scaling.scale : null });
     } else {
       let index: FeatureIndex;
       if (fitted.kind === 'global') {
@@ -179,7 +181,7 @@ export class TreeBuilder {
           const unit = new Float64Array(cats.length * X.cols);
           cats.forEach((f, k) => (unit[k * X.cols + f] = 1));
           const dirs = { dirs: unit, count: cats.length };
-          this.catSplitter = new ObliqueSplitter({ ...common, X: Xw, projector: { kind: 'node', nodeDirections: () => dirs }, scale: null });
+          this.catSplitter = new ObliqueSplitter({ ...common, X: Xw, rowMajor: null, projector: { kind: 'node', nodeDirections: () => dirs }, scale: null });
         }
       }
       this.splitter = new Splitter({ ...common, index, maxFeatures: Math.min(params.maxFeatures, index.d), rng: params.rng });
@@ -502,4 +504,15 @@ function misclassificationRate(classWeights: Float64Array, weight: number): numb
   let top = 0;
   for (let c = 0; c < classWeights.length; c++) if (classWeights[c]! > top) top = classWeights[c]!;
   return weight > 0 ? 1 - top / weight : 0;
+}
+
+/** Row-major copy of a column-major matrix (node projections read whole rows). */
+function transposeToRows(X: ColumnMajor): Float64Array {
+  const { rows, cols, data } = X;
+  const out = new Float64Array(rows * cols);
+  for (let c = 0; c < cols; c++) {
+    const base = c * rows;
+    for (let r = 0; r < rows; r++) out[r * cols + c] = data[base + r]!;
+  }
+  return out;
 }

@@ -23,6 +23,11 @@ export interface ColumnMajor {
   data: Float64Array;
   rows: number;
   cols: number;
+  /**
+   * The caller's own row-major Float64Array when the input was one (shared, never copied or
+   * written): oblique splits project whole rows from it instead of gathering columns.
+   */
+  rowMajor?: Float64Array;
 }
 
 function isDense(x: unknown): x is DenseMatrix {
@@ -115,7 +120,8 @@ export function toColumnMajor(X: unknown, name = 'X'): ColumnMajor {
     const base = r * cols;
     for (let c = 0; c < cols; c++) out[c * rows + r] = src[base + c]!;
   }
-  return { data: out, rows, cols };
+  const shared = isDense(X) && X.data === src;
+  return shared ? { data: out, rows, cols, rowMajor: src } : { data: out, rows, cols };
 }
 
 /** Sample weights: non-negative finite numbers, one per row, positive total. */

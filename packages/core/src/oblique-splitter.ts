@@ -42,6 +42,8 @@ export function createObliqueSplit(d: number): ObliqueSplit {
 export interface ObliqueSplitterConfig {
   /** Raw training features, column-major. */
   X: ColumnMajor;
+  /** The same features row-major, when available (faster projections); null: gather from X. */
+  rowMajor: Float64Array | null;
   projector: FittedProjection;
   /** Standard deviations the projection's space was divided by (null: raw space). */
   scale: Float64Array | null;
@@ -55,6 +57,11 @@ export interface ObliqueSplitterConfig {
   minWeightLeaf: number;
 }
 
+/** Directions projected together (one pass of scattered reads per batch). */
+const DIRECTION_BATCH = 16;
+/** Row buffer size in values (256 KiB): a block of node rows stays in L2 while every direction reads it. */
+const ROW_BUFFER_VALUES = 32768;
+
 /**
  * Split search over per-node directions (Node Features PCA, Node Means PCA, Householder, ...).
  * Each direction is first mapped to raw-feature weights (w_j / σ_j when the projection saw
@@ -66,16 +73,21 @@ export class ObliqueSplitter {
   private readonly cfg: ObliqueSplitterConfig;
   private readonly n: number;
   private readonly d: number;
-  private zCur: Float64Array;
-  private zBest: Float64Array;
+  private zBatch: Float64Array;
+  private readonly zBest: Float64Array;
+  private readonly batchFeat: Int32Array;
+  private readonly batchVal: Float64Array;
+  private readonly batchPos: Int32Array;
+  private readonly batchNnz: Int32Array;
+  private readonly featureSlot: Int32Array;
+  private readonly usedFeatures: Int32Array;
+  private readonly rowBuffer: Float64Array;
   private readonly values: Float64Array;
   private readonly idx: Int32Array;
   private readonly entryLabels: Int32Array;
   private readonly entryTargets: Float64Array;
   private readonly entryWeights: Float64Array;
   private readonly ones: Float64Array;
-  private readonly wFeat: Int32Array;
-  private readonly wVal: Float64Array;
   private readonly result: SplitResult = createSplitResult();
   private readonly cInput: ClassificationScanInput;
   private readonly rInput: RegressionScanInput;
@@ -86,16 +98,21 @@ export class ObliqueSplitter {
     const d = cfg.X.cols;
     this.n = n;
     this.d = d;
-    this.zCur = new Float64Array(n);
+    this.zBatch = new Float64Array(0);
     this.zBest = new Float64Array(n);
+    this.batchFeat = new Int32Array(DIRECTION_BATCH * d);
+    this.batchVal = new Float64Array(DIRECTION_BATCH * d);
+    this.batchPos = new Int32Array(DIRECTION_BATCH * d);
+    this.batchNnz = new Int32Array(DIRECTION_BATCH);
+    this.featureSlot = new Int32Array(d);
+    this.usedFeatures = new Int32Array(d);
+    this.rowBuffer = new Float64Array(ROW_BUFFER_VALUES);
     this.values = new Float64Array(n);
     this.idx = new Int32Array(n);
     this.entryLabels = new Int32Array(cfg.labels ? n : 0);
     this.entryTargets = new Float64Array(cfg.targets ? n : 0);
     this.entryWeights = new Float64Array(cfg.weights ? n : 0);
     this.ones = new Float64Array(n).fill(1);
-    this.wFeat = new Int32Array(d);
-    this.wVal = new Float64Array(d);
     this.cInput = {
       n: 0,
       values: this.values,
@@ -139,56 +156,133 @@ export class ObliqueSplitter {
     const scoreTol = SCORE_TIE_TOLERANCE * (nodeImpurity > 0 ? nodeImpurity : 1);
     const balanceTol = BALANCE_TIE_TOLERANCE * totalWeight;
     const scale = this.cfg.scale;
-    for (let k = 0; k < dirs.count; k++) {
-      // Raw-feature weights of direction k, zeros dropped.
-      let nnz = 0;
-      const off = k * d;
-      for (let j = 0; j < d; j++) {
-        const w = scale === null ? dirs.dirs[off + j]! : dirs.dirs[off + j]! / scale[j]!;
-        if (w !== 0) {
-          this.wFeat[nnz] = j;
-          this.wVal[nnz] = w;
-          nnz++;
+    const bFeat = this.batchFeat;
+    const bVal = this.batchVal;
+    const bNnz = this.batchNnz;
+    for (let k0 = 0; k0 < dirs.count; k0 += DIRECTION_BATCH) {
+      // Raw-feature weights of the batch's directions, zeros dropped, features ascending.
+      const kb = Math.min(DIRECTION_BATCH, dirs.count - k0);
+      let any = false;
+      for (let b = 0; b < kb; b++) {
+        let nnz = 0;
+        const off = (k0 + b) * d;
+        const o = b * d;
+        for (let j = 0; j < d; j++) {
+          const w = scale === null ? dirs.dirs[off + j]! : dirs.dirs[off + j]! / scale[j]!;
+          if (w !== 0) {
+            bFeat[o + nnz] = j;
+            bVal[o + nnz] = w;
+            nnz++;
+          }
         }
+        bNnz[b] = nnz;
+        if (nnz > 0) any = true;
       }
-      if (nnz === 0) continue;
-      this.project(samples, start, end, nnz);
-      const res = this.result;
-      if (!this.scan(m, classWeights, weightedSum, totalWeight, res)) continue;
-      const balance = Math.abs(2 * res.leftWeight - totalWeight);
-      const tol = Math.max(scoreTol, SCORE_TIE_TOLERANCE * Math.max(Math.abs(res.score), Math.abs(best.score === Number.NEGATIVE_INFINITY ? 0 : best.score)));
-      if (!best.found || isBetterSplit(res.score, balance, best.score, best.balance, tol, balanceTol)) {
-        best.found = true;
-        best.direction = k;
-        best.score = res.score;
-        best.balance = balance;
-        best.threshold = midpoint(this.values[res.pos - 1]!, this.values[res.pos]!);
-        best.nnz = nnz;
-        best.features.set(this.wFeat.subarray(0, nnz));
-        best.weights.set(this.wVal.subarray(0, nnz));
-        const t = this.zBest;
-        this.zBest = this.zCur;
-        this.zCur = t;
+      if (!any) continue;
+      this.projectBatch(samples, start, end, kb);
+      for (let b = 0; b < kb; b++) {
+        const nnz = bNnz[b]!;
+        if (nnz === 0) continue;
+        this.sortProjection(samples, start, m, b);
+        const res = this.result;
+        if (!this.scan(m, classWeights, weightedSum, totalWeight, res)) continue;
+        const balance = Math.abs(2 * res.leftWeight - totalWeight);
+        const tol = Math.max(scoreTol, SCORE_TIE_TOLERANCE * Math.max(Math.abs(res.score), Math.abs(best.score === Number.NEGATIVE_INFINITY ? 0 : best.score)));
+        if (!best.found || isBetterSplit(res.score, balance, best.score, best.balance, tol, balanceTol)) {
+          best.found = true;
+          best.direction = k0 + b;
+          best.score = res.score;
+          best.balance = balance;
+          best.threshold = midpoint(this.values[res.pos - 1]!, this.values[res.pos]!);
+          best.nnz = nnz;
+          best.features.set(bFeat.subarray(b * d, b * d + nnz));
+          best.weights.set(bVal.subarray(b * d, b * d + nnz));
+          this.zBest.set(this.zBatch.subarray(b * m, b * m + m));
+        }
       }
     }
   }
 
-  /** zCur[i - start] = Σ_j w_j·x[s_i][f_j], accumulated in ascending feature order from 0. */
-  private project(samples: Int32Array, start: number, end: number, nnz: number): void {
-    const z = this.zCur;
-    const m = end - start;
-    z.fill(0, 0, m);
-    const X = this.cfg.X.data;
+  /**
+   * zBatch[b·m + i - start] = Σ_t w_bt·x[s_i][f_bt] for the batch's directions, summed from 0 in
+   * ascending feature order (as Tree.goesLeft does, so partition and prediction agree bit for bit).
+   * Why hand-written kernels: X is column-major, so projecting one direction at a time reads m·nnz
+   * scattered values per direction. With row-major rows each row is read once per batch; without
+   * them (CRIMCOORD rewrites columns per node) a block of node rows, only the features the batch
+   * uses, is gathered into a small row-major buffer once, and every direction reads it from cache.
+   */
+  private projectBatch(samples: Int32Array, start: number, end: number, kb: number): void {
+    const d = this.d;
     const n = this.n;
-    for (let t = 0; t < nnz; t++) {
-      const base = this.wFeat[t]! * n;
-      const w = this.wVal[t]!;
-      for (let i = start, j = 0; i < end; i++, j++) z[j] = z[j]! + w * X[base + samples[i]!]!;
+    const m = end - start;
+    const X = this.cfg.X.data;
+    const bFeat = this.batchFeat;
+    const bVal = this.batchVal;
+    const bNnz = this.batchNnz;
+    const bPos = this.batchPos;
+    const slot = this.featureSlot;
+    const used = this.usedFeatures;
+    if (this.zBatch.length < kb * m) this.zBatch = new Float64Array(DIRECTION_BATCH * Math.max(m, this.zBatch.length / DIRECTION_BATCH));
+    const XR = this.cfg.rowMajor;
+    if (XR !== null) {
+      projectRows(XR, d, samples, start, m, kb, bFeat, bVal, bNnz, this.zBatch);
+      return;
     }
+    // Union of the features the batch uses, ascending; slot[j] = its column in the row buffer.
+    slot.fill(-1);
+    for (let b = 0; b < kb; b++) {
+      const o = b * d;
+      for (let t = 0, nnz = bNnz[b]!; t < nnz; t++) slot[bFeat[o + t]!] = 0;
+    }
+    let u = 0;
+    for (let j = 0; j < d; j++) {
+      if (slot[j] === 0) {
+        slot[j] = u;
+        used[u++] = j;
+      }
+    }
+    for (let b = 0; b < kb; b++) {
+      const o = b * d;
+      for (let t = 0, nnz = bNnz[b]!; t < nnz; t++) bPos[o + t] = slot[bFeat[o + t]!]!;
+    }
+    const z = this.zBatch;
+    const rows = this.rowBuffer;
+    const chunk = Math.max(1, Math.floor(rows.length / Math.max(1, u)));
+    for (let r0 = 0; r0 < m; r0 += chunk) {
+      const rn = Math.min(chunk, m - r0);
+      gatherRows(X, n, samples, start + r0, rn, used, u, rows);
+      for (let b = 0; b < kb; b++) {
+        const o = b * d;
+        const nnz = bNnz[b]!;
+        const zo = b * m + r0;
+        if (nnz === u) {
+          // Dense in the union (the usual PCA case): row buffer column t is feature t's.
+          for (let r = 0; r < rn; r++) {
+            const ro = r * u;
+            let s = 0;
+            for (let t = 0; t < nnz; t++) s += bVal[o + t]! * rows[ro + t]!;
+            z[zo + r] = s;
+          }
+        } else {
+          for (let r = 0; r < rn; r++) {
+            const ro = r * u;
+            let s = 0;
+            for (let t = 0; t < nnz; t++) s += bVal[o + t]! * rows[ro + bPos[o + t]!]!;
+            z[zo + r] = s;
+          }
+        }
+      }
+    }
+  }
+
+  /** values/idx = direction b's projections of the node's samples, sorted ascending. */
+  private sortProjection(samples: Int32Array, start: number, m: number, b: number): void {
+    const z = this.zBatch;
     const values = this.values;
     const idx = this.idx;
+    const zo = b * m;
     for (let j = 0; j < m; j++) {
-      values[j] = z[j]!;
+      values[j] = z[zo + j]!;
       idx[j] = samples[start + j]!;
     }
     sortFloatPairs(values, idx, m);
@@ -238,5 +332,45 @@ export class ObliqueSplitter {
       }
     }
     return start + i;
+  }
+}
+
+/** rows[r·u + q] = X[used[q]][samples[from + r]] for r < rn (a block of node rows, row-major). */
+function gatherRows(X: Float64Array, n: number, samples: Int32Array, from: number, rn: number, used: Int32Array, u: number, rows: Float64Array): void {
+  for (let q = 0; q < u; q++) {
+    const base = used[q]! * n;
+    for (let r = 0, i = from; r < rn; r++, i++) rows[r * u + q] = X[base + samples[i]!]!;
+  }
+}
+
+/**
+ * Direction b's projection of each node row, from row-major X: every row is read once per batch
+ * (sequentially, d values), and all the batch's dot products are taken while it is in L1.
+ */
+function projectRows(
+  XR: Float64Array,
+  d: number,
+  samples: Int32Array,
+  start: number,
+  m: number,
+  kb: number,
+  bFeat: Int32Array,
+  bVal: Float64Array,
+  bNnz: Int32Array,
+  z: Float64Array,
+): void {
+  for (let r = 0; r < m; r++) {
+    const ro = samples[start + r]! * d;
+    for (let b = 0; b < kb; b++) {
+      const o = b * d;
+      const nnz = bNnz[b]!;
+      let s = 0;
+      if (nnz === d) {
+        for (let t = 0; t < d; t++) s += bVal[o + t]! * XR[ro + t]!;
+      } else {
+        for (let t = 0; t < nnz; t++) s += bVal[o + t]! * XR[ro + bFeat[o + t]!]!;
+      }
+      z[b * m + r] = s;
+    }
   }
 }
