@@ -40,6 +40,8 @@ function i32(path: string): Int32Array {
   const b = readFileSync(path);
   return b.byteOffset % 4 === 0 ? new Int32Array(b.buffer, b.byteOffset, b.byteLength / 4) : new Int32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
 }
+/** Warm-up fits on the prefix before the measured ones. */
+const WARMUP_FITS = 3;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 const maxRssMb = () => process.resourceUsage().maxRSS / 1024;
 
@@ -59,9 +61,14 @@ function main(): void {
   const mlLabels = job.lib === 'ml-cart' ? Array.from(ytr) : null;
 
   // Warm the JIT on a small prefix first: we measure steady-state speed, not V8's compile time.
+  // One fit is not enough: V8 tiers hot functions up over the next calls and compiles on
+  // background threads, whose CPU time process.cpuUsage() counts. Three fits reach steady state
+  // (1,000 × 10: 128, 79, 18, 14, 14 ms for fits 1–5 in a fresh process).
   const nw = Math.min(ytr.length, job.lib === 'dt' ? 2000 : 200);
-  if (job.lib === 'dt') new DecisionTreeClassifier({ criterion: 'gini' }).fit({ data: Xtr.subarray(0, nw * d), rows: nw, cols: d }, ytr.subarray(0, nw)).predictCodes(test);
-  else new MlCart({ gainFunction: 'gini', gainThreshold: 0, minNumSamples: 1 }).train(mlTrain!.slice(0, nw), mlLabels!.slice(0, nw));
+  for (let k = 0; k < WARMUP_FITS; k++) {
+    if (job.lib === 'dt') new DecisionTreeClassifier({ criterion: 'gini' }).fit({ data: Xtr.subarray(0, nw * d), rows: nw, cols: d }, ytr.subarray(0, nw)).predictCodes(test);
+    else new MlCart({ gainFunction: 'gini', gainThreshold: 0, minNumSamples: 1 }).train(mlTrain!.slice(0, nw), mlLabels!.slice(0, nw));
+  }
 
   const wall: number[] = [];
   const cpu: number[] = [];
