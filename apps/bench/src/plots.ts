@@ -82,3 +82,23 @@ export function histogramSpec(opts: { title: string; values: number[]; xTitle: s
     ],
   } as TopLevelSpec;
 }
+
+/**
+ * A difference with its confidence interval vs x, one line per series value, a dashed rule at 0
+ * (Figures 3 and 7 of the Max-Cut paper). Rows: { [x], [series], mean, lower, upper }.
+ */
+export function differencePlotSpec(opts: { title: string; rows: Row[]; x: string; xTitle: string; series: string; seriesTitle: string }): TopLevelSpec {
+  const x = { field: opts.x, type: 'quantitative', title: opts.xTitle } as const;
+  const color = { field: opts.series, type: 'ordinal', title: opts.seriesTitle } as const;
+  return {
+    $schema: 'https://vega.github.io/schema/vega-lite/v5.json',
+    title: opts.title,
+    width: 420,
+    height: 260,
+    layer: [
+      { data: { values: opts.rows }, mark: { type: 'errorbar', ticks: true }, encoding: { x, y: { field: 'lower', type: 'quantitative', title: 'accuracy difference' }, y2: { field: 'upper' }, color } },
+      { data: { values: opts.rows }, mark: { type: 'line', point: true }, encoding: { x, y: { field: 'mean', type: 'quantitative' }, color } },
+      { data: { values: [{ zero: 0 }] }, mark: { type: 'rule', color: 'firebrick', strokeDash: [4, 3] }, encoding: { y: { field: 'zero', type: 'quantitative' } } },
+    ],
+  } as TopLevelSpec;
+}

@@ -43,6 +43,17 @@ describe('bench synthetic', () => {
     const md = readFileSync(join(dir, 'report.md'), 'utf8');
     expect(md).toContain('| train | dims | n | Gini Features | Entropy Features | time ratio Entropy Features |');
     expect(md).toContain('Mean number of leaves');
+    // Figures 3/7: paired differences with t intervals, per size setting.
+    expect(files).toContain('difference-entropy-features-minus-gini-features-2-classes.svg');
+    expect(md).toContain('## Entropy Features minus Gini Features (cf. Figures 3 and 7)');
+    expect(first.differences).toHaveLength(4);
+    for (const d of first.differences) {
+      const s = first.settings.find((x) => x.classes === d.classes && x.experiment === 'size' && x.nTrain === d.nTrain)!;
+      const mean = (name: string) => s.marks.find((m) => m.name === name)!.mean;
+      expect(d.mean).toBeCloseTo(mean('entropy-features') - mean('gini-features'), 12);
+      expect(d.lower).toBeLessThanOrEqual(d.mean);
+      expect(d.upper).toBeGreaterThanOrEqual(d.mean);
+    }
     // Rerun: everything is already there.
     const again = await runSynthetic({ grid, algorithms, out: dir, alpha: 0.05, description: 'test', plots: false }, () => {});
     expect(again.cellsRun).toBe(0);

@@ -8,7 +8,7 @@ import { markSignificance, meanConfidenceInterval, ratioOfMeansConfidenceInterva
 import type { AlgorithmMark } from '@dt/eval';
 import { ALGORITHMS, BASELINE, defaultAlgorithmNames, labelOf, resolveAlgorithms } from '../algorithms.js';
 import type { Algorithm, Dense } from '../algorithms.js';
-import { histogramSpec, linePlotSpec, writePlot } from '../plots.js';
+import { differencePlotSpec, histogramSpec, linePlotSpec, writePlot } from '../plots.js';
 import { createProgress } from '../progress.js';
 import { ResultsStore, seedOf } from '../results-store.js';
 
@@ -173,10 +173,24 @@ export interface SyntheticReport {
   settings: SettingSummary[];
   /** Per class count and ratio pair: per-data-set accuracy ratios. */
   ratios: { classes: number; numerator: string; denominator: string; values: number[]; numeratorAcc: number[]; denominatorAcc: number[] }[];
+  /** Figures 3 and 7: per size-experiment setting, mean accuracy(A) − accuracy(B) with a 95% paired t interval. */
+  differences: AccuracyDifference[];
   markdown: string;
   cellsRun: number;
   cellsSkipped: number;
   elapsedS: number;
+}
+
+export interface AccuracyDifference {
+  classes: number;
+  nTrain: number;
+  dims: number;
+  a: string;
+  b: string;
+  n: number;
+  mean: number;
+  lower: number;
+  upper: number;
 }
 
 /** Default ratio pairs: the paper's (Figures 4 and 8) when those algorithms exist, else each one vs the baseline. */
@@ -309,7 +323,24 @@ function summarize(opts: SyntheticOptions, store: ResultsStore<CellRecord>, sett
       if (a.length) ratios.push({ classes, numerator: num, denominator: den, values: a.map((v, i) => v / b[i]!), numeratorAcc: a, denominatorAcc: b });
     }
   }
-  return { settings: summaries, ratios, markdown: renderReport(opts, summaries, ratios, store, elapsedS) };
+  const differences: AccuracyDifference[] = [];
+  const pair = (opts.ratioPairs ?? defaultRatioPairs(names))[0];
+  if (pair) {
+    const [a, b] = pair;
+    for (const s of settings.filter((x) => x.experiment === 'size')) {
+      const d: number[] = [];
+      for (let rep = 0; rep < g.datasets; rep++) {
+        const dk = dataKey(s, rep, g.testSize);
+        const x = store.get(`${dk}|${a}`);
+        const y = store.get(`${dk}|${b}`);
+        if (x && y) d.push(x.accuracy - y.accuracy);
+      }
+      if (d.length < 2) continue;
+      const ci = meanConfidenceInterval(d);
+      differences.push({ classes: s.classes, nTrain: s.nTrain, dims: s.nInformative, a, b, n: d.length, mean: ci.estimate, lower: ci.lower, upper: ci.upper });
+    }
+  }
+  return { settings: summaries, ratios, differences, markdown: renderReport(opts, summaries, ratios, differences, store, elapsedS) };
 }
 
 const f4 = (x: number) => x.toFixed(4);
@@ -317,7 +348,14 @@ const f3 = (x: number) => x.toFixed(3);
 const f2 = (x: number) => x.toFixed(2);
 const num = (x: number) => x.toLocaleString('en-US');
 
-function renderReport(opts: SyntheticOptions, settings: SettingSummary[], ratios: SyntheticReport['ratios'], store: ResultsStore<CellRecord>, elapsedS: number): string {
+function renderReport(
+  opts: SyntheticOptions,
+  settings: SettingSummary[],
+  ratios: SyntheticReport['ratios'],
+  differences: AccuracyDifference[],
+  store: ResultsStore<CellRecord>,
+  elapsedS: number,
+): string {
   const names = opts.algorithms.map((a) => a.name);
   const g = opts.grid;
   let cpuS = 0;
@@ -412,6 +450,34 @@ function renderReport(opts: SyntheticOptions, settings: SettingSummary[], ratios
     }
     L.push('');
   }
+  if (differences.length) {
+    const first = differences[0]!;
+    L.push(`## ${labelOf(first.a)} minus ${labelOf(first.b)} (cf. Figures 3 and 7)`, '');
+    L.push(
+      `Mean over the data sets of accuracy(${labelOf(first.a)}) − accuracy(${labelOf(first.b)}) per training size and informative dimensions ` +
+        '(size experiment), with a 95% Student-t interval of the paired differences. The paper shows one training size per class count ' +
+        '(1,000 rows for 2 classes, 300,000 for 10); here every size of the grid.',
+      '',
+    );
+    for (const classes of opts.grid.classes) {
+      const rows = differences.filter((x) => x.classes === classes);
+      if (!rows.length) continue;
+      const sizes = [...new Set(rows.map((x) => x.nTrain))].sort((x, y) => x - y);
+      const dims = [...new Set(rows.map((x) => x.dims))].sort((x, y) => x - y);
+      const sign = (x: number) => (x >= 0 ? '+' : '−') + Math.abs(x).toFixed(3);
+      L.push(`${classes} classes:`, '');
+      L.push(`| dims | ${sizes.map((n) => `${num(n)} rows`).join(' | ')} |`);
+      L.push(`|---|${sizes.map(() => '---').join('|')}|`);
+      for (const dm of dims) {
+        const cells = sizes.map((n) => {
+          const r = rows.find((x) => x.nTrain === n && x.dims === dm);
+          return r ? `${sign(r.mean)} (${sign(r.lower)}, ${sign(r.upper)})` : '—';
+        });
+        L.push(`| ${dm} | ${cells.join(' | ')} |`);
+      }
+      L.push('');
+    }
+  }
   return L.join('\n') + '\n';
 }
 
@@ -441,6 +507,22 @@ async function writePlots(out: string, report: Omit<SyntheticReport, 'cellsRun' 
         linePlotSpec({ title: `Mean test accuracy vs noise dimensions, ${classes} classes, ${grid.noiseTrain} training rows`, rows, x: 'noise', xTitle: 'noise dimensions', y: 'accuracy', yTitle: 'mean accuracy', facet: { field: 'dims', title: 'informative dimensions', columns: 5 }, markField: 'mark' }),
       );
     }
+  }
+  for (const classes of grid.classes) {
+    const rows = report.differences.filter((x) => x.classes === classes);
+    if (!rows.length) continue;
+    const { a, b } = rows[0]!;
+    await writePlot(
+      join(out, `difference-${a}-minus-${b}-${classes}-classes.svg`),
+      differencePlotSpec({
+        title: `${labelOf(a)} − ${labelOf(b)} accuracy, ${classes} classes (mean, 95% CI)`,
+        rows: rows.map((x) => ({ dims: x.dims, nTrain: x.nTrain, mean: x.mean, lower: x.lower, upper: x.upper })),
+        x: 'dims',
+        xTitle: 'informative dimensions',
+        series: 'nTrain',
+        seriesTitle: 'training rows',
+      }),
+    );
   }
   for (const r of report.ratios) {
     await writePlot(
