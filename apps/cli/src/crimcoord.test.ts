@@ -31,6 +31,11 @@ it('--crimcoord on splits categorical columns by per-node level scores (HHCART, 
     expect(model.tree.catFeature).toEqual([0]);
     const p = await cli(['predict', '--model', out, '--data', csv]);
     expect(p.stderr).toMatch(/accuracy 1\.0000/);
+    // dt show names the levels each branch receives.
+    const s = await cli(['show', '--model', out]);
+    expect(s.code, s.stderr).toBe(0);
+    expect(s.stdout).toMatch(/\|--- colour in \{green\}( or unseen)?\n\|   \|--- class: no/);
+    expect(s.stdout).toMatch(/\|--- colour in \{(blue, red|red, blue)\}( or unseen)?\n\|   \|--- class: yes/);
   }
   const codes = await cli(['train', '--data', csv, '--out', join(dir, 'codes.json')]);
   expect(codes.stdout).toContain('3 leaves');

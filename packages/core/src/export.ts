@@ -10,6 +10,11 @@ export interface ExportOptions {
   decimals?: number;
   /** Deeper nodes are summarised as "truncated branch" (default: no limit). */
   maxDepth?: number;
+  /**
+   * Level names of categorical features (CRIMCOORD), indexed by feature then level code, null for a
+   * numeric feature — e.g. a Dataset's `categories`. Default: the codes.
+   */
+  categories?: readonly (readonly string[] | null)[];
 }
 
 function names(model: TreeModel, o: ExportOptions): readonly string[] {
@@ -27,13 +32,47 @@ function fmt(x: number, decimals: number): string {
 function splitExpression(tree: Tree, node: number, featureNames: readonly string[], decimals: number): string {
   if (tree.kind[node] === AXIS) return featureNames[tree.feature[node]!]!;
   const { features, weights } = tree.splitFeatures(node);
+  const cats = new Set(tree.categoricalMaps(node).map((m) => m.feature));
   const terms = features.map((f, j) => ({ f, w: weights[j]! })).filter((t) => t.w !== 0);
   terms.sort((a, b) => Math.abs(b.w) - Math.abs(a.w));
   const shown = terms.slice(0, 4).map((t, j) => {
     const sign = t.w < 0 ? (j === 0 ? '-' : ' - ') : j === 0 ? '' : ' + ';
-    return `${sign}${fmt(Math.abs(t.w), decimals)}·${featureNames[t.f]}`;
+    // A categorical feature enters through its per-node level scores, written score(name).
+    const name = cats.has(t.f) ? `score(${featureNames[t.f]})` : featureNames[t.f];
+    return `${sign}${fmt(Math.abs(t.w), decimals)}·${name}`;
   });
   return shown.join('') + (terms.length > 4 ? ` + …(${terms.length - 4} more)` : '');
+}
+
+/**
+ * The two branch conditions of a split. A split on one categorical feature alone is shown as the
+ * level set it sends left ("colour in {red, blue}"), exactly as prediction routes the levels; other
+ * splits as "expr <= t" / "expr >  t", with each categorical feature's level scores listed after.
+ */
+function splitConditions(tree: Tree, node: number, featureNames: readonly string[], decimals: number, categories: ExportOptions['categories']): { left: string; right: string; notes: string[] } {
+  const t = fmt(tree.threshold[node]!, decimals);
+  const maps = tree.categoricalMaps(node);
+  const levelName = (f: number, l: number) => categories?.[f]?.[l] ?? String(l);
+  if (maps.length > 0) {
+    const { features, weights } = tree.kind[node] === AXIS ? { features: [tree.feature[node]!], weights: [1] } : tree.splitFeatures(node);
+    const nz = features.map((f, j) => ({ f, w: weights[j]! })).filter((x) => x.w !== 0);
+    const only = nz.length === 1 ? maps.find((m) => m.feature === nz[0]!.f) : undefined;
+    if (only) {
+      const w = nz[0]!.w;
+      const thr = tree.threshold[node]!;
+      const left: string[] = [];
+      const right: string[] = [];
+      // An unseen level scores 0 (the node's mean), as in Tree.goesLeft.
+      only.values.forEach((v, l) => (w * (v === v ? v : 0) <= thr ? left : right).push(levelName(only.feature, l)));
+      const unseenLeft = 0 <= thr;
+      const name = featureNames[only.feature]!;
+      const set = (xs: string[], unseen: boolean) => `{${xs.join(', ')}}${unseen ? ' or unseen' : ''}`;
+      return { left: `${name} in ${set(left, unseenLeft)}`, right: `${name} in ${set(right, !unseenLeft)}`, notes: [] };
+    }
+  }
+  const expr = splitExpression(tree, node, featureNames, decimals);
+  const notes = maps.map((m) => `score(${featureNames[m.feature]}): ${Array.from(m.values, (v, l) => `${levelName(m.feature, l)} ${fmt(v === v ? v : 0, decimals)}`).join(', ')}; unseen 0`);
+  return { left: `${expr} <= ${t}`, right: `${expr} >  ${t}`, notes };
 }
 
 function leafText(model: TreeModel, node: number, decimals: number): string {
@@ -64,11 +103,12 @@ export function exportText(model: TreeModel, options: ExportOptions = {}): strin
       lines.push(`${indent}truncated branch of depth ${subtreeDepth(tree, node)}`);
       return;
     }
-    const expr = splitExpression(tree, node, fn, decimals);
-    const t = fmt(tree.threshold[node]!, decimals);
-    lines.push(`${indent}${expr} <= ${t}`);
+    const c = splitConditions(tree, node, fn, decimals, options.categories);
+    const noteIndent = '|   '.repeat(depth) + '|    ';
+    for (const n of c.notes) lines.push(`${noteIndent}(${n})`);
+    lines.push(`${indent}${c.left}`);
     walk(tree.left[node]!, depth + 1);
-    lines.push(`${indent}${expr} >  ${t}`);
+    lines.push(`${indent}${c.right}`);
     walk(tree.right[node]!, depth + 1);
   };
   walk(0, 0);
@@ -100,7 +140,8 @@ export function exportDot(model: TreeModel, options: ExportOptions = {}): string
   const walk = (node: number, depth: number): void => {
     const parts: string[] = [];
     if (tree.kind[node] !== LEAF && depth < maxDepth) {
-      parts.push(`${splitExpression(tree, node, fn, decimals)} <= ${fmt(tree.threshold[node]!, decimals)}`);
+      const c = splitConditions(tree, node, fn, decimals, options.categories);
+      parts.push(c.left, ...c.notes);
     }
     parts.push(`${crit} = ${fmt(tree.impurity[node]!, decimals)}`);
     parts.push(`samples = ${tree.nSamples[node]}`);

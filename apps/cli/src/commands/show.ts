@@ -24,7 +24,9 @@ async function show(opts: Record<string, unknown>, ctx: Context): Promise<void> 
   const options: ExportOptions = {};
   if (opts.maxDepth !== undefined) options.maxDepth = nonNegativeInt('--max-depth', num(String(opts.maxDepth), '--max-depth'));
   if (opts.decimals !== undefined) options.decimals = nonNegativeInt('--decimals', num(String(opts.decimals), '--decimals'));
-  const { model } = await readModelFile(resolvePath(ctx.cwd, String(opts.model)));
+  const { model, training } = await readModelFile(resolvePath(ctx.cwd, String(opts.model)));
+  // Level names of categorical features, so CRIMCOORD splits read as level sets.
+  if (training && training.categories.some((c) => c !== null)) options.categories = training.categories;
   if (isStream(model)) {
     // A stream is a DAG: no depth truncation; merged nodes are marked.
     const so = options.decimals === undefined ? {} : { decimals: options.decimals };
