@@ -208,7 +208,7 @@ function renderSpeed(opts: SpeedOptions, grid: SpeedGrid, records: SpeedRecord[]
       `${num(grid.testSize)} extra rows for predict. Every library fits the same rows, fully grown Gini CART (scikit-learn's defaults; ml-cart with ` +
       '`gainThreshold: 0, minNumSamples: 1`), each in its own fresh process. Fit times are CPU seconds of the fitting process' +
       `${grid.repeats > 1 ? ` (median of ${grid.repeats} fits)` : ' (one fit)'} — the machine is shared, so wall time also measures other load; ` +
-      'the wall-time ratio to scikit-learn is shown too. Predict times are wall seconds for the extra rows. Ratios are dt / peer: below 1 means dt is faster. ' +
+      'the wall-time ratio to scikit-learn is shown too. Predict times are wall seconds for the extra rows (median of three calls). Ratios are dt / peer: below 1 means dt is faster. ' +
       '"Peak MB" is how much the process\'s peak resident memory (getrusage maxRSS) grew during the fit, including any copy of X a library makes; ' +
       'it is a lower bound — memory the fit reuses below the peak reached while loading the data does not show, and 0 means the fit stayed under that peak.',
     '',
