@@ -39,9 +39,10 @@ export function linePlotSpec(opts: {
   markField?: string;
 }): TopLevelSpec {
   const enc = {
-    x: { field: opts.x, type: 'quantitative', title: opts.xTitle, scale: opts.xLog ? { type: 'log' } : { zero: false } },
+    // nice: false keeps a log axis to the data's range instead of the next power of ten.
+    x: { field: opts.x, type: 'quantitative', title: opts.xTitle, scale: opts.xLog ? { type: 'log', nice: false } : { zero: false } },
     y: { field: opts.y, type: 'quantitative', title: opts.yTitle, scale: opts.yLog ? { type: 'log' } : { zero: false } },
-    color: { field: 'algorithm', type: 'nominal', title: 'algorithm' },
+    color: { field: 'algorithm', type: 'nominal', title: 'algorithm', legend: { labelLimit: 320 } },
   } as const;
   const layers: unknown[] = [{ mark: { type: 'line', point: true }, encoding: enc }];
   if (opts.markField) {

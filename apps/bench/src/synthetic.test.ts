@@ -47,6 +47,12 @@ describe('bench synthetic', () => {
     expect(files).toContain('difference-entropy-features-minus-gini-features-2-classes.svg');
     expect(md).toContain('## Entropy Features minus Gini Features (cf. Figures 3 and 7)');
     expect(first.differences).toHaveLength(4);
+    // Ratios: all = no-noise ∪ noise (noise 0 at the noise experiment's size is a size-experiment data set).
+    for (const classes of [2, 10]) {
+      const [all, clean, noisy] = (['all', 'no-noise', 'noise'] as const).map((subset) => first.ratios.find((x) => x.classes === classes && x.subset === subset)!.values);
+      expect(all!.length).toBe(clean!.length + noisy!.length);
+      expect([...clean!, ...noisy!].sort()).toEqual([...all!].sort());
+    }
     for (const d of first.differences) {
       const s = first.settings.find((x) => x.classes === d.classes && x.experiment === 'size' && x.nTrain === d.nTrain)!;
       const mean = (name: string) => s.marks.find((m) => m.name === name)!.mean;
@@ -96,5 +102,12 @@ it("the Max-Cut paper's eight algorithms from @dt/core run in the sweep by name"
   const r = await runSynthetic({ grid, algorithms, out: null, alpha: 0.05, description: 'test', plots: false }, () => {});
   expect(r.cellsRun).toBe(16);
   expect(r.settings[0]!.marks.map((m) => m.name)).toEqual(names);
-  expect(r.ratios.map((x) => `${x.numerator}/${x.denominator}`)).toEqual(['maxcut-node-means-pca/gini-node-features-pca', 'maxcut-node-means-pca/gini-node-means-pca']);
+  // Size experiment only: every data set is noise-free, so 'noise' is empty and 'no-noise' equals 'all'.
+  expect(r.ratios.map((x) => `${x.numerator}/${x.denominator}/${x.subset}`)).toEqual([
+    'maxcut-node-means-pca/gini-node-features-pca/all',
+    'maxcut-node-means-pca/gini-node-features-pca/no-noise',
+    'maxcut-node-means-pca/gini-node-means-pca/all',
+    'maxcut-node-means-pca/gini-node-means-pca/no-noise',
+  ]);
+  expect(r.ratios[1]!.values).toEqual(r.ratios[0]!.values);
 });

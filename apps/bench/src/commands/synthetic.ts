@@ -171,8 +171,11 @@ export interface SettingSummary extends Setting {
 
 export interface SyntheticReport {
   settings: SettingSummary[];
-  /** Per class count and ratio pair: per-data-set accuracy ratios. */
-  ratios: { classes: number; numerator: string; denominator: string; values: number[]; numeratorAcc: number[]; denominatorAcc: number[] }[];
+  /**
+   * Per class count and ratio pair: per-data-set accuracy ratios over every data set ('all'), and
+   * split into the data sets without noise features ('no-noise') and with them ('noise').
+   */
+  ratios: { classes: number; subset: RatioSubset; numerator: string; denominator: string; values: number[]; numeratorAcc: number[]; denominatorAcc: number[] }[];
   /** Figures 3 and 7: per size-experiment setting, mean accuracy(A) − accuracy(B) with a 95% paired t interval. */
   differences: AccuracyDifference[];
   markdown: string;
@@ -180,6 +183,13 @@ export interface SyntheticReport {
   cellsSkipped: number;
   elapsedS: number;
 }
+
+export type RatioSubset = 'all' | 'no-noise' | 'noise';
+const RATIO_SUBSETS: { subset: RatioSubset; keep: (s: Setting) => boolean; label: string }[] = [
+  { subset: 'all', keep: () => true, label: 'all' },
+  { subset: 'no-noise', keep: (s) => s.nNoise === 0, label: 'no noise features' },
+  { subset: 'noise', keep: (s) => s.nNoise > 0, label: 'with noise features' },
+];
 
 export interface AccuracyDifference {
   classes: number;
@@ -304,23 +314,25 @@ function summarize(opts: SyntheticOptions, store: ResultsStore<CellRecord>, sett
   const ratios: SyntheticReport['ratios'] = [];
   for (const [num, den] of opts.ratioPairs ?? defaultRatioPairs(names)) {
     for (const classes of g.classes) {
-      const a: number[] = [];
-      const b: number[] = [];
-      const seen = new Set<string>();
-      for (const s of settings.filter((x) => x.classes === classes)) {
-        for (let rep = 0; rep < g.datasets; rep++) {
-          const dk = dataKey(s, rep, g.testSize);
-          if (seen.has(dk)) continue;
-          seen.add(dk);
-          const x = store.get(`${dk}|${num}`);
-          const y = store.get(`${dk}|${den}`);
-          if (x && y && y.accuracy > 0) {
-            a.push(x.accuracy);
-            b.push(y.accuracy);
+      for (const { subset, keep } of RATIO_SUBSETS) {
+        const a: number[] = [];
+        const b: number[] = [];
+        const seen = new Set<string>();
+        for (const s of settings.filter((x) => x.classes === classes && keep(x))) {
+          for (let rep = 0; rep < g.datasets; rep++) {
+            const dk = dataKey(s, rep, g.testSize);
+            if (seen.has(dk)) continue;
+            seen.add(dk);
+            const x = store.get(`${dk}|${num}`);
+            const y = store.get(`${dk}|${den}`);
+            if (x && y && y.accuracy > 0) {
+              a.push(x.accuracy);
+              b.push(y.accuracy);
+            }
           }
         }
+        if (a.length) ratios.push({ classes, subset, numerator: num, denominator: den, values: a.map((v, i) => v / b[i]!), numeratorAcc: a, denominatorAcc: b });
       }
-      if (a.length) ratios.push({ classes, numerator: num, denominator: den, values: a.map((v, i) => v / b[i]!), numeratorAcc: a, denominatorAcc: b });
     }
   }
   const differences: AccuracyDifference[] = [];
@@ -430,12 +442,14 @@ function renderReport(
   if (ratios.length) {
     L.push('## Accuracy ratios (cf. Figures 4 and 8)', '');
     L.push(
-      'Per data set, accuracy(A) / accuracy(B) over every data set of the class count (both experiments). "Mean-ratio CI" is the paper\'s ' +
-        'interval: a Student-t interval of the mean of the per-data-set ratios. "Ratio-of-means CI" is Fieller\'s interval for mean(A)/mean(B) on the paired accuracies.',
+      'Per data set, accuracy(A) / accuracy(B) over every data set of the class count (both experiments), then split into the data sets without ' +
+        'noise features (the size experiment and noise 0) and those with them. "Mean-ratio CI" is the paper\'s ' +
+        'interval: a Student-t interval of the mean of the per-data-set ratios. "Ratio-of-means CI" is Fieller\'s interval for mean(A)/mean(B) on the paired accuracies. ' +
+        'Histograms are drawn for "all".',
       '',
     );
-    L.push('| classes | A / B | data sets | mean ratio | sd | 95% mean-ratio CI | 95% ratio-of-means CI (Fieller) | share > 1 | mean when > 1 | mean when < 1 | min | max |');
-    L.push('|---|---|---|---|---|---|---|---|---|---|---|---|');
+    L.push('| classes | A / B | data sets from | data sets | mean ratio | sd | 95% mean-ratio CI | 95% ratio-of-means CI (Fieller) | share > 1 | mean when > 1 | mean when < 1 | min | max |');
+    L.push('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
     for (const r of ratios) {
       const v = r.values;
       const m = mean(v);
@@ -445,7 +459,7 @@ function renderReport(
       const up = v.filter((x) => x > 1);
       const down = v.filter((x) => x < 1);
       L.push(
-        `| ${r.classes} | ${labelOf(r.numerator)} / ${labelOf(r.denominator)} | ${v.length} | ${f4(m)} | ${f4(sd)} | ${ci ? `(${f4(ci.lower)}, ${f4(ci.upper)})` : '—'} | ${fi ? (fi.bounded ? `(${f4(fi.lower)}, ${f4(fi.upper)})` : 'unbounded') : '—'} | ${f3(up.length / v.length)} | ${up.length ? f4(mean(up)) : '—'} | ${down.length ? f4(mean(down)) : '—'} | ${f4(Math.min(...v))} | ${f4(Math.max(...v))} |`,
+        `| ${r.classes} | ${labelOf(r.numerator)} / ${labelOf(r.denominator)} | ${RATIO_SUBSETS.find((x) => x.subset === r.subset)!.label} | ${v.length} | ${f4(m)} | ${f4(sd)} | ${ci ? `(${f4(ci.lower)}, ${f4(ci.upper)})` : '—'} | ${fi ? (fi.bounded ? `(${f4(fi.lower)}, ${f4(fi.upper)})` : 'unbounded') : '—'} | ${f3(up.length / v.length)} | ${up.length ? f4(mean(up)) : '—'} | ${down.length ? f4(mean(down)) : '—'} | ${f4(Math.min(...v))} | ${f4(Math.max(...v))} |`,
       );
     }
     L.push('');
@@ -486,13 +500,13 @@ async function writePlots(out: string, report: Omit<SyntheticReport, 'cellsRun' 
   for (const classes of grid.classes) {
     const size = report.settings.filter((s) => s.classes === classes && s.experiment === 'size');
     if (size.length) {
-      const rows = size.flatMap((s) => s.marks.map((m) => ({ nTrain: s.nTrain, dims: s.nInformative, algorithm: m.name, accuracy: m.mean, mark: m.mark })));
+      const rows = size.flatMap((s) => s.marks.map((m) => ({ nTrain: s.nTrain, dims: s.nInformative, algorithm: labelOf(m.name), accuracy: m.mean, mark: m.mark })));
       await writePlot(
         join(out, `accuracy-vs-size-${classes}-classes.svg`),
         linePlotSpec({ title: `Mean test accuracy, ${classes} classes (// best, \\\\ worse: Holm-corrected paired t-tests)`, rows, x: 'nTrain', xTitle: 'training rows', xLog: true, y: 'accuracy', yTitle: 'mean accuracy', facet: { field: 'dims', title: 'informative dimensions' }, markField: 'mark' }),
       );
       if (names.includes(BASELINE) && names.length > 1) {
-        const tr = size.flatMap((s) => names.filter((n) => n !== BASELINE).map((n) => ({ nTrain: s.nTrain, dims: s.nInformative, algorithm: n, ratio: s.timeRatio[n] ?? null })));
+        const tr = size.flatMap((s) => names.filter((n) => n !== BASELINE).map((n) => ({ nTrain: s.nTrain, dims: s.nInformative, algorithm: labelOf(n), ratio: s.timeRatio[n] ?? null })));
         await writePlot(
           join(out, `time-ratio-${classes}-classes.svg`),
           linePlotSpec({ title: `Mean fit CPU time / ${BASELINE}, ${classes} classes`, rows: tr, x: 'nTrain', xTitle: 'training rows', xLog: true, y: 'ratio', yTitle: `time ratio to ${BASELINE}`, yLog: true, facet: { field: 'dims', title: 'informative dimensions' } }),
@@ -501,7 +515,7 @@ async function writePlots(out: string, report: Omit<SyntheticReport, 'cellsRun' 
     }
     const noise = report.settings.filter((s) => s.classes === classes && s.experiment === 'noise');
     if (noise.length) {
-      const rows = noise.flatMap((s) => s.marks.map((m) => ({ noise: s.nNoise, dims: s.nInformative, algorithm: m.name, accuracy: m.mean, mark: m.mark })));
+      const rows = noise.flatMap((s) => s.marks.map((m) => ({ noise: s.nNoise, dims: s.nInformative, algorithm: labelOf(m.name), accuracy: m.mean, mark: m.mark })));
       await writePlot(
         join(out, `accuracy-vs-noise-${classes}-classes.svg`),
         linePlotSpec({ title: `Mean test accuracy vs noise dimensions, ${classes} classes, ${grid.noiseTrain} training rows`, rows, x: 'noise', xTitle: 'noise dimensions', y: 'accuracy', yTitle: 'mean accuracy', facet: { field: 'dims', title: 'informative dimensions', columns: 5 }, markField: 'mark' }),
@@ -524,7 +538,7 @@ async function writePlots(out: string, report: Omit<SyntheticReport, 'cellsRun' 
       }),
     );
   }
-  for (const r of report.ratios) {
+  for (const r of report.ratios.filter((x) => x.subset === 'all')) {
     await writePlot(
       join(out, `ratio-histogram-${r.numerator}-over-${r.denominator}-${r.classes}-classes.svg`),
       histogramSpec({ title: `${labelOf(r.numerator)} / ${labelOf(r.denominator)} accuracy, ${r.classes} classes (${r.values.length} data sets)`, values: r.values, xTitle: 'accuracy ratio' }),
