@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ALGORITHMS, resolveAlgorithms } from './algorithms.js';
+import { ALGORITHMS, BENCH_NODE_PCA_COMPONENTS, resolveAlgorithms } from './algorithms.js';
 import type { Algorithm } from './algorithms.js';
 import { gridForScale, quickGrid, runSynthetic, settingsOf } from './commands/synthetic.js';
 
@@ -110,4 +110,13 @@ it("the Max-Cut paper's eight algorithms from @dt/core run in the sweep by name"
     'maxcut-node-means-pca/gini-node-means-pca/no-noise',
   ]);
   expect(r.ratios[1]!.values).toEqual(r.ratios[0]!.values);
+});
+
+it('Node Features PCA in the bench keeps every component (the paper), also above 50 features', () => {
+  for (const name of ['gini-node-features-pca', 'maxcut-node-features-pca']) {
+    const est = resolveAlgorithms([name])[0]!.make() as unknown as { options: { criterion: { name: string }; projection: { name: string; options: Record<string, unknown> } } };
+    expect(est.options.projection.name).toBe('node-features-pca');
+    expect(est.options.projection.options.maxComponents).toBe(BENCH_NODE_PCA_COMPONENTS);
+    expect(est.options.criterion.name).toBe(name.startsWith('gini') ? 'gini' : 'maxCut');
+  }
 });
