@@ -8,6 +8,7 @@ import { ALGORITHMS, createClassifier, listAlgorithms } from '@dt/core';
 import { loadDataset, type Dataset } from '@dt/datasets';
 import { loadFashionMnist } from '@dt/datasets/node';
 import { mean, repeatedStratifiedKFold, std } from '@dt/eval';
+import { mergeNotes as mergeReportNotes, notesMarker } from '../notes.js';
 
 /**
  * `bench maxcut`: the Max-Cut paper's Table 5 (Bodine & Hochbaum), our eight algorithms against its
@@ -479,12 +480,10 @@ const DATASET_TITLES: Record<string, string> = {
 const label = (a: string): string => ALGORITHMS[a as keyof typeof ALGORITHMS]?.paperName ?? a;
 
 /** Everything after this line in maxcut.md is hand-written and kept when the table is re-rendered. */
-export const NOTES_MARKER = '<!-- notes: everything below is kept when `bench maxcut` re-renders the tables above -->';
+export const NOTES_MARKER = notesMarker('maxcut');
 
 export function mergeNotes(generated: string, previous: string): string {
-  const i = previous.indexOf(NOTES_MARKER);
-  const kept = i >= 0 ? previous.slice(i) : `${NOTES_MARKER}\n\n## Notes\n\n(none yet)\n`;
-  return `${generated}\n${kept}`;
+  return mergeReportNotes(generated, previous, 'maxcut');
 }
 
 export function renderMarkdown(cells: readonly Cell[], o: Pick<MaxcutOptions, 'folds' | 'repeats' | 'seed'>, notes: readonly string[]): string {

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mergeNotes } from '../notes.js';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -181,7 +182,9 @@ export async function runSpeed(opts: SpeedOptions, log: (s: string) => void): Pr
   const markdown = renderSpeed(opts, grid, records, notes, elapsedS);
   if (opts.out) {
     mkdirSync(opts.out, { recursive: true });
-    writeFileSync(join(opts.out, 'report.md'), markdown);
+    const reportPath = join(opts.out, 'report.md');
+    const previous = existsSync(reportPath) ? readFileSync(reportPath, 'utf8') : '';
+    writeFileSync(reportPath, mergeNotes(markdown, previous, 'speed'));
     if (opts.plots) {
       const rows = records.filter((r) => r.status === 'ok').map((r) => ({ n: r.n, d: `${r.d} features`, algorithm: LIB_LABEL[r.lib], seconds: Math.max(r.result!.fit_cpu_s, 1e-4) }));
       await writePlot(
