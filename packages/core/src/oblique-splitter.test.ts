@@ -31,8 +31,9 @@ function makeCase(seed: number, n: number, d: number, count: number): Case {
   return { n, d, colMajor, rowMajor, labels, dirs: { dirs, count } };
 }
 
-function splitter(c: Case, rowMajor: boolean): ObliqueSplitter {
+function splitter(c: Case, rowMajor: boolean, projectionBudget?: number): ObliqueSplitter {
   return new ObliqueSplitter({
+    ...(projectionBudget === undefined ? {} : { projectionBudget }),
     X: { data: c.colMajor, rows: c.n, cols: c.d },
     rowMajor: rowMajor ? c.rowMajor : null,
     projector: { kind: 'node', nodeDirections: () => c.dirs },
@@ -73,12 +74,14 @@ describe('ObliqueSplitter projection kernels', () => {
         fc.integer({ min: 8, max: 300 }),
         fc.integer({ min: 1, max: 40 }),
         fc.integer({ min: 1, max: 40 }), // more than one direction batch
-        (seed, n, d, count) => {
+        fc.integer({ min: 1, max: 4000 }), // a small projection budget: batches of 1 to 16 directions
+        (seed, n, d, count, budget) => {
           const c = makeCase(seed, n, d, count);
           const node = nodeSamples(c, seed + 1);
           const m = node.end - node.start;
           const results = [true, false].map((rm) => {
-            const s = splitter(c, rm);
+            // Row kernel with a random batch size, gather kernel with the default one.
+            const s = splitter(c, rm, rm ? budget : undefined);
             const best = createObliqueSplit(d);
             const samples = node.samples.slice();
             s.findBest(samples, node.start, node.end, node.classWeights, 0, m, 0.5, best);

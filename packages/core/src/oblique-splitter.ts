@@ -55,10 +55,14 @@ export interface ObliqueSplitterConfig {
   regression: RegressionCriterion | null;
   minSamplesLeaf: number;
   minWeightLeaf: number;
+  /** Projection buffer size in values (default 2^22); tests shrink it to exercise small batches. */
+  projectionBudget?: number;
 }
 
-/** Directions projected together (one pass of scattered reads per batch). */
+/** Most directions projected together (each row is read once per batch). */
 const DIRECTION_BATCH = 16;
+/** Projection buffer budget in values (32 MiB): large nodes use smaller batches, never more memory. */
+const PROJECTION_BUDGET = 1 << 22;
 /** Row buffer size in values (256 KiB): a block of node rows stays in L2 while every direction reads it. */
 const ROW_BUFFER_VALUES = 32768;
 
@@ -159,9 +163,12 @@ export class ObliqueSplitter {
     const bFeat = this.batchFeat;
     const bVal = this.batchVal;
     const bNnz = this.batchNnz;
-    for (let k0 = 0; k0 < dirs.count; k0 += DIRECTION_BATCH) {
+    const budget = this.cfg.projectionBudget ?? PROJECTION_BUDGET;
+    const batch = Math.max(1, Math.min(DIRECTION_BATCH, Math.floor(budget / Math.max(1, m))));
+    if (this.zBatch.length < batch * m) this.zBatch = new Float64Array(Math.min(DIRECTION_BATCH * this.n, Math.max(budget, m)));
+    for (let k0 = 0; k0 < dirs.count; k0 += batch) {
       // Raw-feature weights of the batch's directions, zeros dropped, features ascending.
-      const kb = Math.min(DIRECTION_BATCH, dirs.count - k0);
+      const kb = Math.min(batch, dirs.count - k0);
       let any = false;
       for (let b = 0; b < kb; b++) {
         let nnz = 0;
@@ -222,7 +229,6 @@ export class ObliqueSplitter {
     const bPos = this.batchPos;
     const slot = this.featureSlot;
     const used = this.usedFeatures;
-    if (this.zBatch.length < kb * m) this.zBatch = new Float64Array(DIRECTION_BATCH * Math.max(m, this.zBatch.length / DIRECTION_BATCH));
     const XR = this.cfg.rowMajor;
     if (XR !== null) {
       projectRows(XR, d, samples, start, m, kb, bFeat, bVal, bNnz, this.zBatch);
