@@ -139,7 +139,17 @@ export class TreeBuilder {
     // With categorical features, splits read a working copy whose categorical columns hold the
     // current node's CRIMCOORD values (rewritten for each node's samples before its search).
     const Xw: ColumnMajor = cats ? { ...X, data: X.data.slice() } : X;
-    const raw: ProjectionData = { ...Xw, labels: common.labels, nClasses: common.nClasses, weights: data.weights };
+    // `data` is read through, not copied: a plain axis fit never builds the column-major matrix.
+    const raw: ProjectionData = {
+      get data(): Float64Array {
+        return Xw.data;
+      },
+      rows: Xw.rows,
+      cols: Xw.cols,
+      labels: common.labels,
+      nClasses: common.nClasses,
+      weights: data.weights,
+    };
     let scaling: Scaler | null = params.scale ? fitScaler(raw) : null;
     if (scaling && cats) {
       // CRIMCOORD values are already standardised at each node.

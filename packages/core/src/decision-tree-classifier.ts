@@ -1,7 +1,7 @@
 import { InvalidArgumentError, ShapeMismatchError } from '@dt/errors';
 import type { ClassificationCriterion } from '@dt/criteria';
 import { DecisionTree, type FitOptions } from './decision-tree.js';
-import { toColumnMajor, toSampleWeight, type FeatureInput, type LabelInput } from './input.js';
+import { toFitMatrix, toSampleWeight, type FeatureInput, type LabelInput } from './input.js';
 import { encodeLabels, type ClassLabel } from './labels.js';
 import type { ClassifierOptions } from './options.js';
 
@@ -27,7 +27,7 @@ export class DecisionTreeClassifier extends DecisionTree {
   }
 
   fit(X: FeatureInput, y: LabelInput, fitOptions: FitOptions = {}): this {
-    const cm = toColumnMajor(X, 'X');
+    const cm = toFitMatrix(X, 'X');
     const { codes, classes } = encodeLabels(y, cm.rows);
     let weights = toSampleWeight(fitOptions.sampleWeight, cm.rows);
     weights = this.applyClassWeight(codes, classes, weights);

@@ -1,7 +1,7 @@
 import { ShapeMismatchError } from '@dt/errors';
 import type { RegressionCriterion } from '@dt/criteria';
 import { DecisionTree, type FitOptions } from './decision-tree.js';
-import { toColumnMajor, toSampleWeight, toTargets, type FeatureInput } from './input.js';
+import { toFitMatrix, toSampleWeight, toTargets, type FeatureInput } from './input.js';
 import type { RegressorOptions } from './options.js';
 
 /** CART regression tree (scikit-learn's DecisionTreeRegressor semantics). */
@@ -11,7 +11,7 @@ export class DecisionTreeRegressor extends DecisionTree {
   }
 
   fit(X: FeatureInput, y: ArrayLike<number>, fitOptions: FitOptions = {}): this {
-    const cm = toColumnMajor(X, 'X');
+    const cm = toFitMatrix(X, 'X');
     const targets = toTargets(y, cm.rows);
     const weights = toSampleWeight(fitOptions.sampleWeight, cm.rows);
     this.setFeatureNames(fitOptions.featureNames, cm.cols);

@@ -33,7 +33,16 @@ export function withScaledScanValues(index: FeatureIndex, mean: Float64Array, sc
 }
 
 export function buildFeatureIndex(X: ColumnMajor): FeatureIndex {
-  const { rows: n, cols: d, data } = X;
+  const { rows: n, cols: d } = X;
+  // Columns come from the row-major values when they are at hand (no column-major copy needed).
+  const rm = X.rowMajor;
+  const data = rm === undefined ? X.data : null;
+  const colBuf = rm === undefined ? null : new Float64Array(n);
+  const column = (f: number): Float64Array => {
+    if (data !== null) return data.subarray(f * n, (f + 1) * n);
+    for (let i = 0, j = f; i < n; i++, j += d) colBuf![i] = rm![j]!;
+    return colBuf!;
+  };
   const uniq: Float64Array[] = new Array<Float64Array>(d);
   const nUnique = new Int32Array(d);
   const sorted = new Float64Array(n);
@@ -42,7 +51,7 @@ export function buildFeatureIndex(X: ColumnMajor): FeatureIndex {
   const smallInt = new Uint8Array(d);
   let maxK = 1;
   for (let f = 0; f < d; f++) {
-    const col = data.subarray(f * n, (f + 1) * n);
+    const col = column(f);
     let k = 0;
     if (isSmallIntColumn(col)) {
       // Pixels, counts and codes: a presence table gives the distinct values in O(n), no sort.
@@ -77,11 +86,12 @@ export function buildFeatureIndex(X: ColumnMajor): FeatureIndex {
     const u = uniq[f]!;
     const k = u.length;
     const base = f * n;
+    const col = column(f);
     if (smallInt[f] === 1) {
       for (let r = 0; r < k; r++) lut[u[r]!] = r;
-      for (let s = 0; s < n; s++) ranks[base + s] = lut[data[base + s]!]!;
+      for (let s = 0; s < n; s++) ranks[base + s] = lut[col[s]!]!;
     } else {
-      for (let s = 0; s < n; s++) ranks[base + s] = lowerBound(u, k, data[base + s]!);
+      for (let s = 0; s < n; s++) ranks[base + s] = lowerBound(u, k, col[s]!);
     }
   }
   return { n, d, ranks, uniq, nUnique, scanUniq: uniq };
