@@ -253,7 +253,7 @@ export function speedCommand(): Command {
     .option('--libs <list>', 'comma-separated: dt,sklearn,ml-cart', 'dt,sklearn,ml-cart')
     .option('--no-peers', 'dt only')
     .option('--ml-cart-budget <s>', 'seconds an ml-cart fit may take before it is stopped', Number.parseFloat, 60)
-    .option('--repeats <n>', 'fits per cell (median reported)', (v) => Number.parseInt(v, 10), 1)
+    .option('--repeats <n>', 'fits per cell (median reported); part of each result key', (v) => Number.parseInt(v, 10), 3)
     .option('--test-size <n>', 'rows to predict', (v) => Number.parseInt(v, 10))
     .option('--no-plots', 'skip the SVG plot')
     .option('--report-only', 'run nothing: rebuild the report and plot from the results file', false)
