@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createRandom } from '@dt/errors';
-import { getCriterion, type ClassificationCriterion } from '@dt/criteria';
+import { getCriterion, type ClassificationCriterion, type RegressionCriterion } from '@dt/criteria';
 import type { Directions } from '@dt/projections';
 import { createObliqueSplit, ObliqueSplitter } from './oblique-splitter.js';
 
@@ -31,19 +31,34 @@ function makeCase(seed: number, n: number, d: number, count: number): Case {
   return { n, d, colMajor, rowMajor, labels, dirs: { dirs, count } };
 }
 
-function splitter(c: Case, rowMajor: boolean, projectionBudget?: number): ObliqueSplitter {
+/** Regression variant: targets, positive sample weights and a per-feature scale the directions divide by. */
+interface Extras {
+  targets: Float64Array;
+  weights: Float64Array;
+  scale: Float64Array;
+}
+
+function extrasFor(c: Case, seed: number): Extras {
+  const rng = createRandom(seed);
+  const targets = new Float64Array(c.n).map((_, i) => c.rowMajor[i * c.d]! * 2 + rng.next());
+  const weights = new Float64Array(c.n).map(() => 0.25 + rng.next() * 2);
+  const scale = new Float64Array(c.d).map(() => 0.5 + rng.next() * 3);
+  return { targets, weights, scale };
+}
+
+function splitter(c: Case, rowMajor: boolean, projectionBudget?: number, extras?: Extras): ObliqueSplitter {
   return new ObliqueSplitter({
     ...(projectionBudget === undefined ? {} : { projectionBudget }),
     X: { data: c.colMajor, rows: c.n, cols: c.d },
     rowMajor: rowMajor ? c.rowMajor : null,
     projector: { kind: 'node', nodeDirections: () => c.dirs },
-    scale: null,
-    labels: c.labels,
-    nClasses: 3,
-    targets: null,
-    weights: null,
-    classification: getCriterion('gini', 'classification') as ClassificationCriterion,
-    regression: null,
+    scale: extras ? extras.scale : null,
+    labels: extras ? null : c.labels,
+    nClasses: extras ? 0 : 3,
+    targets: extras ? extras.targets : null,
+    weights: extras ? extras.weights : null,
+    classification: extras ? null : (getCriterion('gini', 'classification') as ClassificationCriterion),
+    regression: extras ? (getCriterion('mse', 'regression') as RegressionCriterion) : null,
     minSamplesLeaf: 1,
     minWeightLeaf: 0,
   });
@@ -68,6 +83,7 @@ function nodeSamples(c: Case, seed: number): { samples: Int32Array; start: numbe
 
 describe('ObliqueSplitter projection kernels', () => {
   it('row-major and gathered-column kernels give the same split and partition, equal to the naive projection (property)', () => {
+    const found = [0, 0]; // splits found: classification, regression
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: 1e6 }),
@@ -75,16 +91,28 @@ describe('ObliqueSplitter projection kernels', () => {
         fc.integer({ min: 1, max: 40 }),
         fc.integer({ min: 1, max: 40 }), // more than one direction batch
         fc.integer({ min: 1, max: 4000 }), // a small projection budget: batches of 1 to 16 directions
-        (seed, n, d, count, budget) => {
+        fc.boolean(), // weighted regression with scaled directions instead of unweighted Gini
+        (seed, n, d, count, budget, regression) => {
           const c = makeCase(seed, n, d, count);
           const node = nodeSamples(c, seed + 1);
           const m = node.end - node.start;
+          const extras = regression ? extrasFor(c, seed + 2) : undefined;
+          let totalWeight = m;
+          let weightedSum = 0;
+          if (extras) {
+            totalWeight = 0;
+            for (let i = node.start; i < node.end; i++) {
+              const r = node.samples[i]!;
+              totalWeight += extras.weights[r]!;
+              weightedSum += extras.weights[r]! * extras.targets[r]!;
+            }
+          }
           const results = [true, false].map((rm) => {
             // Row kernel with a random batch size, gather kernel with the default one.
-            const s = splitter(c, rm, rm ? budget : undefined);
+            const s = splitter(c, rm, rm ? budget : undefined, extras);
             const best = createObliqueSplit(d);
             const samples = node.samples.slice();
-            s.findBest(samples, node.start, node.end, node.classWeights, 0, m, 0.5, best);
+            s.findBest(samples, node.start, node.end, extras ? null : node.classWeights, weightedSum, totalWeight, 0.5, best);
             const mid = best.found ? s.partition(samples, node.start, node.end, best) : -1;
             return { best: { ...best, features: best.features.slice(0, best.nnz), weights: best.weights.slice(0, best.nnz) }, mid, samples };
           });
@@ -93,13 +121,14 @@ describe('ObliqueSplitter projection kernels', () => {
           expect(b.mid).toBe(a.mid);
           expect(b.samples).toEqual(a.samples);
           if (!a.best.found) return;
+          found[regression ? 1 : 0]!++;
           // The partition is the naive projection (summed from 0 in ascending feature order) vs the threshold.
           const k = a.best.direction;
           for (let i = node.start; i < node.end; i++) {
             const r = a.samples[i]!;
             let z = 0;
             for (let j = 0; j < d; j++) {
-              const w = c.dirs.dirs[k * d + j]!;
+              const w = extras ? c.dirs.dirs[k * d + j]! / extras.scale[j]! : c.dirs.dirs[k * d + j]!;
               if (w !== 0) z += w * c.rowMajor[r * d + j]!;
             }
             expect(z <= a.best.threshold, `row ${r} at ${i} (split at ${a.mid})`).toBe(i < a.mid);
@@ -108,6 +137,9 @@ describe('ObliqueSplitter projection kernels', () => {
       ),
       { numRuns: 150 },
     );
+    // Both kinds of node were really split and checked against the naive projection.
+    expect(found[0]).toBeGreaterThan(20);
+    expect(found[1]).toBeGreaterThan(20);
   });
 
   it('skips all-zero directions and reports none when every direction is zero', () => {
