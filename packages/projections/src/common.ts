@@ -1,6 +1,6 @@
 import { InvalidArgumentError, ShapeMismatchError } from '@dt/errors';
 import type { Directions, ProjectionData } from './types.js';
-import { BLOCK, ZERO_VARIANCE_ATOL, ZERO_VARIANCE_RTOL, fixSign, gatherFeatureMajor, mirrorUpper, syrkFeatureMajor } from './linalg.js';
+import { BLOCK, fixSign, gatherFeatureMajor, mirrorUpper, syrkFeatureMajor } from './linalg.js';
 import type { Eigen } from './linalg.js';
 
 /** Checks the shape of the data given to prepare (lengths only: O(1), the builder validated values). */
@@ -64,16 +64,6 @@ export function covarianceOf(
     syrkFeatureMajor(block, to - from, d, C);
   }
   mirrorUpper(C, d);
-}
-
-/** How many leading eigenvalues count as non-zero variance (at most maxK). */
-export function nonZeroCount(values: Float64Array, n: number, maxK: number, meanSq: number): number {
-  const top = values[0]!;
-  if (!(top > 0) || !(top > ZERO_VARIANCE_ATOL * meanSq)) return 0;
-  const floor = ZERO_VARIANCE_RTOL * top;
-  let k = 0;
-  while (k < n && k < maxK && values[k]! > floor) k++;
-  return k;
 }
 
 /** Copies the first `count` eigenvectors (length d) and eigenvalues into `out`, signs fixed. */

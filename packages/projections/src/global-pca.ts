@@ -1,8 +1,8 @@
 import { knownKeys, plainObject, positiveInt } from '@dt/errors';
 import type { Random } from '@dt/errors';
 import type { Directions, FittedProjection, Projection, ProjectionData } from './types.js';
-import { checkData, columnMeans, covarianceOf, nonZeroCount, writeComponents } from './common.js';
-import { BLOCK, covarianceEigen } from './linalg.js';
+import { checkData, columnMeans, covarianceOf, writeComponents } from './common.js';
+import { BLOCK, covarianceEigen, nonZeroCount, traceOf, zeroVarianceFloor } from './linalg.js';
 
 export interface GlobalPCAOptions {
   /** Most components, by decreasing variance (default: every component with non-zero variance). */
@@ -46,10 +46,9 @@ function globalComponents(data: ProjectionData, maxComponents: number): Directio
   const mean = columnMeans(data);
   const C = new Float64Array(d * d);
   covarianceOf(data.data, rows, d, idx, rows, mean, scale, new Float64Array(BLOCK * d), C);
-  // Zero-variance floor relative to the data's own spread (trace = Σ variances).
-  let trace = 0;
-  for (let f = 0; f < d; f++) trace += C[f * d + f]!;
+  // Centred on the global mean: the spread about it is the trace itself.
+  const trace = traceOf(C, d);
   const eigen = covarianceEigen(C, d);
-  writeComponents(eigen, d, nonZeroCount(eigen.values, d, k, trace), out);
+  writeComponents(eigen, d, nonZeroCount(eigen.values, d, k, zeroVarianceFloor(trace, rows + d, trace)), out);
   return out;
 }

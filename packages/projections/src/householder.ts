@@ -1,8 +1,8 @@
 import { InvalidArgumentError, booleanValue, knownKeys, nonNegativeNumber, oneOf, plainObject } from '@dt/errors';
 import type { Random } from '@dt/errors';
 import type { Directions, FittedProjection, Projection, ProjectionData } from './types.js';
-import { checkData, columnMeans, covarianceOf, nonZeroCount } from './common.js';
-import { BLOCK, ensure, fixSign, gatherIndices, nodeMean, symmetricEigen } from './linalg.js';
+import { checkData, columnMeans, covarianceOf } from './common.js';
+import { BLOCK, ensure, fixSign, gatherIndices, nodeMean, nonZeroCount, symmetricEigen, traceOf, zeroVarianceFloor } from './linalg.js';
 
 export type HouseholderVariant = 'A' | 'D';
 
@@ -144,14 +144,16 @@ class Householder implements FittedProjection {
       const meanSq = nodeMean(this.x, this.rows, p, idx, w, mc, W, this.shift, mean);
       for (let i = 0; i < mc; i++) scale[i] = Math.sqrt(w[i]! / W);
       covarianceOf(this.x, this.rows, p, idx, mc, mean, scale, this.block, cov);
+      const floor = zeroVarianceFloor(traceOf(cov, p), mc + p, meanSq);
       const eigen = symmetricEigen(cov, p);
       // Zero eigenvalues (section 3.1 part 1); none at all = one distinct point (part 2): skip the class.
-      const k = nonZeroCount(eigen.values, p, this.all ? p : 1, meanSq);
+      const k = nonZeroCount(eigen.values, p, this.all ? p : 1, floor);
       if (k > 0) anyClass = true;
       for (let j = 0; j < k; j++) {
         d.set(eigen.vectors.subarray(j * p, (j + 1) * p));
-        // Largest-magnitude entry positive: a deterministic sign (H depends on it) for which the
-        // paper's test ‖e_k − d‖ ≤ tau equals the sign-free one ‖e_k ∓ d‖ ≤ tau.
+        // Largest-magnitude entry positive (the lowest index among equal ones): a sign independent
+        // of row order (H depends on it) for which the paper's test ‖e_k − d‖ ≤ tau equals the
+        // sign-free one ‖e_k ∓ d‖ ≤ tau (up to SIGN_TIE_RTOL on ties, far below any tau).
         fixSign(d, 0, p);
         if (axisDistance(d, p) <= this.tau) {
           axes = true;

@@ -14,16 +14,72 @@ import { PCA } from 'ml-pca';
 export const BLOCK = 64;
 
 /**
- * Eigenvalues below this fraction of the largest count as zero variance (rounding noise of a
- * covariance sum is ~d·ε relative to the largest eigenvalue; 1e-10 leaves a wide margin).
- */
-export const ZERO_VARIANCE_RTOL = 1e-10;
-
-/**
  * A largest variance below this fraction of the mean squared distance of the node's points to the
  * data's global mean is rounding noise of the centring: the node's points are (numerically) one point.
  */
 export const ZERO_VARIANCE_ATOL = 1e-20;
+
+/**
+ * The smallest eigenvalue of a computed covariance (or Gram) matrix that is a real variance, not
+ * rounding noise. Absolute, not relative to the largest eigenvalue: a feature measured in units a
+ * million times smaller than another has a component 1e-12 of the largest, and it is real.
+ *
+ * Why this bound: each entry of the computed matrix is a sum of `terms` products of the centred,
+ * √(w/W)-scaled rows A, so |Ĉ − C| ≤ terms·u·|A|ᵀ|A| entrywise (u = ε/2, Higham's γ_n), and
+ * ‖|A|ᵀ|A|‖₂ ≤ ‖A‖_F² = trace(C); the symmetric eigensolver (ml-matrix's Householder
+ * tridiagonalisation + QL) is backward stable, adding about n·u·‖C‖ ≤ n·u·trace for an n×n
+ * matrix. So every eigenvalue is exact to within (terms + n)·u·trace, and an eigenvalue at or below
+ * (terms + n)·ε·trace (twice that) may be a zero variance; one above it is not. Plus the centring
+ * noise ZERO_VARIANCE_ATOL·meanSq (quadratic in u, relative to the spread about the global mean).
+ *
+ * @param trace trace of the computed matrix (Σ of its diagonal: the total variance)
+ * @param terms length of the sums behind each entry plus the eigenproblem's order (rows + features)
+ * @param meanSq Σ w·‖x − global mean‖² / W of the same points (same units as trace)
+ */
+export function zeroVarianceFloor(trace: number, terms: number, meanSq: number): number {
+  return Math.max(ZERO_VARIANCE_ATOL * meanSq, terms * Number.EPSILON * trace);
+}
+
+/** How many leading eigenvalues (descending) are above `floor` (at most maxK of the first n). */
+export function nonZeroCount(values: Float64Array, n: number, maxK: number, floor: number): number {
+  let k = 0;
+  while (k < n && k < maxK && values[k]! > floor && values[k]! > 0) k++;
+  return k;
+}
+
+/** Trace of an n×n row-major matrix. */
+export function traceOf(A: Float64Array, n: number): number {
+  let t = 0;
+  for (let i = 0; i < n; i++) t += A[i * n + i]!;
+  return t;
+}
+
+/**
+ * Σ_i scale_i²·‖x_i − mean‖² over the node rows idx[0, m): the trace of the node's weighted
+ * covariance, for the route that never forms it (one pass, m·d).
+ */
+export function centredTrace(
+  data: Float64Array,
+  rows: number,
+  cols: number,
+  idx: Int32Array,
+  m: number,
+  mean: Float64Array,
+  scale: Float64Array,
+): number {
+  let t = 0;
+  for (let f = 0; f < cols; f++) {
+    const off = f * rows;
+    const mu = mean[f]!;
+    let s = 0;
+    for (let i = 0; i < m; i++) {
+      const x = (data[off + idx[i]!]! - mu) * scale[i]!;
+      s += x * x;
+    }
+    t += s;
+  }
+  return t;
+}
 
 /** Grows a Float64Array scratch buffer to at least `size` (contents are not kept). */
 export function ensure(buf: Float64Array, size: number): Float64Array {
@@ -263,17 +319,29 @@ function sortedEigen(values: ArrayLike<number>, vectors: Matrix, n: number): Eig
   return { values: outValues, vectors: outVectors };
 }
 
-/** Flips row r of v (length d) so that its largest-magnitude entry (first on ties) is positive. */
+/**
+ * Entries of a unit vector within this fraction of its largest magnitude tie for fixSign. About √ε:
+ * far above the rounding error of a computed eigenvector's entries (≈ ε·‖C‖/gap for any eigenvalue
+ * gap above 1e-7·‖C‖), far below the differences data without an exact symmetry produce.
+ */
+export const SIGN_TIE_RTOL = 1e-8;
+
+/**
+ * Flips row v[offset, offset + d) so that its first entry (lowest index) whose magnitude is within
+ * SIGN_TIE_RTOL of the largest is positive: a total rule. An eigenvector whose two largest entries
+ * are equal in exact arithmetic (±1/√2, ±1/√2 from a symmetric covariance) gets the same sign
+ * whichever of them rounding makes larger, so the sign does not depend on the summation order
+ * (the order of the training rows). HHCART's reflection depends on this sign.
+ */
 export function fixSign(v: Float64Array, offset: number, d: number): void {
   let best = 0;
-  let at = 0;
   for (let f = 0; f < d; f++) {
     const a = Math.abs(v[offset + f]!);
-    if (a > best) {
-      best = a;
-      at = f;
-    }
+    if (a > best) best = a;
   }
+  const floor = best * (1 - SIGN_TIE_RTOL);
+  let at = 0;
+  while (at + 1 < d && !(Math.abs(v[offset + at]!) >= floor)) at++;
   if (v[offset + at]! < 0) for (let f = 0; f < d; f++) v[offset + f] = -v[offset + f]!;
 }
 

@@ -1,10 +1,11 @@
 import { knownKeys, numberInRange, oneOf, plainObject, positiveInt } from '@dt/errors';
 import type { Random } from '@dt/errors';
 import type { Directions, FittedProjection, Projection, ProjectionData } from './types.js';
-import { checkData, columnMeans, covarianceOf, nonZeroCount, writeComponents } from './common.js';
+import { checkData, columnMeans, covarianceOf, writeComponents } from './common.js';
 import { covarianceTimes } from './covariance-times.js';
 import {
   BLOCK,
+  centredTrace,
   covarianceEigen,
   ensure,
   fixSign,
@@ -13,9 +14,12 @@ import {
   gatherRowMajor,
   gramRows,
   nodeMean,
+  nonZeroCount,
   normalizeRow,
   orthonormalizeRows,
   symmetricEigen,
+  traceOf,
+  zeroVarianceFloor,
 } from './linalg.js';
 
 /** Up to this many features, 'auto' takes every component from an exact d×d eigendecomposition. */
@@ -199,8 +203,9 @@ class NodeFeaturesPCA implements FittedProjection {
     this.lastMethod = 'primal';
     this.cov = ensure(this.cov, d * d);
     covarianceOf(this.src, this.srcRows, d, this.srcIdx, m, this.mean, this.scale, this.block, this.cov);
+    const floor = zeroVarianceFloor(traceOf(this.cov, d), m + d, meanSq);
     const eigen = covarianceEigen(this.cov, d);
-    writeComponents(eigen, d, nonZeroCount(eigen.values, d, this.k, meanSq), this.out);
+    writeComponents(eigen, d, nonZeroCount(eigen.values, d, this.k, floor), this.out);
   }
 
   /**
@@ -215,8 +220,10 @@ class NodeFeaturesPCA implements FittedProjection {
     const A = this.rowsBuf;
     gatherRowMajor(this.src, this.srcRows, d, this.srcIdx, 0, m, this.mean, this.scale, A);
     gramRows(A, m, d, this.gram);
+    // The Gram matrix has the covariance's trace; its entries are sums of d products.
+    const floor = zeroVarianceFloor(traceOf(this.gram, m), m + d, meanSq);
     const eigen = symmetricEigen(this.gram, m);
-    const count = nonZeroCount(eigen.values, m, this.k, meanSq);
+    const count = nonZeroCount(eigen.values, m, this.k, floor);
     const out = this.out;
     const dirs = out.dirs;
     for (let j = 0; j < count; j++) {
@@ -264,6 +271,8 @@ class NodeFeaturesPCA implements FittedProjection {
     const dirs = out.dirs;
     const tol = this.s.tolerance;
     const maxIterations = this.s.maxIterations;
+    // C·V's entries are sums over the m rows of products of sums over the d features.
+    const floor = zeroVarianceFloor(centredTrace(this.src, this.srcRows, d, this.srcIdx, m, this.mean, this.scale), m + d, meanSq);
     let iterations = 0;
     for (;;) {
       iterations++;
@@ -283,7 +292,7 @@ class NodeFeaturesPCA implements FittedProjection {
       const eigen = symmetricEigen(H, l);
       const theta = eigen.values;
       const U = eigen.vectors;
-      const count = nonZeroCount(theta, l, k, meanSq);
+      const count = nonZeroCount(theta, l, k, floor);
       if (count === 0) {
         out.count = 0;
         break;

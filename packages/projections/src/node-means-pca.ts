@@ -1,8 +1,8 @@
 import { InvalidArgumentError, knownKeys, plainObject } from '@dt/errors';
 import type { Random } from '@dt/errors';
 import type { Directions, FittedProjection, Projection, ProjectionData } from './types.js';
-import { checkData, columnMeans, nonZeroCount } from './common.js';
-import { ensure, fixSign, gatherIndices, gramRows, normalizeRow, symmetricEigen } from './linalg.js';
+import { checkData, columnMeans } from './common.js';
+import { ensure, fixSign, gatherIndices, gramRows, nonZeroCount, normalizeRow, symmetricEigen, traceOf, zeroVarianceFloor } from './linalg.js';
 
 /** No options yet; the object is accepted for symmetry with the other projections. */
 export type NodeMeansPCAOptions = Record<string, never>;
@@ -134,8 +134,10 @@ class NodeMeansPCA implements FittedProjection {
     }
     this.gram = ensure(this.gram, nPresent * nPresent);
     gramRows(P, nPresent, d, this.gram);
+    // Gram entries are sums of d products; the eigenproblem has order C'.
+    const floor = zeroVarianceFloor(traceOf(this.gram, nPresent), nPresent + d, meanSq);
     const eigen = symmetricEigen(this.gram, nPresent);
-    const count = nonZeroCount(eigen.values, nPresent, nPresent - 1, meanSq);
+    const count = nonZeroCount(eigen.values, nPresent, nPresent - 1, floor);
     const dirs = out.dirs;
     for (let j = 0; j < count; j++) {
       const o = j * d;
