@@ -223,6 +223,38 @@ describe('householder', () => {
     expect(directions(data, { variant: 'A' }, perm, 0, m)).toEqual(a);
   });
 
+  it('directions do not depend on the order of the training rows, even for tied eigenvector entries', () => {
+    // Each class is closed under swapping its two features, so its covariance has equal diagonal
+    // entries and eigenvectors (1, 1)/√2 and (1, −1)/√2: exact ties in magnitude, broken either way
+    // by rounding, which depends on the order in which the rows are summed.
+    const rng = createRandom(4);
+    const rows: number[][] = [];
+    const labels: number[] = [];
+    for (let c = 0; c < 2; c++) {
+      for (let k = 0; k < 12; k++) {
+        const t = (rng.next() - 0.5) * (c === 0 ? 10 : 1);
+        const s = (rng.next() - 0.5) * (c === 0 ? 1 : 10);
+        rows.push([3 * c + s + t, 3 * c + s - t], [3 * c + s - t, 3 * c + s + t]);
+        labels.push(c, c);
+      }
+    }
+    const n = rows.length;
+    for (const variant of ['A', 'D'] as const) {
+      const ref = directions(fromRows(rows, labels), { variant });
+      expect(ref.count).toBe(variant === 'A' ? 2 * 2 * 2 : 2 * 2);
+      for (let trial = 0; trial < 40; trial++) {
+        const order = Array.from({ length: n }, (_, i) => i);
+        for (let i = n - 1; i > 0; i--) {
+          const j = Math.floor(rng.next() * (i + 1));
+          [order[i], order[j]] = [order[j]!, order[i]!];
+        }
+        const out = directions(fromRows(order.map((i) => rows[i]!), order.map((i) => labels[i]!)), { variant });
+        expect(out.count).toBe(ref.count);
+        for (let i = 0; i < ref.count * 2; i++) expect(Math.abs(out.dirs[i]! - ref.dirs[i]!)).toBeLessThan(1e-9);
+      }
+    }
+  });
+
   it('README example runs', async () => {
     await runReadmeExample(new URL('../README.md', import.meta.url).pathname, 1);
   });
