@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createRandom } from '@dt/errors';
+import { loadDataset } from '@dt/datasets';
 import { createClassifier, listAlgorithms } from './index.js';
 
 function shuffled(n: number, seed: number): number[] {
@@ -87,6 +88,29 @@ describe('row-order invariance of every named algorithm', () => {
           const b = createClassifier(name, { seed: 1 }).fit(order.map((i) => X[i]!), order.map((i) => y[i]!));
           expect(b.nLeaves).toBe(a.nLeaves);
           expect(b.predict(test)).toEqual(expected);
+        }
+      }
+    }
+  });
+
+  it('breast-cancer-wisconsin (integer features 1..10): three CV folds, every algorithm, scaled or not', async () => {
+    // Fits take 1–50 ms here (CPU), so this stays with the fast tests.
+    const ds = await loadDataset('breast-cancer-wisconsin');
+    const { rows: n, cols: d, data } = ds.X;
+    const X = Array.from({ length: n }, (_, r) => Array.from(data.subarray(r * d, (r + 1) * d)));
+    const y = ds.y as (string | number)[];
+    const order = shuffled(n, 1);
+    for (let fold = 0; fold < 3; fold++) {
+      const train = order.filter((_, i) => i % 10 !== fold);
+      const Xt = train.map((i) => X[i]!);
+      const yt = train.map((i) => y[i]!);
+      const perm = shuffled(train.length, 10 + fold);
+      for (const name of listAlgorithms()) {
+        for (const scale of [false, true]) {
+          const a = createClassifier(name, { scale, seed: 1 }).fit(Xt, yt);
+          const b = createClassifier(name, { scale, seed: 1 }).fit(perm.map((i) => Xt[i]!), perm.map((i) => yt[i]!));
+          expect(b.nLeaves, `${name} scale=${scale} fold ${fold}`).toBe(a.nLeaves);
+          expect(b.predict(X), `${name} scale=${scale} fold ${fold}`).toEqual(a.predict(X));
         }
       }
     }
