@@ -3,7 +3,7 @@
 
 // #region hellinger.ts
 import type { ClassificationCriterion, ClassificationScanInput, SplitResult } from './types.js';
-import { valuesDiffer } from './tolerance.js';
+import { isCandidate } from './tolerance.js';
 import { BALANCE_TIE_TOLERANCE, SCORE_TIE_TOLERANCE, isBetterSplit } from './ties.js';
 import { giniImpurity } from './gini.js';
 
@@ -55,7 +55,7 @@ function hellingerLoop(input: ClassificationScanInput, classLeft: Float64Array):
     classLeft[labels[i]!]! += w;
     wL += w;
     nL += counts === null ? 1 : counts[i]!;
-    if (!valuesDiffer(values[i]!, values[i + 1]!) || nL < minSamplesLeaf || wL < minWeight) continue;
+    if (!isCandidate(values[i]!, values[i + 1]!, nL, wL, minSamplesLeaf, minWeight)) continue;
     const wR = W - wL;
     if (N - nL < minSamplesLeaf || wR < minWeight) break; // the right side only shrinks from here
     let score = 0;

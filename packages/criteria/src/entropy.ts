@@ -1,5 +1,5 @@
 import type { ClassificationCriterion, ClassificationScanInput, SplitResult } from './types.js';
-import { FEATURE_TOLERANCE, valuesDiffer } from './tolerance.js';
+import { isCandidate } from './tolerance.js';
 import { BALANCE_TIE_TOLERANCE, SCORE_TIE_TOLERANCE } from './ties.js';
 
 // Scratch reused across scans: left class weights, cached x·ln x of both sides, dirty-class list.
@@ -133,7 +133,7 @@ function entropyLoop(
     nL += counts === null ? 1 : counts[i]!;
     const cur = values[i]!;
     const nxt = values[i + 1]!;
-    if (!(nxt - cur > FEATURE_TOLERANCE) || !valuesDiffer(cur, nxt) || nL < minSamples || wL < minWeight) continue;
+    if (!isCandidate(cur, nxt, nL, wL, minSamples, minWeight)) continue;
     const wR = W - wL;
     if (N - nL < minSamples || wR < minWeight) break;
     for (let k = 0; k < nDirty; k++) {

@@ -1,5 +1,5 @@
 import type { ClassificationCriterion, ClassificationScanInput, SplitResult } from './types.js';
-import { FEATURE_TOLERANCE, valuesDiffer } from './tolerance.js';
+import { isCandidate } from './tolerance.js';
 import { BALANCE_TIE_TOLERANCE, SCORE_TIE_TOLERANCE } from './ties.js';
 
 // Left class weights, reused across scans (scans are synchronous, so one buffer suffices).
@@ -110,7 +110,7 @@ function giniLoop(
     // cheap absolute test comes first so runs of equal values skip at one compare.
     const cur = values[i]!;
     const nxt = values[i + 1]!;
-    if (!(nxt - cur > FEATURE_TOLERANCE) || !valuesDiffer(cur, nxt) || nL < minSamples || wL < minWeight) continue;
+    if (!isCandidate(cur, nxt, nL, wL, minSamples, minWeight)) continue;
     const wR = W - wL;
     if (N - nL < minSamples || wR < minWeight) break; // the right side only shrinks from here
     const proxy = sqL / wL + sqR / wR;

@@ -1,5 +1,5 @@
 import type { RegressionCriterion, RegressionScanInput, SplitResult } from './types.js';
-import { FEATURE_TOLERANCE, valuesDiffer } from './tolerance.js';
+import { valuesDiffer } from './tolerance.js';
 import { BALANCE_TIE_TOLERANCE, SCORE_TIE_TOLERANCE } from './ties.js';
 
 // Scratch reused across scans, grown on demand.
@@ -220,7 +220,7 @@ function backwardPass(
     if (n - i < minSamples || wR < minWeight || i < minSamples || W - wR < minWeight) continue;
     const cur = values[i - 1]!;
     const nxt = values[i]!;
-    if (!(nxt - cur > FEATURE_TOLERANCE) || !valuesDiffer(cur, nxt)) continue;
+    if (!valuesDiffer(cur, nxt)) continue;
     aeRight[i] = absoluteError(tw, ts, uc, nRanks, top, wR, sR);
     if (lastCandidate === 0) lastCandidate = i;
   }

@@ -1,5 +1,5 @@
 import type { ClassificationCriterion, ClassificationScanInput, SplitResult } from './types.js';
-import { FEATURE_TOLERANCE, valuesDiffer } from './tolerance.js';
+import { isCandidate } from './tolerance.js';
 import { BALANCE_TIE_TOLERANCE, SCORE_TIE_TOLERANCE } from './ties.js';
 import { giniImpurity } from './gini.js';
 
@@ -156,7 +156,7 @@ function maxCutLoop(
     wL += w;
     nL += counts === null ? 1 : counts[i]!;
     const nxt = values[i + 1]!;
-    if (!(nxt - cur > FEATURE_TOLERANCE) || !valuesDiffer(cur, nxt) || nL < minSamples || wL < minWeight) continue;
+    if (!isCandidate(cur, nxt, nL, wL, minSamples, minWeight)) continue;
     const wR = W - wL;
     if (N - nL < minSamples || wR < minWeight) break; // the right side only shrinks from here
     // Cuts have no fixed scale (weight² × units of x), so ties are relative to the larger of the two.

@@ -1,5 +1,5 @@
 import type { RegressionCriterion, RegressionScanInput, SplitResult } from './types.js';
-import { FEATURE_TOLERANCE, valuesDiffer } from './tolerance.js';
+import { isCandidate } from './tolerance.js';
 import { BALANCE_TIE_TOLERANCE, SCORE_TIE_TOLERANCE } from './ties.js';
 
 let resultProxy = 0;
@@ -135,7 +135,7 @@ function mseLoop(
     const nL = i + 1;
     const cur = values[i]!;
     const nxt = values[nL]!;
-    if (!(nxt - cur > FEATURE_TOLERANCE) || !valuesDiffer(cur, nxt) || nL < minSamples || wL < minWeight) continue;
+    if (!isCandidate(cur, nxt, nL, wL, minSamples, minWeight)) continue;
     const wR = W - wL;
     if (n - nL < minSamples || wR < minWeight) break;
     const sR = total - sL;

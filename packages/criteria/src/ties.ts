@@ -30,3 +30,44 @@ export function isBetterSplit(
 ): boolean {
   return score > bestScore + scoreTol || (score >= bestScore - scoreTol && balance < bestBalance - balanceTol);
 }
+
+/**
+ * THE rule for choosing between two candidate splits of one node — over features, directions, or an
+ * axis and a categorical candidate: a higher score wins; scores within the tie tolerance count as
+ * equal and the more balanced split wins (|leftWeight − rightWeight| within the balance tolerance
+ * counts as equal); then the lower candidate index (feature or direction number) wins.
+ *
+ * Tolerances: scores are compared within SCORE_TIE_TOLERANCE · max(impurityScale, |score|, |bestScore|)
+ * — relative to the node's impurity (scores are impurity decreases) and to the scores themselves
+ * (Max-Cut scores have no fixed scale); balances within BALANCE_TIE_TOLERANCE · totalWeight.
+ * `impurityScale` is the node impurity, or 1 when it is 0. A NaN score never wins; anything beats a
+ * best score of -Infinity (nothing found yet).
+ */
+export function isBetterCandidate(
+  score: number,
+  balance: number,
+  index: number,
+  bestScore: number,
+  bestBalance: number,
+  bestIndex: number,
+  impurityScale: number,
+  totalWeight: number,
+): boolean {
+  if (!(score === score)) return false;
+  if (bestScore === Number.NEGATIVE_INFINITY) return true;
+  const a = score < 0 ? -score : score;
+  const b = bestScore < 0 ? -bestScore : bestScore;
+  const scale = impurityScale > a ? (impurityScale > b ? impurityScale : b) : a > b ? a : b;
+  const scoreTol = SCORE_TIE_TOLERANCE * scale;
+  if (score > bestScore + scoreTol) return true;
+  if (score < bestScore - scoreTol) return false;
+  const balanceTol = BALANCE_TIE_TOLERANCE * totalWeight;
+  if (balance < bestBalance - balanceTol) return true;
+  if (balance > bestBalance + balanceTol) return false;
+  return index < bestIndex;
+}
+
+/** The impurity scale isBetterCandidate compares scores against: the node impurity, or 1 at 0. */
+export function impurityScale(nodeImpurity: number): number {
+  return nodeImpurity > 0 ? nodeImpurity : 1;
+}
