@@ -1,9 +1,8 @@
 import {
-  BALANCE_TIE_TOLERANCE,
   createSplitResult,
-  isBetterSplit,
+  impurityScale,
+  isBetterCandidate,
   midpoint,
-  SCORE_TIE_TOLERANCE,
   type ClassificationCriterion,
   type ClassificationScanInput,
   type RegressionCriterion,
@@ -11,35 +10,12 @@ import {
   type SplitResult,
 } from '@dt/criteria';
 import type { FittedProjection } from '@dt/projections';
-import type { ColumnMajor } from './input.js';
-import { sortFloatPairs } from './sort.js';
+import type { ColumnMajor } from '../input.js';
+import { sortFloatPairs } from '../sort.js';
+import type { CategoricalColumns } from './categorical-columns.js';
+import { resetSplitRecord, type NodeView, type SplitRecord, type SplitSearch } from './split-record.js';
 
-/** Best oblique split of a node: Σ weights[j]·x[features[j]] <= threshold, on raw features. */
-export interface ObliqueSplit {
-  found: boolean;
-  direction: number;
-  score: number;
-  balance: number;
-  threshold: number;
-  nnz: number;
-  features: Int32Array;
-  weights: Float64Array;
-}
-
-export function createObliqueSplit(d: number): ObliqueSplit {
-  return {
-    found: false,
-    direction: -1,
-    score: Number.NEGATIVE_INFINITY,
-    balance: 0,
-    threshold: 0,
-    nnz: 0,
-    features: new Int32Array(d),
-    weights: new Float64Array(d),
-  };
-}
-
-export interface ObliqueSplitterConfig {
+export interface NodeProjectionSearchConfig {
   /** Raw training features, column-major. */
   X: ColumnMajor;
   /** The same features row-major, when available (faster projections); null: gather from X. */
@@ -57,6 +33,8 @@ export interface ObliqueSplitterConfig {
   minWeightLeaf: number;
   /** Projection buffer size in values (default 2^22); tests shrink it to exercise small batches. */
   projectionBudget?: number;
+  /** CRIMCOORD: categorical columns of X rewritten with each node's values before its search (null: none). */
+  categorical?: CategoricalColumns | null;
 }
 
 /** Most directions projected together (each row is read once per batch). */
@@ -67,14 +45,15 @@ const PROJECTION_BUDGET = 1 << 22;
 const ROW_BUFFER_VALUES = 32768;
 
 /**
- * Split search over per-node directions (Node Features PCA, Node Means PCA, Householder, ...).
+ * Node-projection oblique search: per-node directions (Node Features PCA, Node Means PCA, Householder, ...).
  * Each direction is first mapped to raw-feature weights (w_j / σ_j when the projection saw
  * standardised data; the mean shift only moves the threshold, and thresholds are taken between
  * projected raw values). Projections are summed in ascending feature order skipping zero weights —
  * exactly as Tree.goesLeft evaluates them — so the training partition and prediction agree bit for bit.
  */
-export class ObliqueSplitter {
-  private readonly cfg: ObliqueSplitterConfig;
+export class NodeProjectionSearch implements SplitSearch {
+  readonly rootConstants: Int32Array;
+  private readonly cfg: NodeProjectionSearchConfig;
   private readonly n: number;
   private readonly d: number;
   private zBatch: Float64Array;
@@ -96,8 +75,9 @@ export class ObliqueSplitter {
   private readonly cInput: ClassificationScanInput;
   private readonly rInput: RegressionScanInput;
 
-  constructor(cfg: ObliqueSplitterConfig) {
+  constructor(cfg: NodeProjectionSearchConfig) {
     this.cfg = cfg;
+    this.rootConstants = cfg.categorical ? Int32Array.from(cfg.categorical.features) : new Int32Array(0);
     const n = cfg.X.rows;
     const d = cfg.X.cols;
     this.n = n;
@@ -142,23 +122,17 @@ export class ObliqueSplitter {
     };
   }
 
-  findBest(
-    samples: Int32Array,
-    start: number,
-    end: number,
-    classWeights: Float64Array | null,
-    weightedSum: number,
-    totalWeight: number,
-    nodeImpurity: number,
-    best: ObliqueSplit,
-  ): void {
-    best.found = false;
-    best.score = Number.NEGATIVE_INFINITY;
+  /** Best split over the node's directions; record.candidate = the direction's index. */
+  findBest(node: NodeView, best: SplitRecord): void {
+    resetSplitRecord(best);
+    const { samples, start, end, classWeights, weightedSum } = node;
+    const totalWeight = node.weight;
+    const cat = this.cfg.categorical ?? null;
+    const nodeMaps = cat ? cat.transform(node) : null;
     const dirs = this.cfg.projector.nodeDirections!(samples, start, end);
     const d = this.d;
     const m = end - start;
-    const scoreTol = SCORE_TIE_TOLERANCE * (nodeImpurity > 0 ? nodeImpurity : 1);
-    const balanceTol = BALANCE_TIE_TOLERANCE * totalWeight;
+    const scoreScale = impurityScale(node.impurity);
     const scale = this.cfg.scale;
     const bFeat = this.batchFeat;
     const bVal = this.batchVal;
@@ -194,10 +168,10 @@ export class ObliqueSplitter {
         const res = this.result;
         if (!this.scan(m, classWeights, weightedSum, totalWeight, res)) continue;
         const balance = Math.abs(2 * res.leftWeight - totalWeight);
-        const tol = Math.max(scoreTol, SCORE_TIE_TOLERANCE * Math.max(Math.abs(res.score), Math.abs(best.score === Number.NEGATIVE_INFINITY ? 0 : best.score)));
-        if (!best.found || isBetterSplit(res.score, balance, best.score, best.balance, tol, balanceTol)) {
+        const k = k0 + b;
+        if (!best.found || isBetterCandidate(res.score, balance, k, best.score, best.balance, best.candidate, scoreScale, totalWeight)) {
           best.found = true;
-          best.direction = k0 + b;
+          best.candidate = k;
           best.score = res.score;
           best.balance = balance;
           best.threshold = midpoint(this.values[res.pos - 1]!, this.values[res.pos]!);
@@ -207,6 +181,11 @@ export class ObliqueSplitter {
           this.zBest.set(this.zBatch.subarray(b * m, b * m + m));
         }
       }
+    }
+    if (nodeMaps && best.found) {
+      const used = best.features.subarray(0, best.nnz);
+      const maps = nodeMaps.filter((mp) => used.includes(mp.feature));
+      best.catMaps = maps.length > 0 ? maps : null;
     }
   }
 
@@ -318,7 +297,8 @@ export class ObliqueSplitter {
   }
 
   /** Moves samples whose projection on the best direction is <= its threshold to the front. */
-  partition(samples: Int32Array, start: number, end: number, best: ObliqueSplit): number {
+  partition(node: NodeView, best: SplitRecord): number {
+    const { samples, start, end } = node;
     // zBest is in the node's sample order as it was during findBest; partition a copy-free way by
     // walking positions and swapping both arrays together.
     const z = this.zBest;

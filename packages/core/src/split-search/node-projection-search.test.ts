@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { createRandom } from '@dt/errors';
 import { getCriterion, type ClassificationCriterion, type RegressionCriterion } from '@dt/criteria';
 import type { Directions } from '@dt/projections';
-import { createObliqueSplit, ObliqueSplitter } from './oblique-splitter.js';
+import { NodeProjectionSearch } from './node-projection-search.js';
+import { createSplitRecord, type NodeView } from './split-record.js';
 
 interface Case {
   n: number;
@@ -46,8 +47,8 @@ function extrasFor(c: Case, seed: number): Extras {
   return { targets, weights, scale };
 }
 
-function splitter(c: Case, rowMajor: boolean, projectionBudget?: number, extras?: Extras): ObliqueSplitter {
-  return new ObliqueSplitter({
+function splitter(c: Case, rowMajor: boolean, projectionBudget?: number, extras?: Extras): NodeProjectionSearch {
+  return new NodeProjectionSearch({
     ...(projectionBudget === undefined ? {} : { projectionBudget }),
     X: { data: c.colMajor, rows: c.n, cols: c.d },
     rowMajor: rowMajor ? c.rowMajor : null,
@@ -62,6 +63,11 @@ function splitter(c: Case, rowMajor: boolean, projectionBudget?: number, extras?
     minSamplesLeaf: 1,
     minWeightLeaf: 0,
   });
+}
+
+/** The NodeView of samples[start, end) with the given totals. */
+function view(samples: Int32Array, start: number, end: number, classWeights: Float64Array | null, weightedSum: number, weight: number): NodeView {
+  return { samples, start, end, classWeights, weightedSum, weight, impurity: 0.5, constants: new Int32Array(0), depth: 0 };
 }
 
 /** A node = a random subset of rows in a random order, as after earlier partitions. */
@@ -81,7 +87,7 @@ function nodeSamples(c: Case, seed: number): { samples: Int32Array; start: numbe
   return { samples, start, end, classWeights };
 }
 
-describe('ObliqueSplitter projection kernels', () => {
+describe('NodeProjectionSearch projection kernels', () => {
   it('row-major and gathered-column kernels give the same split and partition, equal to the naive projection (property)', () => {
     const found = [0, 0]; // splits found: classification, regression
     fc.assert(
@@ -110,10 +116,11 @@ describe('ObliqueSplitter projection kernels', () => {
           const results = [true, false].map((rm) => {
             // Row kernel with a random batch size, gather kernel with the default one.
             const s = splitter(c, rm, rm ? budget : undefined, extras);
-            const best = createObliqueSplit(d);
+            const best = createSplitRecord(d);
             const samples = node.samples.slice();
-            s.findBest(samples, node.start, node.end, extras ? null : node.classWeights, weightedSum, totalWeight, 0.5, best);
-            const mid = best.found ? s.partition(samples, node.start, node.end, best) : -1;
+            const v = view(samples, node.start, node.end, extras ? null : node.classWeights, weightedSum, totalWeight);
+            s.findBest(v, best);
+            const mid = best.found ? s.partition(v, best) : -1;
             return { best: { ...best, features: best.features.slice(0, best.nnz), weights: best.weights.slice(0, best.nnz) }, mid, samples };
           });
           const [a, b] = results as [(typeof results)[0], (typeof results)[0]];
@@ -123,7 +130,7 @@ describe('ObliqueSplitter projection kernels', () => {
           if (!a.best.found) return;
           found[regression ? 1 : 0]!++;
           // The partition is the naive projection (summed from 0 in ascending feature order) vs the threshold.
-          const k = a.best.direction;
+          const k = a.best.candidate;
           for (let i = node.start; i < node.end; i++) {
             const r = a.samples[i]!;
             let z = 0;
@@ -147,8 +154,8 @@ describe('ObliqueSplitter projection kernels', () => {
     c.dirs.dirs.fill(0);
     const node = nodeSamples(c, 4);
     for (const rm of [true, false]) {
-      const best = createObliqueSplit(4);
-      splitter(c, rm).findBest(node.samples, node.start, node.end, node.classWeights, 0, node.end - node.start, 0.5, best);
+      const best = createSplitRecord(4);
+      splitter(c, rm).findBest(view(node.samples, node.start, node.end, node.classWeights, 0, node.end - node.start), best);
       expect(best.found).toBe(false);
     }
   });

@@ -1,9 +1,8 @@
 import {
-  BALANCE_TIE_TOLERANCE,
   createSplitResult,
-  isBetterSplit,
+  impurityScale,
+  isBetterCandidate,
   midpoint,
-  SCORE_TIE_TOLERANCE,
   valuesDiffer,
   type ClassificationCriterion,
   type ClassificationScanInput,
@@ -12,25 +11,11 @@ import {
   type SplitResult,
 } from '@dt/criteria';
 import type { Random } from '@dt/errors';
-import type { FeatureIndex, RankArray } from './feature-index.js';
-import { createSortScratch, sortPairs, type SortScratch } from './sort.js';
+import type { FeatureIndex, RankArray } from '../feature-index.js';
+import { createSortScratch, sortPairs, type SortScratch } from '../sort.js';
+import { resetSplitRecord, type NodeView, type SplitRecord, type SplitSearch } from './split-record.js';
 
-/** Best axis split of a node, filled in by `Splitter.findBest`. */
-export interface AxisSplit {
-  found: boolean;
-  feature: number;
-  threshold: number;
-  /** Samples with rank <= cutRank on `feature` go left. */
-  cutRank: number;
-  score: number;
-  balance: number;
-}
-
-export function createAxisSplit(): AxisSplit {
-  return { found: false, feature: -1, threshold: 0, cutRank: 0, score: Number.NEGATIVE_INFINITY, balance: 0 };
-}
-
-export interface SplitterConfig {
+export interface AxisSearchConfig {
   index: FeatureIndex;
   /** Class codes (classification) or null. */
   labels: Int32Array | null;
@@ -48,13 +33,16 @@ export interface SplitterConfig {
 }
 
 /**
- * Finds the best axis split of a node over its samples `samples[start, end)` and partitions them.
- * Per feature: gather value ranks; then either a class histogram over the node's rank range (when
- * the range is small next to the node, as for pixels or codes) or an integer sort of the ranks, and
- * one criterion scan. Features found constant are reported so descendants skip them.
+ * Exact axis search (scikit-learn's BestSplitter): the best split `x[f] <= t` of a node over the
+ * columns of a FeatureIndex (raw features, or derived ones for the global projection). Per feature:
+ * gather value ranks; then either a class histogram over the node's rank range (when the range is
+ * small next to the node, as for pixels or codes) or an integer sort of the ranks, and one criterion
+ * scan. Features found constant are reported in `record.newConstants` so descendants skip them.
+ * Fills record.feature = record.candidate = the column, record.cutRank, threshold, score, balance.
  */
-export class Splitter {
-  private readonly cfg: SplitterConfig;
+export class AxisSearch implements SplitSearch {
+  readonly rootConstants: Int32Array;
+  private readonly cfg: AxisSearchConfig;
   private readonly n: number;
   private readonly d: number;
   private readonly ranks: RankArray;
@@ -75,11 +63,9 @@ export class Splitter {
   private readonly result: SplitResult = createSplitResult();
   private readonly cInput: ClassificationScanInput;
   private readonly rInput: RegressionScanInput;
-  /** Features newly found constant in the last findBest call. */
-  readonly newConstants: number[] = [];
-
-  constructor(cfg: SplitterConfig) {
+  constructor(cfg: AxisSearchConfig, rootConstants: Int32Array = new Int32Array(0)) {
     this.cfg = cfg;
+    this.rootConstants = rootConstants;
     const { n, d, ranks } = cfg.index;
     this.n = n;
     this.d = d;
@@ -125,27 +111,16 @@ export class Splitter {
   }
 
   /**
-   * Searches features for the best split of samples[start, end). `knownConstants` are skipped;
-   * newly found constant features are left in `newConstants`. Node totals: class weights (classification)
-   * or Σw·y (regression) and Σw.
+   * Searches the columns for the best split of node.samples[start, end). `node.constants` are
+   * skipped; newly found constant columns are left in `record.newConstants`.
    */
-  findBest(
-    samples: Int32Array,
-    start: number,
-    end: number,
-    knownConstants: Int32Array,
-    classWeights: Float64Array | null,
-    weightedSum: number,
-    totalWeight: number,
-    nodeImpurity: number,
-    best: AxisSplit,
-  ): void {
+  findBest(node: NodeView, best: SplitRecord): void {
+    resetSplitRecord(best);
+    const { samples, start, end, classWeights, weightedSum } = node;
+    const totalWeight = node.weight;
+    const knownConstants = node.constants;
     // Scores are impurity decreases, so the node's impurity is their natural scale.
-    this.scoreScale = nodeImpurity > 0 ? nodeImpurity : 1;
-    best.found = false;
-    best.score = Number.NEGATIVE_INFINITY;
-    best.feature = -1;
-    this.newConstants.length = 0;
+    this.scoreScale = impurityScale(node.impurity);
     const d = this.d;
     const constFlag = this.constFlag;
     for (let i = 0; i < knownConstants.length; i++) constFlag[knownConstants[i]!] = 1;
@@ -169,7 +144,7 @@ export class Splitter {
         ? this.evalClassification(samples, start, end, f, classWeights!, totalWeight, best)
         : this.evalRegression(samples, start, end, f, weightedSum, totalWeight, best);
       if (evaluated) visited++;
-      else this.newConstants.push(f);
+      else best.newConstants.push(f);
     }
     for (let i = 0; i < knownConstants.length; i++) constFlag[knownConstants[i]!] = 0;
     if (sampling) for (let i = 0; i < d; i++) features[i] = i; // keep draws independent of history
@@ -207,7 +182,7 @@ export class Splitter {
     f: number,
     classWeights: Float64Array,
     totalWeight: number,
-    best: AxisSplit,
+    best: SplitRecord,
   ): boolean {
     const m = end - start;
     const C = this.cfg.nClasses;
@@ -375,7 +350,7 @@ export class Splitter {
     f: number,
     weightedSum: number,
     totalWeight: number,
-    best: AxisSplit,
+    best: SplitRecord,
   ): boolean {
     if (!this.gather(samples, start, end, f)) return false;
     const m = end - start;
@@ -407,37 +382,26 @@ export class Splitter {
     return true;
   }
 
-  /**
-   * Keeps the better of the current best and feature f's split: higher score, then more balanced,
-   * then lower feature index — with scores and balances compared within the criteria package's tie
-   * tolerances, so rounding never decides between mathematically equal splits.
-   */
-  private consider(f: number, res: SplitResult, totalWeight: number, best: AxisSplit): void {
+  /** Keeps the better of the current best and feature f's split, by the one tie rule (isBetterCandidate). */
+  private consider(f: number, res: SplitResult, totalWeight: number, best: SplitRecord): void {
     const balance = Math.abs(2 * res.leftWeight - totalWeight);
-    // Relative to the scores too: Max-Cut scores are not impurity decreases and have no fixed scale.
-    const scoreTol = SCORE_TIE_TOLERANCE * Math.max(this.scoreScale, Math.abs(res.score), Math.abs(best.score));
-    const balanceTol = BALANCE_TIE_TOLERANCE * totalWeight;
-    const better =
-      !best.found ||
-      isBetterSplit(res.score, balance, best.score, best.balance, scoreTol, balanceTol) ||
-      (f < best.feature &&
-        Math.abs(res.score - best.score) <= scoreTol &&
-        Math.abs(balance - best.balance) <= balanceTol);
-    if (better) {
-      best.found = true;
-      best.feature = f;
-      best.score = res.score;
-      best.balance = balance;
-      best.cutRank = this.cutSource[res.pos - 1]!;
-      // Thresholds sit between raw training values even when the scan saw standardised ones.
-      best.threshold = midpoint(this.rawUniq[best.cutRank]!, this.rawUniq[this.cutSource[res.pos]!]!);
-    }
+    if (best.found && !isBetterCandidate(res.score, balance, f, best.score, best.balance, best.candidate, this.scoreScale, totalWeight)) return;
+    best.found = true;
+    best.feature = f;
+    best.candidate = f;
+    best.score = res.score;
+    best.balance = balance;
+    best.cutRank = this.cutSource[res.pos - 1]!;
+    // Thresholds sit between raw training values even when the scan saw standardised ones.
+    best.threshold = midpoint(this.rawUniq[best.cutRank]!, this.rawUniq[this.cutSource[res.pos]!]!);
   }
 
-  /** Partitions samples[start, end) so that those going left come first; returns the boundary. */
-  partition(samples: Int32Array, start: number, end: number, feature: number, cutRank: number): number {
+  /** Partitions the node's samples so that those with rank <= record.cutRank on record.candidate come first. */
+  partition(node: NodeView, record: SplitRecord): number {
+    const { samples, start, end } = node;
+    const cutRank = record.cutRank;
     const ranks = this.ranks;
-    const base = feature * this.n;
+    const base = record.candidate * this.n;
     let i = start;
     let j = end - 1;
     while (i <= j) {

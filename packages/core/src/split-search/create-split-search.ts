@@ -1,0 +1,127 @@
+import type { Random } from '@dt/errors';
+import { applyScaler, fitScaler, type FittedProjection, type Projection, type ProjectionData, type Scaler } from '@dt/projections';
+import { Crimcoord } from '../crimcoord.js';
+import { buildFeatureIndex, withScaledScanValues } from '../feature-index.js';
+import type { ColumnMajor } from '../input.js';
+import { AxisCrimcoordSearch } from './axis-crimcoord-search.js';
+import { AxisSearch, type AxisSearchConfig } from './axis-search.js';
+import { CategoricalColumns } from './categorical-columns.js';
+import type { ClassificationData, RegressionData } from './fit-data.js';
+import { GlobalProjectionSearch, projectAll, sparseRawDirection } from './global-projection-search.js';
+import { NodeProjectionSearch } from './node-projection-search.js';
+import type { SplitSearch } from './split-record.js';
+
+/** The fit parameters a split search depends on (growth and stopping are the builder's). */
+export interface SplitSearchParams {
+  minSamplesLeaf: number;
+  minWeightLeaf: number;
+  maxFeatures: number;
+  rng: Random;
+  /** Candidate directions; null = the original features (axis splits). */
+  projection: Projection | null;
+  /** Standardise features (folded into split weights) before criteria and projections see them. */
+  scale: boolean;
+  /** Categorical features (level codes), transformed per node by CRIMCOORD; null: none. */
+  categorical: readonly number[] | null;
+}
+
+/** The criterion-facing part every strategy's configuration shares. */
+export type ScanConfig = Pick<
+  AxisSearchConfig,
+  'labels' | 'nClasses' | 'targets' | 'weights' | 'classification' | 'regression' | 'minSamplesLeaf' | 'minWeightLeaf'
+>;
+
+/**
+ * Builds the split search for a fit: fits the scaler, sets up CRIMCOORD, fits the projection, and
+ * picks the strategy by the fitted projection's kind —
+ *   axis   → AxisSearch (AxisCrimcoordSearch with categorical features)
+ *   global → GlobalProjectionSearch (projections precomputed once)
+ *   node   → NodeProjectionSearch
+ * A new strategy is one file in this folder and one line below.
+ */
+export function createSplitSearch(data: ClassificationData | RegressionData, params: SplitSearchParams): SplitSearch {
+  const X = data.X;
+  const isC = data.task === 'classification';
+  const scan: ScanConfig = {
+    labels: isC ? data.labels : null,
+    nClasses: isC ? data.nClasses : 0,
+    targets: isC ? null : data.targets,
+    weights: data.weights,
+    classification: isC ? data.criterion : null,
+    regression: isC ? null : data.criterion,
+    minSamplesLeaf: params.minSamplesLeaf,
+    minWeightLeaf: params.minWeightLeaf,
+  };
+  const cats = params.categorical;
+  // With categorical features, splits read a working copy whose categorical columns hold the
+  // current node's CRIMCOORD values (rewritten for each node's samples before its search).
+  const Xw: ColumnMajor = cats ? { ...X, data: X.data.slice() } : X;
+  // `data` is read through, not copied: a plain axis fit never builds the column-major matrix.
+  const raw: ProjectionData = {
+    get data(): Float64Array {
+      return Xw.data;
+    },
+    rows: Xw.rows,
+    cols: Xw.cols,
+    labels: scan.labels,
+    nClasses: scan.nClasses,
+    weights: data.weights,
+  };
+  let scaling: Scaler | null = params.scale ? fitScaler(raw) : null;
+  if (scaling && cats) {
+    // CRIMCOORD values are already standardised at each node.
+    const mean = scaling.mean.slice();
+    const scale = scaling.scale.slice();
+    for (const f of cats) {
+      mean[f] = 0;
+      scale[f] = 1;
+    }
+    scaling = { mean, scale };
+  }
+  const projData = scaling ? applyScaler(raw, scaling) : raw;
+  let columns: CategoricalColumns | null = null;
+  if (cats) {
+    const crim = new Crimcoord(X, cats, scan.labels, scan.nClasses, scan.targets, data.weights);
+    columns = new CategoricalColumns(crim, projData.data === Xw.data ? [Xw.data] : [Xw.data, projData.data], X.rows);
+  }
+  const fitted: FittedProjection = params.projection ? params.projection.prepare(projData, params.rng) : { kind: 'axis' };
+  const axis = (index: AxisSearchConfig['index'], rootConstants?: Int32Array): AxisSearch =>
+    new AxisSearch({ ...scan, index, maxFeatures: Math.min(params.maxFeatures, index.d), rng: params.rng }, rootConstants);
+
+  switch (fitted.kind) {
+    case 'node': {
+      // Rows for projection: CRIMCOORD rewrites Xw's categorical columns per node, so then only Xw is current.
+      const rowMajor = cats ? null : (X.rowMajor ?? transposeToRows(X));
+      return new NodeProjectionSearch({ ...scan, X: Xw, rowMajor, projector: fitted, scale: scaling ? scaling.scale : null, categorical: columns });
+    }
+    case 'global': {
+      // Project the training data once; axis splits on the projections become oblique splits.
+      const dirs = fitted.globalDirections!;
+      const directions = [];
+      for (let k = 0; k < dirs.count; k++) directions.push(sparseRawDirection(dirs.dirs.subarray(k * X.cols, (k + 1) * X.cols), scaling));
+      return new GlobalProjectionSearch(axis(buildFeatureIndex(projectAll(X, directions))), directions);
+    }
+    case 'axis': {
+      let index = buildFeatureIndex(X);
+      if (scaling) index = withScaledScanValues(index, scaling.mean, scaling.scale);
+      if (!columns) return axis(index);
+      // Categorical features as unit directions over their node values, searched beside the axis.
+      const unit = new Float64Array(columns.features.length * X.cols);
+      columns.features.forEach((f, k) => (unit[k * X.cols + f] = 1));
+      const units = { dirs: unit, count: columns.features.length };
+      const categorical = new NodeProjectionSearch({ ...scan, X: Xw, rowMajor: null, projector: { kind: 'node', nodeDirections: () => units }, scale: null });
+      return new AxisCrimcoordSearch(axis(index, columns.features), columns, categorical, X.cols);
+    }
+  }
+}
+
+/** Row-major copy of a column-major matrix (node projections read whole rows). */
+function transposeToRows(X: ColumnMajor): Float64Array {
+  const { rows, cols, data } = X;
+  const out = new Float64Array(rows * cols);
+  for (let c = 0; c < cols; c++) {
+    const base = c * rows;
+    for (let r = 0; r < rows; r++) out[r * cols + c] = data[base + r]!;
+  }
+  return out;
+}

@@ -1,0 +1,73 @@
+import type { Scaler } from '@dt/projections';
+import type { ColumnMajor } from '../input.js';
+import type { AxisSearch } from './axis-search.js';
+import type { NodeView, SplitRecord, SplitSearch } from './split-record.js';
+
+/** Sparse raw-feature weights of one oblique direction, features ascending. */
+export interface SparseDirection {
+  features: Int32Array;
+  weights: Float64Array;
+}
+
+/**
+ * Global projection (Global PCA): the training data is projected once on fixed directions, the
+ * projected columns are ranked like features, and an exact axis search runs on them. A split on
+ * derived column k is reported as the oblique split of direction k on raw features.
+ */
+export class GlobalProjectionSearch implements SplitSearch {
+  readonly rootConstants = new Int32Array(0);
+  private readonly axis: AxisSearch;
+  private readonly directions: SparseDirection[];
+
+  /** `axis` searches the columns of projectAll(X, directions). */
+  constructor(axis: AxisSearch, directions: SparseDirection[]) {
+    this.axis = axis;
+    this.directions = directions;
+  }
+
+  findBest(node: NodeView, record: SplitRecord): void {
+    this.axis.findBest(node, record);
+    if (!record.found) return;
+    const dir = this.directions[record.candidate]!;
+    record.feature = -1;
+    record.nnz = dir.features.length;
+    record.features.set(dir.features);
+    record.weights.set(dir.weights);
+  }
+
+  partition(node: NodeView, record: SplitRecord): number {
+    return this.axis.partition(node, record);
+  }
+}
+
+/** Raw-feature weights of a direction given in (possibly standardised) feature space, zeros dropped. */
+export function sparseRawDirection(dir: Float64Array, scaling: Scaler | null): SparseDirection {
+  const f: number[] = [];
+  const w: number[] = [];
+  for (let j = 0; j < dir.length; j++) {
+    const v = scaling ? dir[j]! / scaling.scale[j]! : dir[j]!;
+    if (v !== 0) {
+      f.push(j);
+      w.push(v);
+    }
+  }
+  return { features: Int32Array.from(f), weights: Float64Array.from(w) };
+}
+
+/**
+ * Column-major projections of every row on each direction, summed in ascending feature order from
+ * 0 — the same arithmetic as Tree.goesLeft, so thresholds learned here partition new data the same way.
+ */
+export function projectAll(X: ColumnMajor, dirs: SparseDirection[]): ColumnMajor {
+  const n = X.rows;
+  const out = new Float64Array(n * dirs.length);
+  dirs.forEach((dir, k) => {
+    const z = out.subarray(k * n, (k + 1) * n);
+    for (let t = 0; t < dir.features.length; t++) {
+      const base = dir.features[t]! * n;
+      const w = dir.weights[t]!;
+      for (let i = 0; i < n; i++) z[i] = z[i]! + w * X.data[base + i]!;
+    }
+  });
+  return { data: out, rows: n, cols: dirs.length };
+}
