@@ -7,7 +7,7 @@ import { AxisCrimcoordSearch } from './axis-crimcoord-search.js';
 import { AxisSearch, type AxisSearchConfig } from './axis-search.js';
 import { CategoricalColumns } from './categorical-columns.js';
 import type { ClassificationData, RegressionData } from './fit-data.js';
-import { GlobalProjectionSearch, projectAll, sparseRawDirection } from './global-projection-search.js';
+import { GlobalProjectionSearch, projectAll, projectionMeans, sparseRawDirection } from './global-projection-search.js';
 import { NodeProjectionSearch } from './node-projection-search.js';
 import type { SplitSearch } from './split-record.js';
 
@@ -99,7 +99,9 @@ export function createSplitSearch(data: ClassificationData | RegressionData, par
       const dirs = fitted.globalDirections!;
       const directions = [];
       for (let k = 0; k < dirs.count; k++) directions.push(sparseRawDirection(dirs.dirs.subarray(k * X.cols, (k + 1) * X.cols), scaling));
-      return new GlobalProjectionSearch(axis(buildFeatureIndex(projectAll(X, directions))), directions);
+      const Z = projectAll(X, directions);
+      const centred = withScaledScanValues(buildFeatureIndex(Z), projectionMeans(Z), new Float64Array(Z.cols).fill(1));
+      return new GlobalProjectionSearch(axis(centred), directions);
     }
     case 'axis': {
       let index = buildFeatureIndex(X);

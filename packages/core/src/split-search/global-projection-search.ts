@@ -40,6 +40,23 @@ export class GlobalProjectionSearch implements SplitSearch {
   }
 }
 
+/**
+ * Per projected column: its mean over the training rows. The axis search scans z − mean
+ * (thresholds stay between raw projections), so its gap rule reads "gap between centred projections
+ * > 1e-7" — the same for every translation of the raw features, as in the node-projection search
+ * (see NodeProjectionSearch.sortProjection).
+ */
+export function projectionMeans(Z: ColumnMajor): Float64Array {
+  const { rows: n, cols } = Z;
+  const mean = new Float64Array(cols);
+  for (let k = 0; k < cols; k++) {
+    let sum = 0;
+    for (let i = k * n, e = i + n; i < e; i++) sum += Z.data[i]!;
+    mean[k] = n > 0 ? sum / n : 0;
+  }
+  return mean;
+}
+
 /** Raw-feature weights of a direction given in (possibly standardised) feature space, zeros dropped. */
 export function sparseRawDirection(dir: Float64Array, scaling: Scaler | null): SparseDirection {
   const f: number[] = [];

@@ -66,6 +66,7 @@ export class NodeProjectionSearch implements SplitSearch {
   private readonly usedFeatures: Int32Array;
   private readonly rowBuffer: Float64Array;
   private readonly values: Float64Array;
+  private readonly sorted: Float64Array;
   private readonly idx: Int32Array;
   private readonly entryLabels: Int32Array;
   private readonly entryTargets: Float64Array;
@@ -92,6 +93,7 @@ export class NodeProjectionSearch implements SplitSearch {
     this.usedFeatures = new Int32Array(d);
     this.rowBuffer = new Float64Array(ROW_BUFFER_VALUES);
     this.values = new Float64Array(n);
+    this.sorted = new Float64Array(n);
     this.idx = new Int32Array(n);
     this.entryLabels = new Int32Array(cfg.labels ? n : 0);
     this.entryTargets = new Float64Array(cfg.targets ? n : 0);
@@ -174,7 +176,7 @@ export class NodeProjectionSearch implements SplitSearch {
           best.candidate = k;
           best.score = res.score;
           best.balance = balance;
-          best.threshold = midpoint(this.values[res.pos - 1]!, this.values[res.pos]!);
+          best.threshold = midpoint(this.sorted[res.pos - 1]!, this.sorted[res.pos]!);
           best.nnz = nnz;
           best.features.set(bFeat.subarray(b * d, b * d + nnz));
           best.weights.set(bVal.subarray(b * d, b * d + nnz));
@@ -260,17 +262,35 @@ export class NodeProjectionSearch implements SplitSearch {
     }
   }
 
-  /** values/idx = direction b's projections of the node's samples, sorted ascending. */
+  /**
+   * sorted/idx = direction b's projections of the node's samples, sorted ascending; values = the
+   * same centred on their mean: what the criterion scans.
+   *
+   * Why centred: the criterion's gap rule (separable iff the gap exceeds 1e-7, scikit-learn's
+   * absolute FEATURE_THRESHOLD) is meant for values of the node's own scale, but a projection carries
+   * an arbitrary offset — Σ w_j·shift_j when feature j is translated — and its rounding then depends
+   * on that offset. Centring removes the offset, so the rule reads "gap between centred projections
+   * > 1e-7", the same for every translation of the features. Not divided by the spread: criteria
+   * whose scores are in units of the values (Max-Cut) compare directions by them, and dividing each
+   * direction by its own spread would change which direction wins. Centring is monotone, so order
+   * and ties are kept; thresholds are taken between the raw sorted projections, so the partition
+   * (raw z <= threshold) and prediction are unchanged.
+   */
   private sortProjection(samples: Int32Array, start: number, m: number, b: number): void {
     const z = this.zBatch;
     const values = this.values;
+    const sorted = this.sorted;
     const idx = this.idx;
     const zo = b * m;
     for (let j = 0; j < m; j++) {
-      values[j] = z[zo + j]!;
+      sorted[j] = z[zo + j]!;
       idx[j] = samples[start + j]!;
     }
-    sortFloatPairs(values, idx, m);
+    sortFloatPairs(sorted, idx, m);
+    let sum = 0;
+    for (let j = 0; j < m; j++) sum += sorted[j]!;
+    const mean = sum / m;
+    for (let j = 0; j < m; j++) values[j] = sorted[j]! - mean;
   }
 
   private scan(m: number, classWeights: Float64Array | null, weightedSum: number, totalWeight: number, res: SplitResult): boolean {
