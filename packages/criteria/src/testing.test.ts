@@ -43,6 +43,34 @@ function firstTieScan(input: ClassificationScanInput, out: SplitResult): boolean
   return true;
 }
 
+/** A Gini scan that follows score then balance, but keeps the LAST of equally balanced tied splits. */
+function lastOnEqualBalanceScan(input: ClassificationScanInput, out: SplitResult): boolean {
+  let W = 0;
+  for (let i = 0; i < input.n; i++) W += input.weights[i]!;
+  let best = Number.NEGATIVE_INFINITY;
+  let bestBalance = Number.POSITIVE_INFINITY;
+  let bestPos = -1;
+  let bestWL = 0;
+  for (const pos of validPositions(input)) {
+    const s = giniOracle(input, pos);
+    let wL = 0;
+    for (let i = 0; i < pos; i++) wL += input.weights[i]!;
+    const balance = Math.abs(2 * wL - W);
+    const tol = 1e-9 * W;
+    if (s > best + 1e-12 || (s >= best - 1e-12 && balance <= bestBalance + tol)) {
+      best = s;
+      bestBalance = balance;
+      bestPos = pos;
+      bestWL = wL;
+    }
+  }
+  if (bestPos < 0) return false;
+  out.pos = bestPos;
+  out.score = best;
+  out.leftWeight = bestWL;
+  return true;
+}
+
 const expectFailure = (run: () => unknown, pattern: RegExp) => {
   expect(run).toThrow(ConformanceError);
   expect(run).toThrow(pattern);
@@ -70,6 +98,11 @@ describe('conformance suite', () => {
   it('catches a criterion that keeps the first of tied splits', () => {
     const c = broken('firstTie', firstTieScan);
     expectFailure(() => checkClassificationCriterion(c, { oracle: giniOracle }), /tie rule/);
+  });
+
+  it('catches a criterion that keeps the later of equally balanced tied splits (equal balance → lower position)', () => {
+    const c = broken('lastOnEqualBalance', lastOnEqualBalanceScan);
+    expectFailure(() => checkClassificationCriterion(c, { oracle: giniOracle }), /as balanced, so the lower position must win/);
   });
 
   it('catches a criterion that splits values within the tolerance', () => {
