@@ -2,8 +2,14 @@ import type { Random } from '@dt/errors';
 import type { Projection } from '@dt/projections';
 import { createSplitSearch } from './split-search/create-split-search.js';
 import type { ClassificationData, RegressionData } from './split-search/fit-data.js';
-import type { SparseDirection } from './split-search/global-projection-search.js';
-import { createSplitRecord, type CategoricalMap, type NodeView, type SplitRecord, type SplitSearch } from './split-search/split-record.js';
+import {
+  createSplitRecord,
+  type CategoricalMap,
+  type NodeView,
+  type SparseDirection,
+  type SplitRecord,
+  type SplitSearch,
+} from './split-search/split-record.js';
 import { Tree } from './tree.js';
 
 export type { ClassificationData, RegressionData } from './split-search/fit-data.js';

@@ -1,13 +1,7 @@
 import type { Scaler } from '@dt/projections';
 import type { ColumnMajor } from '../input.js';
 import type { AxisSearch } from './axis-search.js';
-import type { NodeView, SplitRecord, SplitSearch } from './split-record.js';
-
-/** Sparse raw-feature weights of one oblique direction, features ascending. */
-export interface SparseDirection {
-  features: Int32Array;
-  weights: Float64Array;
-}
+import type { NodeView, SparseDirection, SplitRecord, SplitSearch } from './split-record.js';
 
 /**
  * Global projection (Global PCA): the training data is projected once on fixed directions, the

@@ -10,6 +10,12 @@ export interface CategoricalMap {
   values: Float64Array;
 }
 
+/** Sparse raw-feature weights of one oblique direction, features ascending. */
+export interface SparseDirection {
+  features: Int32Array;
+  weights: Float64Array;
+}
+
 /** What a strategy sees of the node being split: its samples and the totals the builder computed. */
 export interface NodeView {
   /** The fit's sample-index array; the node owns samples[start, end). Partitioned in place. */
