@@ -1,4 +1,7 @@
-import { expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, it, vi } from 'vitest';
 import { DecisionTreeClassifier, weakestLinkSequence } from '@dt/core';
 import { loadDataset } from '@dt/datasets';
 import { pruneModel } from '@dt/prune';
@@ -63,4 +66,25 @@ it('the paper tables are copied in full', () => {
   for (const row of Object.values(PAPER_TABLE2)) expect(Object.keys(row).sort()).toEqual(['HHCART(A)', 'HHCART(D)', 'OC1', 'OC1-AP', 'OC1-LC']);
   expect(PAPER_TABLE2.LET!['HHCART(D)']).toEqual([83.1, 0.3, 1135.9, 122]);
   expect(PAPER_TABLE4.Bank!['HHCART(A)']).toEqual([90.2, 0.12, 22.58, 11.94]);
+});
+
+it('bench hhcart resumes after a killed run: the torn last line is reported and redone, every complete record kept', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'dt-hhcart-resume-'));
+  try {
+    const done = { key: 'WINE', method: 'cart', run: 0, fold: 0, accuracy: 0.5, leaves: 3, unprunedLeaves: 9, pruneAccuracy: 0.5, fitCpuS: 0.01, nGrow: 128, nPrune: 14, nTest: 36, categorical: false };
+    // The run was killed while writing the second record.
+    writeFileSync(join(dir, 'WINE.jsonl'), JSON.stringify(done) + '\n' + JSON.stringify({ ...done, fold: 1 }).slice(0, 30));
+    const warn = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const r = await runHhcart({ quick: true, only: ['WINE'], dir, report: null, speed: false, notes: [] }, () => {});
+    expect(warn.mock.calls.map((c) => String(c[0]))).toEqual([expect.stringMatching(/WINE\.jsonl:2: discarded a torn results line \(no newline/)]);
+    warn.mockRestore();
+    const records = r.experiments[0]!.records;
+    expect(records).toHaveLength(15);
+    // The complete record was kept (not re-run), the torn one was run again.
+    expect(records.filter((x) => x.method === 'cart' && x.fold === 0)).toEqual([done]);
+    expect(records.filter((x) => x.method === 'cart' && x.fold === 1)).toHaveLength(1);
+    expect(readFileSync(join(dir, 'WINE.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as unknown)).toEqual(records);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

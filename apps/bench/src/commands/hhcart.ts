@@ -1,6 +1,6 @@
 // `bench hhcart`: the HHCART paper's experiments (section 4.1, Table 2; section 4.2, Table 4) for
 // HHCART(A), HHCART(D) and axis-parallel CART, plus fit times on letter and shuttle.
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
@@ -8,6 +8,7 @@ import { DecisionTreeClassifier, weakestLinkSequence, type ClassifierOptions } f
 import { loadDataset, type Dataset } from '@dt/datasets';
 import { mean, std, stratifiedKFold, trainTestSplit } from '@dt/eval';
 import { pruneModel } from '@dt/prune';
+import { appendJsonLine, readJsonLines } from '../harness/results-store.js';
 
 type Label = string | number;
 type Dense = { data: Float64Array; rows: number; cols: number };
@@ -264,13 +265,9 @@ function resultsFile(dir: string, key: string): string {
   return `${dir}/${key}.jsonl`;
 }
 
+/** The stored records of one experiment; a line torn by a killed run is reported and skipped (that fold runs again). */
 export function readRecords(dir: string, key: string): FoldRecord[] {
-  const f = resultsFile(dir, key);
-  if (!existsSync(f)) return [];
-  return readFileSync(f, 'utf8')
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l) => JSON.parse(l) as FoldRecord);
+  return readJsonLines<FoldRecord>(resultsFile(dir, key));
 }
 
 /** Runs (or resumes) one experiment; returns its records. */
@@ -281,7 +278,7 @@ export async function runExperiment(e: Experiment, opts: { dir: string | null; u
   const data = subsample(prepare(ds, e.section), e.maxRows);
   const add = (r: FoldRecord) => {
     records.push(r);
-    if (opts.dir) appendFileSync(resultsFile(opts.dir, e.key), JSON.stringify(r) + '\n');
+    if (opts.dir) appendJsonLine(resultsFile(opts.dir, e.key), r);
   };
   const useCat = opts.useCategorical && e.section === '4.2';
   if (e.testDataset !== undefined) {

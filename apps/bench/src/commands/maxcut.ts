@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +9,7 @@ import { loadDataset, type Dataset } from '@dt/datasets';
 import { loadFashionMnist } from '@dt/datasets/node';
 import { mean, repeatedStratifiedKFold, std } from '@dt/eval';
 import { mergeNotes as mergeReportNotes, notesMarker } from '../notes.js';
+import { appendJsonLine, readJsonLines } from '../harness/results-store.js';
 
 /**
  * `bench maxcut`: the Max-Cut paper's Table 5 (Bodine & Hochbaum), our eight algorithms against its
@@ -215,35 +216,15 @@ const keyOf = (r: Pick<FitRecord, 'protocol' | 'dataset' | 'algorithm' | 'scaled
 
 export function readRecords(dir: string): FitRecord[] {
   if (!existsSync(dir)) return [];
-  const out: FitRecord[] = [];
-  for (const f of readdirSync(dir).filter((n) => n.endsWith('.jsonl')).sort()) {
-    for (const line of readFileSync(join(dir, f), 'utf8').split('\n')) {
-      if (line.trim() === '') continue;
-      try {
-        const r = JSON.parse(line) as FitRecord;
-        if (r.v === 1) out.push(r);
-      } catch {
-        // A line cut short by a killed run: that fit is simply run again.
-      }
-    }
-  }
-  return out;
+  const isV1 = (r: unknown): r is FitRecord => (r as { v?: unknown }).v === 1;
+  return readdirSync(dir)
+    .filter((n) => n.endsWith('.jsonl'))
+    .sort()
+    .flatMap((f) => readJsonLines(join(dir, f), { accept: isV1 }));
 }
 
-/** `checkedFiles`: files whose ending this run has checked (its own appends always end in a newline). */
-function appendRecord(dir: string, r: FitRecord, checkedFiles: Set<string>): void {
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, `${r.dataset}.jsonl`);
-  // After a killed run the file may end mid-line: start a fresh line so the new record parses.
-  let sep = '';
-  if (!checkedFiles.has(file)) {
-    checkedFiles.add(file);
-    if (existsSync(file)) {
-      const text = readFileSync(file, 'utf8');
-      if (text.length > 0 && !text.endsWith('\n')) sep = '\n';
-    }
-  }
-  appendFileSync(file, sep + JSON.stringify(r) + '\n');
+function appendRecord(dir: string, r: FitRecord): void {
+  appendJsonLine(join(dir, `${r.dataset}.jsonl`), r);
 }
 
 // ---- the run ----
@@ -284,7 +265,6 @@ export async function runMaxcut(o: MaxcutOptions, log: (s: string) => void): Pro
     if (![...CV_DATASETS, FASHION].includes(d as never)) throw new Error(`unknown dataset ${JSON.stringify(d)}; known: ${[...CV_DATASETS, FASHION].join(', ')}`);
   }
   const done = new Set(readRecords(o.resultsDir).map(keyOf));
-  const checked = new Set<string>();
   const code = codeVersion();
   const notes: string[] = [];
   let ran = 0;
@@ -318,7 +298,7 @@ export async function runMaxcut(o: MaxcutOptions, log: (s: string) => void): Pro
           }
           log(`[maxcut ${elapsed()}] ${dataset} ${tr.rows}/${te.rows} ${algorithm} ${scaled ? 'scaled' : 'unscaled'}: fitting ...`);
           const r = fitOnce(algorithm, scaled, o.seed, trainSet, testSet);
-          appendRecord(o.resultsDir, { v: 1, ...base, folds: '', ...r, date: new Date().toISOString(), code }, checked);
+          appendRecord(o.resultsDir, { v: 1, ...base, folds: '', ...r, date: new Date().toISOString(), code });
           done.add(keyOf(base));
           ran++;
           log(`[maxcut ${elapsed()}]   accuracy ${r.accuracy.toFixed(4)}, fit ${r.fitCpuS.toFixed(1)} s CPU (${r.fitWallS.toFixed(1)} s wall), ${r.leaves} leaves`);
@@ -343,7 +323,7 @@ export async function runMaxcut(o: MaxcutOptions, log: (s: string) => void): Pro
             continue;
           }
           const r = fitOnce(algorithm, scaled, o.seed, sets[f]!.train, sets[f]!.test);
-          appendRecord(o.resultsDir, { v: 1, ...base, folds, ...r, date: new Date().toISOString(), code }, checked);
+          appendRecord(o.resultsDir, { v: 1, ...base, folds, ...r, date: new Date().toISOString(), code });
           done.add(keyOf(base));
           ran++;
           cellRan++;

@@ -8,7 +8,8 @@ import { Command } from 'commander';
 import { makeClassification } from '@dt/datasets';
 import { linePlotSpec, writePlot } from '../plots.js';
 import { createProgress } from '../progress.js';
-import { ResultsStore, seedOf } from '../results-store.js';
+import { ResultsStore } from '../harness/results-store.js';
+import { seedOf } from '../harness/seed.js';
 import { sklearnAvailable } from '../sklearn.js';
 import type { WorkerResult } from '../speed-worker.js';
 

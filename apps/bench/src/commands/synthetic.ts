@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +10,8 @@ import { ALGORITHMS, BASELINE, defaultAlgorithmNames, labelOf, resolveAlgorithms
 import type { Algorithm, Dense } from '../algorithms.js';
 import { differencePlotSpec, histogramSpec, linePlotSpec, writePlot } from '../plots.js';
 import { createProgress } from '../progress.js';
-import { ResultsStore, seedOf } from '../results-store.js';
+import { ResultsStore, appendJsonLine, readJsonLines } from '../harness/results-store.js';
+import { seedOf } from '../harness/seed.js';
 
 /**
  * The Max-Cut paper's synthetic experiments (section 3.1): make_classification data sets with one
@@ -267,14 +268,14 @@ export async function runSynthetic(opts: SyntheticOptions, log: (s: string) => v
   }
   progress.stop();
   const elapsedS = (performance.now() - t0) / 1000;
-  const history = opts.out && existsSync(join(opts.out, 'runs.jsonl')) ? readFileSync(join(opts.out, 'runs.jsonl'), 'utf8') : '';
-  const pastS = history.split('\n').filter(Boolean).reduce((t, l) => t + ((JSON.parse(l) as { elapsedS?: number }).elapsedS ?? 0), 0);
+  const history = opts.out ? readJsonLines<{ elapsedS?: number }>(join(opts.out, 'runs.jsonl')) : [];
+  const pastS = history.reduce((t, r) => t + (r.elapsedS ?? 0), 0);
   const report = summarize(opts, store, settings, opts.reportOnly ? pastS : pastS + elapsedS);
   if (opts.out) {
     mkdirSync(opts.out, { recursive: true });
-    if (!opts.reportOnly) appendFileSync(
+    if (!opts.reportOnly) appendJsonLine(
       join(opts.out, 'runs.jsonl'),
-      JSON.stringify({ date: new Date().toISOString(), description: opts.description, grid, algorithms: algorithms.map((a) => a.name), cellsRun: run, cellsSkipped: skipped, elapsedS: Math.round(elapsedS), node: process.version, cpu: cpus()[0]?.model ?? null }) + '\n',
+      { date: new Date().toISOString(), description: opts.description, grid, algorithms: algorithms.map((a) => a.name), cellsRun: run, cellsSkipped: skipped, elapsedS: Math.round(elapsedS), node: process.version, cpu: cpus()[0]?.model ?? null },
     );
     writeFileSync(join(opts.out, 'report.md'), report.markdown);
     writeFileSync(join(opts.out, 'summary.json'), JSON.stringify({ description: opts.description, grid, algorithms: algorithms.map((a) => a.name), settings: report.settings }, null, 1) + '\n');
