@@ -2,38 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it, vi } from 'vitest';
-import { DecisionTreeClassifier, weakestLinkSequence } from '@dt/core';
-import { loadDataset } from '@dt/datasets';
-import { pruneModel } from '@dt/prune';
-import { PAPER_TABLE2, PAPER_TABLE4, pruneOnHoldout, renderHhcartMarkdown, runHhcart } from './commands/hhcart.js';
+import { PAPER_TABLE2, PAPER_TABLE4, renderHhcartMarkdown, runHhcart } from './commands/hhcart.js';
 
-it('pruneOnHoldout picks the subtree of the weakest-link sequence with the fewest held-out errors (brute force)', async () => {
-  const ds = await loadDataset('glass');
-  const y = ds.y as number[];
-  const rows = (idx: number[]) => ({ data: Float64Array.from(idx.flatMap((i) => Array.from(ds.X.data.subarray(i * 9, i * 9 + 9)))), rows: idx.length, cols: 9 });
-  const growIdx = y.map((_, i) => i).filter((i) => i % 3 !== 0);
-  const pruneIdx = y.map((_, i) => i).filter((i) => i % 3 === 0);
-  for (const projection of ['axis', 'householder-d']) {
-    const full = new DecisionTreeClassifier({ criterion: 'twoing', projection, minParent: 2, misRate: 0 }).fit(rows(growIdx), growIdx.map((i) => y[i]!));
-    const Xp = rows(pruneIdx);
-    const yp = pruneIdx.map((i) => y[i]!);
-    const { model, errors } = pruneOnHoldout(full, Xp, yp);
-    // Brute force: every distinct alpha of the sequence, pruned and scored.
-    const seq = weakestLinkSequence(full.tree, { risk: 'misclassification' });
-    const candidates = [...new Set(Array.from(seq.alphas))].map((a) => pruneModel(full, a, { risk: 'misclassification' }));
-    const errs = candidates.map((m) => {
-      const pred = m.predict(Xp) as number[];
-      return pred.filter((p, i) => p !== yp[i]).length;
-    });
-    const best = Math.min(...errs);
-    expect(errors).toBe(best);
-    // Ties go to the smaller tree (the later one in the sequence).
-    const chosen = candidates[errs.lastIndexOf(best)]!;
-    expect(model.nLeaves).toBe(chosen.nLeaves);
-    expect((model.predict(Xp) as number[]).filter((p, i) => p !== yp[i]).length).toBe(best);
-    expect(model.nLeaves).toBeLessThanOrEqual(full.nLeaves);
-  }
-});
 
 it('bench hhcart --quick runs the protocol on three small sets and renders the tables', async () => {
   const logs: string[] = [];

@@ -1,4 +1,4 @@
-import { DecisionTreeClassifier, toRowMajor, type FeatureInput, type Tree, type TreeModel } from '@dt/core';
+import { DecisionTreeClassifier, LEAF, toRowMajor, type FeatureInput, type Tree, type TreeModel } from '@dt/core';
 import { InvalidArgumentError, ShapeMismatchError } from '@dt/errors';
 
 export interface RowMajor {
@@ -84,6 +84,32 @@ export function treeLoss(tree: Tree, x: RowMajor, targets: Targets, weights: Flo
     }
   }
   return loss;
+}
+
+/**
+ * Per node i: the (weighted) loss of the rows reaching node i if node i were a leaf predicting for
+ * them — misclassified weight for class codes (the node's majority class), squared error for values.
+ * One pass down each row's path; the shared input of reduced-error and hold-out pruning.
+ */
+export function lossAsLeaf(tree: Tree, x: RowMajor, targets: Targets, weights: Float64Array | null): Float64Array {
+  const leafLoss = new Float64Array(tree.nodeCount);
+  const cls = targets.kind === 'codes' ? nodeClasses(tree) : null;
+  for (let r = 0; r < x.rows; r++) {
+    const w = weights ? weights[r]! : 1;
+    const base = r * x.cols;
+    let node = 0;
+    for (;;) {
+      if (cls !== null) {
+        if (cls[node] !== (targets as { codes: Int32Array }).codes[r]) leafLoss[node] = leafLoss[node]! + w;
+      } else {
+        const e = (targets as { values: Float64Array }).values[r]! - tree.value[node]!;
+        leafLoss[node] = leafLoss[node]! + w * e * e;
+      }
+      if (tree.kind[node] === LEAF) break;
+      node = tree.goesLeft(node, x.data, base) ? tree.left[node]! : tree.right[node]!;
+    }
+  }
+  return leafLoss;
 }
 
 /** Rows `idx` of a row-major matrix, as a new row-major matrix. */

@@ -5,6 +5,8 @@ export type { FitWithReducedErrorPruningOptions, FitWithReducedErrorPruningResul
 export { chooseCcpAlpha, ccpCandidateAlphas } from './choose-ccp-alpha.js';
 export type { ChooseCcpAlphaOptions, CcpAlphaChoice, CcpCvRow, CcpRule, CvSplit } from './choose-ccp-alpha.js';
 export { pruneModel } from './prune-model.js';
+export { pruneOnHoldout } from './prune-on-holdout.js';
+export type { PruneOnHoldoutOptions, PruneOnHoldoutResult } from './prune-on-holdout.js';
 export type { EstimatorSpec, Task } from './model-copy.js';
 
 // The cost-complexity core lives in @dt/core (the estimators' ccpAlpha option needs it); re-exported here.

@@ -4,3 +4,7 @@ import { runReadmeExample } from '@dt/vitest-config/readme';
 it('README example runs', async () => {
   await runReadmeExample(new URL('../README.md', import.meta.url).pathname);
 });
+
+it('README hold-out pruning example runs', async () => {
+  await runReadmeExample(new URL('../README.md', import.meta.url).pathname, 1);
+});

@@ -1,6 +1,6 @@
 import { collapseNodes, LEAF, type FeatureInput, type LabelInput, type Tree, type TreeModel } from '@dt/core';
 import { knownKeys, plainObject } from '@dt/errors';
-import { nodeClasses, rowsFor, targetsFor, weightsFor, type RowMajor, type Targets } from './data.js';
+import { lossAsLeaf, rowsFor, targetsFor, weightsFor, type RowMajor, type Targets } from './data.js';
 import { copyWithTree } from './model-copy.js';
 
 export interface ReducedErrorOptions {
@@ -36,24 +36,7 @@ export function reducedErrorPrune<M extends TreeModel>(
 /** Nodes REP turns into leaves (outermost and inner ones alike). */
 export function reducedErrorCuts(tree: Tree, x: RowMajor, targets: Targets, weights: Float64Array | null): Int32Array {
   const n = tree.nodeCount;
-  // leafLoss[i]: pruning-set loss of the rows reaching node i if node i predicted for them.
-  const leafLoss = new Float64Array(n);
-  const cls = targets.kind === 'codes' ? nodeClasses(tree) : null;
-  for (let r = 0; r < x.rows; r++) {
-    const w = weights ? weights[r]! : 1;
-    const base = r * x.cols;
-    let node = 0;
-    for (;;) {
-      if (cls !== null) {
-        if (cls[node] !== (targets as { codes: Int32Array }).codes[r]) leafLoss[node] = leafLoss[node]! + w;
-      } else {
-        const e = (targets as { values: Float64Array }).values[r]! - tree.value[node]!;
-        leafLoss[node] = leafLoss[node]! + w * e * e;
-      }
-      if (tree.kind[node] === LEAF) break;
-      node = tree.goesLeft(node, x.data, base) ? tree.left[node]! : tree.right[node]!;
-    }
-  }
+  const leafLoss = lossAsLeaf(tree, x, targets, weights);
   // Reverse preorder visits every node after its descendants: bottom-up.
   const order = tree.reachable();
   const subLoss = new Float64Array(n);

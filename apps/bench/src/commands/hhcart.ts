@@ -4,10 +4,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
-import { DecisionTreeClassifier, weakestLinkSequence, type ClassifierOptions } from '@dt/core';
+import { DecisionTreeClassifier, type ClassifierOptions } from '@dt/core';
 import { loadDataset, type Dataset } from '@dt/datasets';
-import { mean, std, stratifiedKFold, trainTestSplit } from '@dt/eval';
-import { pruneModel } from '@dt/prune';
+import { mean, measure, std, stratifiedKFold, takeLabels, takeRows, trainTestSplit } from '@dt/eval';
+import { pruneOnHoldout } from '@dt/prune';
+import { cpuSeconds } from '../harness/timing.js';
 import { appendJsonLine, readJsonLines } from '../harness/results-store.js';
 
 type Label = string | number;
@@ -117,15 +118,6 @@ interface Data {
   categorical: number[];
 }
 
-function takeDense(X: Dense, idx: ArrayLike<number>): Dense {
-  const d = X.cols;
-  const out = new Float64Array(idx.length * d);
-  for (let i = 0; i < idx.length; i++) out.set(X.data.subarray(idx[i]! * d, idx[i]! * d + d), i * d);
-  return { data: out, rows: idx.length, cols: d };
-}
-
-const take = <T>(a: readonly T[], idx: ArrayLike<number>): T[] => Array.from(idx as ArrayLike<number>, (i) => a[i]!);
-
 /**
  * Section 4.1 treats every feature as quantitative: categorical codes (statlog-heart's chest_pain,
  * resting_ecg, thal) go back to the numbers in the file. Section 4.2 keeps the codes and says which
@@ -155,61 +147,6 @@ export function crimcoordAvailable(): boolean {
   }
 }
 
-/**
- * Cost-complexity pruning on a held-out set, zero-SE rule: of the trees of the weakest-link sequence
- * (Breiman's misclassification risk), the one with the fewest pruning-set errors; ties go to the
- * smaller tree. Errors of every subtree come from one pass: each pruning row's path through the
- * full tree, then collapsing nodes in sequence order updates the total incrementally.
- */
-export function pruneOnHoldout(model: DecisionTreeClassifier, X: Dense, y: Label[]): { model: DecisionTreeClassifier; errors: number } {
-  const tree = model.tree;
-  const seq = weakestLinkSequence(tree, { risk: 'misclassification' });
-  const k = model.classes.length;
-  const codeOf = new Map<Label, number>(model.classes.map((c, i) => [c, i]));
-  const n = tree.nodeCount;
-  // Majority class of each node's training samples (first on ties, as predict does).
-  const major = new Int32Array(n);
-  for (let t = 0; t < n; t++) {
-    let best = 0;
-    for (let c = 1; c < k; c++) if (tree.value[t * k + c]! > tree.value[t * k + best]!) best = c;
-    major[t] = best;
-  }
-  const errAsLeaf = new Float64Array(n);
-  const { indptr, indices } = model.decisionPath(X);
-  for (let r = 0; r < X.rows; r++) {
-    const code = codeOf.get(y[r]!) ?? -1;
-    for (let p = indptr[r]!; p < indptr[r + 1]!; p++) if (major[indices[p]!] !== code) errAsLeaf[indices[p]!]! += 1;
-  }
-  const parent = new Int32Array(n).fill(-1);
-  for (let t = 0; t < n; t++) {
-    if (tree.left[t]! >= 0) parent[tree.left[t]!] = t;
-    if (tree.right[t]! >= 0) parent[tree.right[t]!] = t;
-  }
-  // Current errors of each node's (pruned) subtree: sum over its leaves, bottom-up (children have larger ids).
-  const sub = new Float64Array(n);
-  const reach = tree.reachable();
-  for (let i = reach.length - 1; i >= 0; i--) {
-    const t = reach[i]!;
-    sub[t] = tree.left[t]! < 0 ? errAsLeaf[t]! : sub[tree.left[t]!]! + sub[tree.right[t]!]!;
-  }
-  let bestStep = 0;
-  let bestErr = sub[0]!;
-  const steps = seq.prunedNodes.length;
-  for (let s = 1; s < steps; s++) {
-    const t = seq.prunedNodes[s]!;
-    const delta = errAsLeaf[t]! - sub[t]!;
-    for (let a = t; a >= 0; a = parent[a]!) sub[a] = sub[a]! + delta;
-    // Only the last of a run of equal alphas is a tree of the sequence (they are cut together).
-    if (s + 1 < steps && seq.alphas[s + 1]! === seq.alphas[s]!) continue;
-    if (sub[0]! <= bestErr) {
-      bestErr = sub[0]!;
-      bestStep = s;
-    }
-  }
-  const pruned = bestStep === 0 ? model : pruneModel(model, seq.alphas[bestStep]!, { risk: 'misclassification' });
-  return { model: pruned, errors: bestErr };
-}
-
 function accuracyOf(model: DecisionTreeClassifier, X: Dense, y: Label[]): number {
   const pred = model.predictCodes(X);
   const classes = model.classes;
@@ -218,28 +155,22 @@ function accuracyOf(model: DecisionTreeClassifier, X: Dense, y: Label[]): number
   return ok / y.length;
 }
 
-function cpuSeconds<T>(f: () => T): [T, number] {
-  const c0 = process.cpuUsage();
-  const out = f();
-  const c = process.cpuUsage(c0);
-  return [out, (c.user + c.system) / 1e6];
-}
-
 /** Grow on `grow`, prune with `prune`, score on `test`. */
 function fitPruneScore(method: Method, data: Data, useCategorical: boolean, grow: ArrayLike<number>, prune: ArrayLike<number>, test: { X: Dense; y: Label[] }): Omit<FoldRecord, 'key' | 'method' | 'run' | 'fold'> {
-  const Xg = takeDense(data.X, grow);
-  const yg = take(data.y, grow);
+  const Xg = takeRows(data.X, grow);
+  const yg = takeLabels(data.y, grow);
   const cat = useCategorical ? data.categorical : null;
-  const [full, fitCpuS] = cpuSeconds(() => new DecisionTreeClassifier(estimatorOptions(method, cat)).fit(Xg, yg));
-  const Xp = takeDense(data.X, prune);
-  const yp = take(data.y, prune);
-  const { model, errors } = pruneOnHoldout(full, Xp, yp);
+  const fit = measure(() => new DecisionTreeClassifier(estimatorOptions(method, cat)).fit(Xg, yg));
+  const full = fit.result;
+  const Xp = takeRows(data.X, prune);
+  const yp = takeLabels(data.y, prune);
+  const { model, loss } = pruneOnHoldout(full, Xp, yp, { risk: 'misclassification' });
   return {
     accuracy: accuracyOf(model, test.X, test.y),
     leaves: model.nLeaves,
     unprunedLeaves: full.nLeaves,
-    pruneAccuracy: 1 - errors / yp.length,
-    fitCpuS,
+    pruneAccuracy: 1 - loss / yp.length,
+    fitCpuS: cpuSeconds(fit),
     nGrow: grow.length,
     nPrune: prune.length,
     nTest: test.y.length,
@@ -249,7 +180,7 @@ function fitPruneScore(method: Method, data: Data, useCategorical: boolean, grow
 
 /** 10% of the training rows held out for pruning, stratified. */
 function growPruneSplit(y: Label[], train: ArrayLike<number>, seed: number): { grow: Int32Array; prune: Int32Array } {
-  const yt = take(y, train);
+  const yt = takeLabels(y, train);
   const s = trainTestSplit(yt, { testSize: 0.1, stratify: true, seed });
   return { grow: Int32Array.from(s.train, (i) => train[i]!), prune: Int32Array.from(s.test, (i) => train[i]!) };
 }
@@ -258,7 +189,7 @@ function growPruneSplit(y: Label[], train: ArrayLike<number>, seed: number): { g
 function subsample(data: Data, maxRows: number | null): Data {
   if (maxRows === null || maxRows >= data.y.length) return data;
   const idx = trainTestSplit(data.y, { testSize: maxRows, stratify: true, seed: 12345 }).test;
-  return { X: takeDense(data.X, idx), y: take(data.y, idx), categorical: data.categorical };
+  return { X: takeRows(data.X, idx), y: takeLabels(data.y, idx), categorical: data.categorical };
 }
 
 function resultsFile(dir: string, key: string): string {
@@ -300,7 +231,7 @@ export async function runExperiment(e: Experiment, opts: { dir: string | null; u
     for (let fold = 0; fold < folds.length; fold++) {
       const { train, test } = folds[fold]!;
       const { grow, prune } = growPruneSplit(data.y, train, 100 * run + fold);
-      const testSet = { X: takeDense(data.X, test), y: take(data.y, test) };
+      const testSet = { X: takeRows(data.X, test), y: takeLabels(data.y, test) };
       for (const method of e.methods) {
         if (done.has(`${method}/${run}/${fold}`) || fold >= (e.foldLimit?.[method] ?? folds.length)) continue;
         const r = fitPruneScore(method, data, useCat, grow, prune, testSet);
@@ -364,8 +295,8 @@ export function runSpeed(dataset: string, methods: readonly Method[], ds: Datase
   const data = subsample(prepare(ds, '4.1'), maxRows);
   const out: SpeedRecord[] = [];
   for (const method of methods) {
-    const [m, s] = cpuSeconds(() => new DecisionTreeClassifier(estimatorOptions(method, null)).fit(data.X, data.y));
-    out.push({ dataset, rows: data.y.length, features: data.X.cols, classes: new Set(data.y).size, method, fitCpuS: s, leaves: m.nLeaves });
+    const fit = measure(() => new DecisionTreeClassifier(estimatorOptions(method, null)).fit(data.X, data.y));
+    out.push({ dataset, rows: data.y.length, features: data.X.cols, classes: new Set(data.y).size, method, fitCpuS: cpuSeconds(fit), leaves: fit.result.nLeaves });
   }
   return out;
 }
