@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DecisionTreeClassifier, DecisionTreeRegressor, pruneTreeAtStep, weakestLinkSequence, type CcpRisk, type TreeModel } from '@dt/core';
+import { loadDataset } from '@dt/datasets';
 import { InvalidArgumentError, ShapeMismatchError } from '@dt/errors';
+import { stratifiedKFold, takeLabels, takeRows, trainTestSplit } from '@dt/eval';
 import { pruneOnHoldout } from './index.js';
 import { copyWithTree } from './model-copy.js';
 import { fitKind, isPrunedFrom, randomData, taskOf, type Kind } from './testing-fixtures/random-data.js';
@@ -66,6 +68,23 @@ describe('pruneOnHoldout', () => {
     expect(r.model.classes).toEqual(full.classes);
     expect(r.model.options.criterion).toBe(full.options.criterion);
     expect(r.model.options.minParent).toBe(2);
+  });
+
+  it('the subtree after the zero-alpha cuts (Breiman\'s T1) is a candidate, and the model returned is the one scored', async () => {
+    // bench hhcart's fold (wine, run 3, fold 2): the sequence starts with a cut at alpha 0 that removes
+    // one held-out error. pruneModel(model, 0) keeps the unpruned tree, so selecting by alpha would
+    // return a tree other than the one scored (9 leaves, 2 errors instead of 8 leaves, 1 error).
+    const ds = await loadDataset('wine');
+    const y = ds.y as (string | number)[];
+    const { train } = stratifiedKFold(y, 5, { shuffle: true, seed: 3 })[2]!;
+    const s = trainTestSplit(takeLabels(y, train), { testSize: 0.1, stratify: true, seed: 302 });
+    const [grow, prune] = [Int32Array.from(s.train, (i) => train[i]!), Int32Array.from(s.test, (i) => train[i]!)];
+    const full = new DecisionTreeClassifier({ criterion: 'twoing', minParent: 2, misRate: 0 }).fit(takeRows(ds.X, grow), takeLabels(y, grow));
+    const [Xp, yp] = [takeRows(ds.X, prune), takeLabels(y, prune)];
+    expect(Array.from(weakestLinkSequence(full.tree, { risk: 'misclassification' }).alphas.slice(0, 2))).toEqual([0, 0]);
+    const r = pruneOnHoldout(full, Xp, yp, { risk: 'misclassification' });
+    expect([full.nLeaves, r.nLeaves, r.loss, r.alpha]).toEqual([9, 8, 1, 0]);
+    expect((r.model.predict(Xp) as unknown[]).filter((p, i) => p !== yp[i]).length).toBe(1);
   });
 
   it('validates its arguments, naming them', () => {

@@ -6,7 +6,39 @@ import { DecisionTreeClassifier } from '@dt/core';
 import { loadDataset, type Dataset } from '@dt/datasets';
 import { loadFashionMnist } from '@dt/datasets/node';
 import { trainTestSplit } from '@dt/eval';
-import { runSklearn, sklearnAvailable, type SklearnResult, type Split } from '../sklearn.js';
+import { pythonModule, runPython } from '../harness/python.js';
+
+/** What python/sklearn_cart.py reports. */
+export interface SklearnResult {
+  fit_cpu_s: number;
+  fit_wall_s: number;
+  predict_wall_s: number;
+  predict_rows_per_s: number;
+  test_accuracy: number;
+  n_leaves: number;
+  depth: number;
+  node_count: number;
+  sklearn_version: string;
+}
+
+export interface Split {
+  Xtrain: Float64Array;
+  ytrain: Int32Array;
+  Xtest: Float64Array;
+  ytest: Int32Array;
+  nFeatures: number;
+}
+
+const SKLEARN_SCRIPT = fileURLToPath(new URL('../../python/sklearn_cart.py', import.meta.url));
+
+/** Runs python/sklearn_cart.py on exactly the arrays our side uses. */
+function runSklearn(split: Split, opts: { criterion: string; repeats: number }): SklearnResult {
+  return runPython<SklearnResult>(
+    SKLEARN_SCRIPT,
+    { n_features: split.nFeatures, criterion: opts.criterion, max_depth: null, repeats: opts.repeats },
+    { X_train_path: split.Xtrain, y_train_path: split.ytrain, X_test_path: split.Xtest, y_test_path: split.ytest },
+  );
+}
 
 interface Row {
   dataset: string;
@@ -151,7 +183,7 @@ export interface CartOptions {
 export async function runCart(opts: CartOptions, log: (s: string) => void): Promise<Row[]> {
   const rows: Row[] = [];
   const notes: string[] = [];
-  const sk = opts.peers ? sklearnAvailable() : { missing: 'peers disabled (--no-peers)' };
+  const sk = opts.peers ? pythonModule('sklearn') : { missing: 'peers disabled (--no-peers)' };
   if ('missing' in sk) notes.push(sk.missing);
   for (const name of opts.datasets) {
     let data: { name: string; split: Split } | { missing: string };

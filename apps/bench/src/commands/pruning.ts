@@ -1,6 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
@@ -8,7 +7,7 @@ import { DecisionTreeClassifier } from '@dt/core';
 import { loadDataset, type Dataset } from '@dt/datasets';
 import { accuracy, fBeta, measure, precision, recall, stratifiedKFold, takeLabels, takeRows, trainTestSplit } from '@dt/eval';
 import { chooseCcpAlpha, fitWithReducedErrorPruning, type CcpRule } from '@dt/prune';
-import { sklearnAvailable } from '../sklearn.js';
+import { pythonModule, runPython } from '../harness/python.js';
 
 type Label = string | number;
 type Dense = { data: Float64Array; rows: number; cols: number };
@@ -58,28 +57,12 @@ export interface PruningResult {
   notes: string[];
 }
 
-const PY_ENV = { ...process.env, PYENV_VERSION: 'system' };
 const SCRIPT = fileURLToPath(new URL('../../python/sklearn_pruning.py', import.meta.url));
 const RESULTS_DIR = fileURLToPath(new URL('../../results', import.meta.url));
 
-function runPython(X: Dense, codes: Int32Array, job: Record<string, unknown>): unknown {
-  const dir = mkdtempSync(join(tmpdir(), 'dt-prune-bench-'));
-  try {
-    const xPath = join(dir, 'X.bin');
-    const yPath = join(dir, 'y.bin');
-    writeFileSync(xPath, new Uint8Array(X.data.buffer, X.data.byteOffset, X.data.byteLength));
-    writeFileSync(yPath, new Uint8Array(codes.buffer, codes.byteOffset, codes.byteLength));
-    const r = spawnSync('python3', [SCRIPT], {
-      input: JSON.stringify({ ...job, X_path: xPath, y_path: yPath, n_features: X.cols }),
-      env: PY_ENV,
-      encoding: 'utf8',
-      maxBuffer: 1 << 26,
-    });
-    if (r.status !== 0) throw new Error(`sklearn_pruning.py failed: ${r.stderr.trim().split('\n').pop()}`);
-    return JSON.parse(r.stdout.trim().split('\n').pop()!);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+/** python/sklearn_pruning.py on exactly our rows: X and the class codes go as binary files. */
+function sklearnPruning(X: Dense, codes: Int32Array, job: Record<string, unknown>): unknown {
+  return runPython(SCRIPT, { ...job, n_features: X.cols }, { X_path: X.data, y_path: codes });
 }
 
 function labelsOf(ds: Dataset): Label[] {
@@ -153,7 +136,7 @@ async function runRep(o: { quick: boolean; seeds: number; peers: boolean }, log:
         `REP ${rep.result.model.nLeaves} leaves, val acc ${accuracy(yva, rep.result.model.predict(Xva)).toFixed(4)}`);
     }
     if (o.peers) {
-      const res = runPython(X, codesOf(y, classes), {
+      const res = sklearnPruning(X, codesOf(y, classes), {
         task: 'unpruned',
         criteria: ['gini', 'entropy'],
         train: Array.from(trainRows),
@@ -212,7 +195,7 @@ async function runCcp(
     }
     if (o.peers) {
       log(`  ${name}: scikit-learn, ${o.seeds} splits x random_state 0..9 ...`);
-      const res = runPython(X, codesOf(y, classes), {
+      const res = sklearnPruning(X, codesOf(y, classes), {
         task: 'ccp',
         criterion: 'gini',
         rules,
@@ -446,7 +429,7 @@ export interface PruningOptions {
 
 export async function runPruning(o: PruningOptions, log: (s: string) => void): Promise<PruningResult> {
   const notes: string[] = [];
-  const sk = o.peers ? sklearnAvailable() : { missing: 'scikit-learn not run (--no-peers)' };
+  const sk = o.peers ? pythonModule('sklearn') : { missing: 'scikit-learn not run (--no-peers)' };
   if ('missing' in sk) {
     notes.push(sk.missing);
     log(`skip scikit-learn: ${sk.missing}`);

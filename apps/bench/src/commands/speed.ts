@@ -1,7 +1,6 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mergeNotes } from '../notes.js';
-import { cpus, tmpdir } from 'node:os';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
@@ -10,7 +9,8 @@ import { linePlotSpec, writePlot } from '../plots.js';
 import { createProgress } from '../progress.js';
 import { ResultsStore } from '../harness/results-store.js';
 import { seedOf } from '../harness/seed.js';
-import { sklearnAvailable } from '../sklearn.js';
+import { runJsonChild, withArrayFiles, type ChildResult } from '../harness/child.js';
+import { callPython, pythonModule } from '../harness/python.js';
 import type { WorkerResult } from '../speed-worker.js';
 
 export type Lib = 'dt' | 'sklearn' | 'ml-cart';
@@ -78,22 +78,10 @@ const WORKER = fileURLToPath(new URL('../speed-worker.ts', import.meta.url));
 const BENCH_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const SKLEARN_SCRIPT = fileURLToPath(new URL('../../python/sklearn_speed.py', import.meta.url));
 
-function writeBin(dir: string, name: string, a: Float64Array | Int32Array): string {
-  const p = join(dir, name);
-  writeFileSync(p, new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
-  return p;
-}
-
-function runChild(lib: Lib, job: Record<string, unknown>, timeoutS: number | null): { ok: WorkerResult } | { timeout: true } | { error: string } {
-  const opts = { encoding: 'utf8' as const, maxBuffer: 1 << 24, ...(timeoutS ? { timeout: timeoutS * 1000, killSignal: 'SIGKILL' as const } : {}) };
-  const r =
-    lib === 'sklearn'
-      ? spawnSync('python3', [SKLEARN_SCRIPT], { ...opts, input: JSON.stringify(job), env: { ...process.env, PYENV_VERSION: 'system' } })
-      : spawnSync(process.execPath, ['--conditions=@dt/source', '--import', 'tsx', WORKER, JSON.stringify({ ...job, lib })], { ...opts, cwd: BENCH_DIR });
-  if (r.error && (r.error as NodeJS.ErrnoException).code === 'ETIMEDOUT') return { timeout: true };
-  if (r.signal === 'SIGKILL' && timeoutS) return { timeout: true };
-  if (r.status !== 0) return { error: (r.stderr || String(r.error ?? `exit ${r.status}`)).trim().split('\n').filter((l) => !/^\s+at /.test(l) && !/^Node.js v/.test(l)).slice(-3).join(' ') };
-  return { ok: JSON.parse(r.stdout.trim().split('\n').pop()!) as WorkerResult };
+/** One measurement in a fresh process: scikit-learn through the Python bridge, dt and ml-cart in a Node worker. */
+function runChild(lib: Lib, job: Record<string, unknown>, timeoutS: number | null): ChildResult<WorkerResult> {
+  if (lib === 'sklearn') return callPython<WorkerResult>(SKLEARN_SCRIPT, job, { timeoutS });
+  return runJsonChild<WorkerResult>(process.execPath, ['--conditions=@dt/source', '--import', 'tsx', WORKER, JSON.stringify({ ...job, lib })], { cwd: BENCH_DIR, timeoutS });
 }
 
 export interface SpeedReport {
@@ -112,7 +100,7 @@ export async function runSpeed(opts: SpeedOptions, log: (s: string) => void): Pr
   let libs = [...opts.libs];
   let skVersion: string | undefined;
   if (libs.includes('sklearn')) {
-    const sk = sklearnAvailable();
+    const sk = pythonModule('sklearn');
     if ('missing' in sk) {
       notes.push(`scikit-learn skipped: ${sk.missing}`);
       log(`speed: ${sk.missing}`);
@@ -139,19 +127,12 @@ export async function runSpeed(opts: SpeedOptions, log: (s: string) => void): Pr
       return r !== undefined && (r.status === 'timeout' || (r.status === 'ok' && r.result!.fit_wall_s > opts.mlCartBudgetS));
     });
   for (const { c, libs: ls } of todo) {
-    const dir = mkdtempSync(join(tmpdir(), 'dt-speed-'));
-    try {
-      const seed = seedOf(`speed-n${c.n}-d${c.d}-t${grid.testSize}-C${grid.classes}`);
-      const data = makeClassification({ nSamples: c.n + grid.testSize, nFeatures: c.d, nInformative: Math.min(c.d, 10), nRedundant: 0, nClasses: grid.classes, seed });
-      const X = data.X.data;
-      const job = {
-        X_train_path: writeBin(dir, 'Xtr.bin', X.subarray(0, c.n * c.d)),
-        y_train_path: writeBin(dir, 'ytr.bin', data.y.subarray(0, c.n)),
-        X_test_path: writeBin(dir, 'Xte.bin', X.subarray(c.n * c.d)),
-        y_test_path: writeBin(dir, 'yte.bin', data.y.subarray(c.n)),
-        n_features: c.d,
-        repeats: grid.repeats,
-      };
+    const seed = seedOf(`speed-n${c.n}-d${c.d}-t${grid.testSize}-C${grid.classes}`);
+    const data = makeClassification({ nSamples: c.n + grid.testSize, nFeatures: c.d, nInformative: Math.min(c.d, 10), nRedundant: 0, nClasses: grid.classes, seed });
+    const X = data.X.data;
+    const arrays = { X_train_path: X.subarray(0, c.n * c.d), y_train_path: data.y.subarray(0, c.n), X_test_path: X.subarray(c.n * c.d), y_test_path: data.y.subarray(c.n) };
+    withArrayFiles(arrays, (paths) => {
+      const job = { ...paths, n_features: c.d, repeats: grid.repeats };
       for (const lib of ls) {
         const key = keyOf(lib, c);
         const base = { key, lib, n: c.n, d: c.d, nTest: grid.testSize };
@@ -171,9 +152,7 @@ export async function runSpeed(opts: SpeedOptions, log: (s: string) => void): Pr
         const rec = store.get(key)!;
         progress.tick(`n=${c.n} d=${c.d} ${lib}: ${rec.status === 'ok' ? `${rec.result!.fit_cpu_s.toFixed(2)} s CPU` : rec.status}`);
       }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   }
   progress.stop();
   const elapsedS = (performance.now() - t0) / 1000;
