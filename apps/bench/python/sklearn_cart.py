@@ -41,23 +41,11 @@ import sklearn
 from sklearn.model_selection import train_test_split
 from sklearn.tree import DecisionTreeClassifier
 
+from bench_job import JobError, read_bin, read_job
+
 JOB_KEYS = {"X_train_path", "y_train_path", "X_test_path", "y_test_path", "n_features", "criterion", "max_depth",
             "repeats", "random_state", "min_samples_split", "min_samples_leaf", "max_leaf_nodes"}
 REQUIRED = ("X_train_path", "y_train_path", "X_test_path", "y_test_path", "n_features")
-
-
-class JobError(Exception):
-    pass
-
-
-def read_bin(path, dtype, n_features=None):
-    size = os.path.getsize(path)
-    item = np.dtype(dtype).itemsize
-    row = item * (n_features or 1)
-    if size % row != 0:
-        raise JobError(f"{path}: {size} bytes is not a whole number of {row}-byte rows")
-    a = np.fromfile(path, dtype=dtype)
-    return a.reshape(-1, n_features) if n_features else a
 
 
 def run(X_train, y_train, X_test, y_test, criterion="gini", max_depth=None, repeats=1, random_state=0,
@@ -199,11 +187,7 @@ def main(argv):
             result = run(X_train, y_train, X_test, y_test, criterion=args.criterion, max_depth=args.max_depth,
                          repeats=args.repeats, random_state=args.seed)
         else:
-            try:
-                job = json.load(sys.stdin)
-            except json.JSONDecodeError as e:
-                raise JobError(f"stdin is not a JSON job: {e}") from None
-            result = run_job(job)
+            result = run_job(read_job())
     except (JobError, OSError, ValueError) as e:
         print(f"sklearn_cart.py: {e}", file=sys.stderr)
         return 2

@@ -25,8 +25,6 @@ Run with Debian's scikit-learn: PYENV_VERSION=system python3 apps/bench/python/s
 
 from __future__ import annotations
 
-import json
-import os
 import sys
 import time
 
@@ -34,18 +32,7 @@ import numpy as np
 import sklearn
 from sklearn.tree import DecisionTreeClassifier
 
-
-class JobError(Exception):
-    pass
-
-
-def read_bin(path, dtype, n_features=None):
-    size = os.path.getsize(path)
-    row = np.dtype(dtype).itemsize * (n_features or 1)
-    if size % row != 0:
-        raise JobError(f"{path}: {size} bytes is not a whole number of {row}-byte rows")
-    a = np.fromfile(path, dtype=dtype)
-    return a.reshape(-1, n_features) if n_features else a
+from bench_job import JobError, read_bin, serve
 
 
 def candidates(alphas):
@@ -133,17 +120,7 @@ def run_job(job):
 
 
 def main():
-    try:
-        try:
-            job = json.load(sys.stdin)
-        except json.JSONDecodeError as e:
-            raise JobError(f"stdin is not a JSON job: {e}") from None
-        result = run_job(job)
-    except (JobError, OSError, ValueError, KeyError) as e:
-        print(f"sklearn_pruning.py: {e}", file=sys.stderr)
-        return 2
-    print(json.dumps(result))
-    return 0
+    return serve(run_job, "sklearn_pruning.py")
 
 
 if __name__ == "__main__":

@@ -22,7 +22,7 @@ import numpy as np
 import sklearn
 from sklearn.tree import DecisionTreeClassifier
 
-from sklearn_cart import JobError, read_bin
+from bench_job import JobError, read_bin
 
 
 def max_rss_mb():

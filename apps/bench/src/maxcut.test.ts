@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { NOTES_MARKER, PAPER_TABLE5, aggregate, mergeNotes, readRecords, runMaxcut, type MaxcutOptions } from './commands/maxcut.js';
+import { NOTES_MARKER, ORDER, PAPER_TABLE5, aggregate, mergeNotes, readRecords, runMaxcut, type MaxcutOptions } from './commands/maxcut.js';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -15,16 +15,7 @@ function quickOptions(): MaxcutOptions {
   return {
     quick: true,
     datasets: ['iris'],
-    algorithms: [
-      'gini-features',
-      'gini-pre-pca',
-      'gini-node-features-pca',
-      'gini-node-means-pca',
-      'maxcut-features',
-      'maxcut-pre-pca',
-      'maxcut-node-features-pca',
-      'maxcut-node-means-pca',
-    ],
+    algorithms: [...ORDER],
     scales: [false, true],
     folds: 5,
     repeats: 2,

@@ -6,7 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { DecisionTreeClassifier } from '@dt/core';
+import { measure } from '@dt/eval';
 import { DecisionTreeClassifier as MlCart } from 'ml-cart';
+import { cpuSeconds, wallSeconds } from './harness/timing.js';
 
 interface Job {
   lib: 'dt' | 'ml-cart';
@@ -77,31 +79,29 @@ function main(): void {
   let leaves: number | null = null;
   for (let r = 0; r < job.repeats; r++) {
     const rss0 = maxRssMb();
-    const c0 = process.cpuUsage();
-    const w0 = performance.now();
-    if (job.lib === 'dt') {
-      const m = new DecisionTreeClassifier({ criterion: 'gini' }).fit(train, ytr);
-      wall.push((performance.now() - w0) / 1000);
-      leaves = m.nLeaves;
-      predictOne = () => m.predictCodes(test);
-    } else {
+    const fit = measure((): { predict: () => ArrayLike<number>; leaves: number | null } => {
+      if (job.lib === 'dt') {
+        const m = new DecisionTreeClassifier({ criterion: 'gini' }).fit(train, ytr);
+        return { predict: () => m.predictCodes(test), leaves: m.nLeaves };
+      }
       // Fully grown like the others: no gain threshold, leaves down to one sample.
       const m = new MlCart({ gainFunction: 'gini', gainThreshold: 0, minNumSamples: 1 });
       m.train(mlTrain!, mlLabels!);
-      wall.push((performance.now() - w0) / 1000);
-      predictOne = () => m.predict(mlTest!) as number[];
-    }
-    const c = process.cpuUsage(c0);
-    cpu.push((c.user + c.system) / 1e6);
+      return { predict: () => m.predict(mlTest!) as number[], leaves: null };
+    });
+    wall.push(wallSeconds(fit));
+    cpu.push(cpuSeconds(fit));
+    predictOne = fit.result.predict;
+    leaves = fit.result.leaves;
     if (r === 0) fitPeak = maxRssMb() - rss0;
   }
   // Predict: the median of three calls (the first call on a new model also pays V8's warm-up).
   const predictTimes: number[] = [];
   let pred: ArrayLike<number> = [];
   for (let r = 0; r < 3; r++) {
-    const p0 = performance.now();
-    pred = predictOne!();
-    predictTimes.push((performance.now() - p0) / 1000);
+    const t = measure(predictOne!);
+    pred = t.result;
+    predictTimes.push(wallSeconds(t));
   }
   const predictWall = median(predictTimes);
   let ok = 0;

@@ -5,8 +5,9 @@ import { Command } from 'commander';
 import { DecisionTreeClassifier } from '@dt/core';
 import { loadDataset, type Dataset } from '@dt/datasets';
 import { loadFashionMnist } from '@dt/datasets/node';
-import { trainTestSplit } from '@dt/eval';
+import { measure, takeLabels, takeRows, trainTestSplit } from '@dt/eval';
 import { pythonModule, runPython } from '../harness/python.js';
+import { cpuSeconds, wallSeconds } from '../harness/timing.js';
 
 /** What python/sklearn_cart.py reports. */
 export interface SklearnResult {
@@ -55,12 +56,6 @@ function median(xs: number[]): number {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
-function rowsOf(data: Float64Array, cols: number, idx: Int32Array): Float64Array {
-  const out = new Float64Array(idx.length * cols);
-  for (let i = 0; i < idx.length; i++) out.set(data.subarray(idx[i]! * cols, idx[i]! * cols + cols), i * cols);
-  return out;
-}
-
 function codes(y: Dataset['y'], classes: (string | number)[], idx?: Int32Array): Int32Array {
   const map = new Map(classes.map((c, i) => [c, i]));
   const n = idx ? idx.length : y.length;
@@ -77,17 +72,17 @@ async function magicSplit(quick: boolean): Promise<{ name: string; split: Split 
   if (quick) {
     // The file is sorted by class: take a stratified 3,000-row sample, not the first rows.
     const sample = trainTestSplit(Array.from(y), { testSize: 3000, stratify: true, seed: 1 }).test;
-    X = rowsOf(X, d, sample);
-    y = Int32Array.from(sample, (i) => y[i]!);
+    X = takeRows({ data: X, rows: y.length, cols: d }, sample).data;
+    y = takeLabels(y, sample);
   }
   const { train, test } = trainTestSplit(Array.from(y), { testSize: 0.25, stratify: true, seed: 0 });
   return {
     name: quick ? 'magic-gamma (quick: 3,000 rows)' : 'magic-gamma',
     split: {
-      Xtrain: rowsOf(X, d, train),
-      ytrain: Int32Array.from(train, (i) => y[i]!),
-      Xtest: rowsOf(X, d, test),
-      ytest: Int32Array.from(test, (i) => y[i]!),
+      Xtrain: takeRows({ data: X, rows: y.length, cols: d }, train).data,
+      ytrain: takeLabels(y, train),
+      Xtest: takeRows({ data: X, rows: y.length, cols: d }, test).data,
+      ytest: takeLabels(y, test),
       nFeatures: d,
     },
   };
@@ -117,31 +112,32 @@ function runOurs(split: Split, repeats: number): Row['ours'] {
   const wall: number[] = [];
   let model: DecisionTreeClassifier | null = null;
   for (let r = 0; r < repeats; r++) {
-    const c0 = process.cpuUsage();
-    const w0 = performance.now();
-    model = new DecisionTreeClassifier({ criterion: 'gini' }).fit(Xtr, split.ytrain);
-    wall.push((performance.now() - w0) / 1000);
-    const c = process.cpuUsage(c0);
-    cpu.push((c.user + c.system) / 1e6);
+    const fit = measure(() => new DecisionTreeClassifier({ criterion: 'gini' }).fit(Xtr, split.ytrain));
+    model = fit.result;
+    wall.push(wallSeconds(fit));
+    cpu.push(cpuSeconds(fit));
   }
   const m = model!;
   const pred = m.predictCodes(Xte);
   let ok = 0;
   for (let i = 0; i < pred.length; i++) if (m.classes[pred[i]!] === split.ytest[i]) ok++;
   // Predict throughput: repeat until at least 0.3 s has passed.
-  let rows = 0;
-  const p0 = performance.now();
-  do {
-    m.predictCodes(Xte);
-    rows += Xte.rows;
-  } while (performance.now() - p0 < 300);
+  const predict = measure(() => {
+    let rows = 0;
+    const end = performance.now() + 300;
+    do {
+      m.predictCodes(Xte);
+      rows += Xte.rows;
+    } while (performance.now() < end);
+    return rows;
+  });
   return {
     fitCpuS: median(cpu),
     fitWallS: median(wall),
     testAccuracy: ok / pred.length,
     leaves: m.nLeaves,
     depth: m.depth,
-    predictRowsPerS: rows / ((performance.now() - p0) / 1000),
+    predictRowsPerS: predict.result / wallSeconds(predict),
   };
 }
 

@@ -7,9 +7,11 @@ import { Command } from 'commander';
 import { ALGORITHMS, createClassifier, listAlgorithms } from '@dt/core';
 import { loadDataset, type Dataset } from '@dt/datasets';
 import { loadFashionMnist } from '@dt/datasets/node';
-import { mean, repeatedStratifiedKFold, std } from '@dt/eval';
+import { mean, measure, repeatedStratifiedKFold, std, takeLabels, takeRows } from '@dt/eval';
+import { PAPER_ALGORITHMS } from '../algorithms.js';
 import { mergeNotes as mergeReportNotes, notesMarker } from '../notes.js';
 import { appendJsonLine, readJsonLines } from '../harness/results-store.js';
+import { cpuSeconds, wallSeconds } from '../harness/timing.js';
 
 /**
  * `bench maxcut`: the Max-Cut paper's Table 5 (Bodine & Hochbaum), our eight algorithms against its
@@ -56,16 +58,7 @@ const row = (accuracy: number, timeS: number, scaled: boolean): PaperCell => ({ 
 const hms = (h: number, m: number, s: number): number => h * 3600 + m * 60 + s;
 
 /** Algorithms in Table 2 / Table 5 order. */
-const ORDER = [
-  'gini-features',
-  'gini-pre-pca',
-  'gini-node-features-pca',
-  'gini-node-means-pca',
-  'maxcut-features',
-  'maxcut-pre-pca',
-  'maxcut-node-features-pca',
-  'maxcut-node-means-pca',
-] as const;
+export const ORDER: readonly string[] = PAPER_ALGORITHMS.map((a) => a.name);
 
 /** Table 5 of the paper, transcribed row by row in ORDER (MNIST stands against our Fashion-MNIST). */
 export const PAPER_TABLE5: Readonly<Record<string, readonly PaperCell[]>> = {
@@ -122,7 +115,7 @@ export const PAPER_TABLE5: Readonly<Record<string, readonly PaperCell[]>> = {
 };
 
 function paperCell(dataset: string, algorithm: string): PaperCell | undefined {
-  const i = (ORDER as readonly string[]).indexOf(algorithm);
+  const i = ORDER.indexOf(algorithm);
   return PAPER_TABLE5[dataset === FASHION ? 'mnist' : dataset]?.[i];
 }
 
@@ -145,16 +138,9 @@ function encode(ds: Dataset): Prepared {
   return { X: Float64Array.from(ds.X.data), y, rows: ds.X.rows, cols: ds.X.cols, nClasses: classes.length };
 }
 
-function takeRows(p: Prepared, idx: Int32Array): { X: { data: Float64Array; rows: number; cols: number }; y: Int32Array } {
-  const d = p.cols;
-  const data = new Float64Array(idx.length * d);
-  const y = new Int32Array(idx.length);
-  for (let i = 0; i < idx.length; i++) {
-    const r = idx[i]!;
-    data.set(p.X.subarray(r * d, r * d + d), i * d);
-    y[i] = p.y[r]!;
-  }
-  return { X: { data, rows: idx.length, cols: d }, y };
+/** The rows `idx` of a prepared set (features and class codes). */
+function subset(p: Prepared, idx: Int32Array): { X: { data: Float64Array; rows: number; cols: number }; y: Int32Array } {
+  return { X: takeRows({ data: p.X, rows: p.rows, cols: p.cols }, idx), y: takeLabels(p.y, idx) };
 }
 
 /** FNV-1a over the test indices of every fold: equal hashes = identical folds. */
@@ -184,16 +170,13 @@ function fitOnce(
   train: { X: { data: Float64Array; rows: number; cols: number }; y: Int32Array },
   test: { X: { data: Float64Array; rows: number; cols: number }; y: Int32Array },
 ): FitResult {
-  const c0 = process.cpuUsage();
-  const w0 = performance.now();
-  const model = createClassifier(algorithm, { scale: scaled, seed }).fit(train.X, train.y);
-  const fitWallS = (performance.now() - w0) / 1000;
-  const c = process.cpuUsage(c0);
+  const fit = measure(() => createClassifier(algorithm, { scale: scaled, seed }).fit(train.X, train.y));
+  const model = fit.result;
   const pred = model.predictCodes(test.X);
   const classes = model.classes;
   let ok = 0;
   for (let i = 0; i < pred.length; i++) if (classes[pred[i]!] === test.y[i]) ok++;
-  return { accuracy: ok / pred.length, fitCpuS: (c.user + c.system) / 1e6, fitWallS, leaves: model.nLeaves, depth: model.depth };
+  return { accuracy: ok / pred.length, fitCpuS: cpuSeconds(fit), fitWallS: wallSeconds(fit), leaves: model.nLeaves, depth: model.depth };
 }
 
 /** HEAD, plus '+dirty' when the packages the fits run through have uncommitted edits. */
@@ -310,7 +293,7 @@ export async function runMaxcut(o: MaxcutOptions, log: (s: string) => void): Pro
     const splits = repeatedStratifiedKFold(p.y, o.folds, o.repeats, { seed: o.seed });
     const folds = hashFolds(splits);
     const protocol = `cv-${o.repeats}x${o.folds}-seed${o.seed}`;
-    const sets = splits.map((s) => ({ train: takeRows(p, s.train), test: takeRows(p, s.test) }));
+    const sets = splits.map((s) => ({ train: subset(p, s.train), test: subset(p, s.test) }));
     for (const algorithm of o.algorithms) {
       for (const scaled of o.scales) {
         let cellRan = 0;

@@ -6,8 +6,9 @@ import { Command } from 'commander';
 import { costComplexityPath, DecisionTreeClassifier, DecisionTreeRegressor } from '@dt/core';
 import { loadDataset, parseCsv, type Dataset } from '@dt/datasets';
 import { loadFashionMnist } from '@dt/datasets/node';
-import { accuracy, takeLabels, takeRows, trainTestSplit, wape } from '@dt/eval';
+import { accuracy, measure, measureAsync, takeLabels, takeRows, trainTestSplit, wape } from '@dt/eval';
 import { DecisionStreamClassifier, DecisionStreamRegressor } from '@dt/stream';
+import { cpuSeconds, wallSeconds } from '../harness/timing.js';
 
 /**
  * `bench stream`: the Decision Stream paper's protocol on the datasets available here. Per dataset:
@@ -80,25 +81,16 @@ export const STREAM_DATASETS = ['magic-gamma', 'wine-quality-white', 'letter', '
 /** Fashion-MNIST training images used (the first ones of the 60,000; the full run stays near 20 minutes). */
 export const FASHION_TRAIN = 3000;
 
-function cpuS(): number {
-  const c = process.cpuUsage();
-  return (c.user + c.system) / 1e6;
-}
-
 function errorOf(task: Task, yTrue: Label[] | Float64Array, yPred: Label[] | Float64Array): number {
   if (task === 'regression') return 100 * wape(yTrue as Float64Array, yPred as Float64Array);
   return 100 * (1 - accuracy(yTrue as Label[], yPred as Label[]));
-}
-
-function take(y: Label[] | Float64Array, idx: Int32Array): Label[] | Float64Array {
-  return y instanceof Float64Array ? Float64Array.from(idx, (i) => y[i]!) : (takeLabels(y, idx) as Label[]);
 }
 
 /** A stratified (classification) or plain random subsample of `n` rows. */
 function subsample(X: Dense, y: Label[] | Float64Array, n: number, task: Task, seed: number): { X: Dense; y: Label[] | Float64Array } {
   if (n >= X.rows) return { X, y };
   const idx = trainTestSplit(task === 'classification' ? (y as Label[]) : X.rows, { testSize: n, stratify: task === 'classification', seed }).test;
-  return { X: takeRows(X, idx) as Dense, y: take(y, idx) };
+  return { X: takeRows(X, idx) as Dense, y: takeLabels(y, idx) };
 }
 
 function splitTest(name: string, ds: Dataset, testSize: number, quickRows: number | null, note: string): Prepared {
@@ -111,9 +103,9 @@ function splitTest(name: string, ds: Dataset, testSize: number, quickRows: numbe
     name,
     task,
     Xtrain: takeRows(X, s.train) as Dense,
-    ytrain: take(y, s.train),
+    ytrain: takeLabels(y, s.train),
     Xtest: takeRows(X, s.test) as Dense,
-    ytest: take(y, s.test),
+    ytest: takeLabels(y, s.test),
     note,
   };
 }
@@ -203,10 +195,8 @@ interface Fitted {
 }
 
 function timedFit(make: () => Fitted): { model: Fitted; cpu: number; wall: number } {
-  const c0 = cpuS();
-  const w0 = performance.now();
-  const model = make();
-  return { model, cpu: cpuS() - c0, wall: (performance.now() - w0) / 1000 };
+  const t = measure(make);
+  return { model: t.result, cpu: cpuSeconds(t), wall: wallSeconds(t) };
 }
 
 /**
@@ -222,9 +212,9 @@ function tuneAndTest<S>(
 ): ModelResult {
   const split = trainTestSplit(p.task === 'classification' ? (p.ytrain as Label[]) : p.Xtrain.rows, { testSize: 0.1, stratify: p.task === 'classification', seed: 1 });
   const Xt = takeRows(p.Xtrain, split.train) as Dense;
-  const yt = take(p.ytrain, split.train);
+  const yt = takeLabels(p.ytrain, split.train);
   const Xv = takeRows(p.Xtrain, split.test) as Dense;
-  const yv = take(p.ytrain, split.test);
+  const yv = takeLabels(p.ytrain, split.test);
   const validation: { setting: string; error: number }[] = [];
   let best = 0;
   for (let k = 0; k < grid.length; k++) {
@@ -297,41 +287,41 @@ function cartGrid(p: Prepared): { setting: string; params: CartParams }[] {
 export async function runStreamBench(opts: StreamBenchOptions, log: (s: string) => void): Promise<{ rows: StreamRow[]; notes: string[] }> {
   const rows: StreamRow[] = [];
   const notes: string[] = [];
-  const cpu0 = cpuS();
-  const wall0 = performance.now();
-  for (const name of opts.datasets) {
-    const p = await prepare(name, opts);
-    if ('missing' in p) {
-      notes.push(`${name} skipped: ${p.missing}`);
-      log(`skip ${name}: ${p.missing}`);
-      continue;
+  const whole = await measureAsync(async () => {
+    for (const name of opts.datasets) {
+      const p = await prepare(name, opts);
+      if ('missing' in p) {
+        notes.push(`${name} skipped: ${p.missing}`);
+        log(`skip ${name}: ${p.missing}`);
+        continue;
+      }
+      log(`${p.name}: ${p.Xtrain.rows} train / ${p.Xtest.rows} test rows × ${p.Xtrain.cols} features`);
+      const alphaGrid = (merge: boolean, alphas: readonly number[] = ALPHAS) => alphas.map((a) => ({ setting: `alpha=${a}`, params: { a, merge } }));
+      const dsFit = (X: Dense, y: Label[] | Float64Array, q: { a: number; merge: boolean }) => streamModel(p.task, q.a, q.merge)(X, y) as unknown as Fitted;
+      log('  Decision Stream');
+      const ds = tuneAndTest(p, alphaGrid(true), dsFit, log);
+      log('  Decision Stream, alpha up to 0.5');
+      const dsWide = tuneAndTest(p, alphaGrid(true, WIDE_ALPHAS), dsFit, log, ds);
+      log('  Decision Stream without merging');
+      const dsNoMerge = tuneAndTest(p, alphaGrid(false), dsFit, log);
+      log('  CART');
+      const cart = tuneAndTest(p, cartGrid(p), cartFit(p.task), log);
+      rows.push({
+        dataset: p.name,
+        task: p.task,
+        metric: p.task === 'classification' ? 'error %' : 'WAPE %',
+        nTrain: p.Xtrain.rows,
+        nTest: p.Xtest.rows,
+        nFeatures: p.Xtrain.cols,
+        note: p.note,
+        ds,
+        dsWide,
+        dsNoMerge,
+        cart,
+      });
     }
-    log(`${p.name}: ${p.Xtrain.rows} train / ${p.Xtest.rows} test rows × ${p.Xtrain.cols} features`);
-    const alphaGrid = (merge: boolean, alphas: readonly number[] = ALPHAS) => alphas.map((a) => ({ setting: `alpha=${a}`, params: { a, merge } }));
-    const dsFit = (X: Dense, y: Label[] | Float64Array, q: { a: number; merge: boolean }) => streamModel(p.task, q.a, q.merge)(X, y) as unknown as Fitted;
-    log('  Decision Stream');
-    const ds = tuneAndTest(p, alphaGrid(true), dsFit, log);
-    log('  Decision Stream, alpha up to 0.5');
-    const dsWide = tuneAndTest(p, alphaGrid(true, WIDE_ALPHAS), dsFit, log, ds);
-    log('  Decision Stream without merging');
-    const dsNoMerge = tuneAndTest(p, alphaGrid(false), dsFit, log);
-    log('  CART');
-    const cart = tuneAndTest(p, cartGrid(p), cartFit(p.task), log);
-    rows.push({
-      dataset: p.name,
-      task: p.task,
-      metric: p.task === 'classification' ? 'error %' : 'WAPE %',
-      nTrain: p.Xtrain.rows,
-      nTest: p.Xtest.rows,
-      nFeatures: p.Xtrain.cols,
-      note: p.note,
-      ds,
-      dsWide,
-      dsNoMerge,
-      cart,
-    });
-  }
-  notes.push(`The whole run took ${((cpuS() - cpu0) / 60).toFixed(1)} CPU minutes (${((performance.now() - wall0) / 60000).toFixed(1)} minutes wall).`);
+  });
+  notes.push(`The whole run took ${(cpuSeconds(whole) / 60).toFixed(1)} CPU minutes (${(wallSeconds(whole) / 60).toFixed(1)} minutes wall).`);
   if (opts.out) {
     mkdirSync(opts.out, { recursive: true });
     const meta = currentMeta();

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import { makeClassification, standardScaler } from '@dt/datasets';
-import { markSignificance, meanConfidenceInterval, ratioOfMeansConfidenceInterval } from '@dt/eval';
+import { markSignificance, meanConfidenceInterval, measure, ratioOfMeansConfidenceInterval } from '@dt/eval';
 import type { AlgorithmMark } from '@dt/eval';
 import { ALGORITHMS, BASELINE, defaultAlgorithmNames, labelOf, resolveAlgorithms } from '../algorithms.js';
 import type { Algorithm, Dense } from '../algorithms.js';
@@ -12,6 +12,7 @@ import { differencePlotSpec, histogramSpec, linePlotSpec, writePlot } from '../p
 import { createProgress } from '../progress.js';
 import { ResultsStore, appendJsonLine, readJsonLines } from '../harness/results-store.js';
 import { seedOf } from '../harness/seed.js';
+import { cpuSeconds } from '../harness/timing.js';
 
 /**
  * The Max-Cut paper's synthetic experiments (section 3.1): make_classification data sets with one
@@ -129,17 +130,12 @@ function standardized(X: Dense, nTrain: number): { train: Dense; test: Dense } {
 
 function runCell(alg: Algorithm, train: Dense, ytrain: Int32Array, test: Dense, ytest: Int32Array): Pick<CellRecord, 'accuracy' | 'fitMs' | 'fitCpuMs' | 'predictMs' | 'leaves'> {
   const est = alg.make();
-  const c0 = process.cpuUsage();
-  const w0 = performance.now();
-  est.fit(train, ytrain);
-  const fitMs = performance.now() - w0;
-  const c = process.cpuUsage(c0);
-  const p0 = performance.now();
-  const pred = est.predict(test);
-  const predictMs = performance.now() - p0;
+  const fit = measure(() => est.fit(train, ytrain));
+  const predict = measure(() => est.predict(test));
+  const pred = predict.result;
   let ok = 0;
   for (let i = 0; i < ytest.length; i++) if (Number(pred[i]) === ytest[i]) ok++;
-  return { accuracy: ok / ytest.length, fitMs, fitCpuMs: (c.user + c.system) / 1000, predictMs, leaves: typeof est.nLeaves === 'number' ? est.nLeaves : null };
+  return { accuracy: ok / ytest.length, fitMs: fit.wallMs, fitCpuMs: cpuSeconds(fit) * 1000, predictMs: predict.wallMs, leaves: typeof est.nLeaves === 'number' ? est.nLeaves : null };
 }
 
 export interface SyntheticOptions {
