@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { moderateGrid, runSpeed } from './commands/speed.js';
+import { measuredClause, moderateGrid, runSpeed } from './commands/speed.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'dt-bench-speed-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -25,3 +25,10 @@ it('bench speed measures dt and ml-cart in child processes (no Python), writes a
   expect(again.cellsRun).toBe(0);
   expect(moderateGrid().cells.some((c) => c.n === 1000000)).toBe(true);
 }, 120_000);
+
+it('--report-only keeps where and when the records were measured (a re-render changes nothing)', () => {
+  const previous = '# CART speed\n\nModerate grid. Measured 2026-11-22 on Intel(R) Xeon(R) Processor (2 cores), Node v20.20.2, scikit-learn 1.2.1. Each ...';
+  expect(measuredClause(previous, true)).toBe('Measured 2026-11-22 on Intel(R) Xeon(R) Processor (2 cores), Node v20.20.2');
+  expect(measuredClause(previous, false)).toMatch(new RegExp(`^Measured ${new Date().toISOString().slice(0, 10)} on .+ \\(\\d+ cores\\), Node ${process.version}$`));
+  expect(measuredClause('', true)).toMatch(/^Measured \d{4}-\d{2}-\d{2} on /);
+});

@@ -159,12 +159,12 @@ export async function runSpeed(opts: SpeedOptions, log: (s: string) => void): Pr
   const records = grid.cells.flatMap((c) => LIBS.map((l) => store.get(keyOf(l, c))).filter((r): r is SpeedRecord => r !== undefined && opts.libs.includes(r.lib)));
   if (!libs.includes('ml-cart') && opts.libs.includes('ml-cart')) notes.push('ml-cart not run');
   notes.push(`ml-cart has a ${opts.mlCartBudgetS} s budget per fit: once a fit takes longer, larger sizes with the same feature count are not run (marked > budget).`);
-  const markdown = renderSpeed(opts, grid, records, notes, elapsedS);
+  const reportPath = opts.out ? join(opts.out, 'report.md') : null;
+  const previous = reportPath && existsSync(reportPath) ? readFileSync(reportPath, 'utf8') : '';
+  const markdown = renderSpeed(opts, grid, records, notes, elapsedS, measuredClause(previous, opts.reportOnly ?? false));
   if (opts.out) {
     mkdirSync(opts.out, { recursive: true });
-    const reportPath = join(opts.out, 'report.md');
-    const previous = existsSync(reportPath) ? readFileSync(reportPath, 'utf8') : '';
-    writeFileSync(reportPath, mergeNotes(markdown, previous, 'speed'));
+    writeFileSync(reportPath!, mergeNotes(markdown, previous, 'speed'));
     if (opts.plots) {
       const rows = records.filter((r) => r.status === 'ok').map((r) => ({ n: r.n, d: `${r.d} features`, algorithm: LIB_LABEL[r.lib], seconds: Math.max(r.result!.fit_cpu_s, 1e-4) }));
       await writePlot(
@@ -180,11 +180,20 @@ export async function runSpeed(opts: SpeedOptions, log: (s: string) => void): Pr
 const s2 = (x: number) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x >= 0.1 ? x.toFixed(2) : x.toFixed(3));
 const num = (x: number) => x.toLocaleString('en-US');
 
-function renderSpeed(opts: SpeedOptions, grid: SpeedGrid, records: SpeedRecord[], notes: string[], elapsedS: number): string {
+/**
+ * "Measured <date> on <CPU> (<n> cores), Node <version>": this machine now, or with --report-only the
+ * previous report's (the records do not store where they were measured), so a re-render changes nothing.
+ */
+export function measuredClause(previous: string, reportOnly: boolean): string {
+  const kept = reportOnly ? /Measured \d{4}-\d{2}-\d{2} on .+? \(\d+ cores\), Node v[\d.]+/.exec(previous) : null;
+  return kept ? kept[0] : `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} cores), Node ${process.version}`;
+}
+
+function renderSpeed(opts: SpeedOptions, grid: SpeedGrid, records: SpeedRecord[], notes: string[], elapsedS: number, measured: string): string {
   const L: string[] = ['# CART speed: dt vs scikit-learn vs ml-cart', ''];
   const sk = records.find((r) => r.lib === 'sklearn' && r.version)?.version;
   L.push(
-    `${opts.description} Measured ${new Date().toISOString().slice(0, 10)} on ${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} cores), Node ${process.version}${sk ? `, scikit-learn ${sk}` : ''}. ` +
+    `${opts.description} ${measured}${sk ? `, scikit-learn ${sk}` : ''}. ` +
       `${opts.reportOnly ? '' : `This invocation: ${(elapsedS / 60).toFixed(1)} min. `}Each process first fits a 2,000-row prefix three times (200 rows for ml-cart) and then measures, so V8's compile time (which runs on background threads and counts as CPU time) is not counted: steady-state speed, as a long-running service sees it. A one-off fit in a fresh process also pays roughly 0.1–0.2 s of JIT warm-up.`,
     '',
     `Data: \`makeClassification\` with ${grid.classes} classes, min(d, 10) informative features, the rest noise, 2 clusters per class, 1% flipped labels; ` +
