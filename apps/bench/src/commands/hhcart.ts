@@ -1,7 +1,6 @@
 // `bench hhcart`: the HHCART paper's experiments (section 4.1, Table 2; section 4.2, Table 4) for
 // HHCART(A), HHCART(D) and axis-parallel CART, plus fit times on letter and shuttle.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import { DecisionTreeClassifier, type ClassifierOptions } from '@dt/core';
@@ -9,6 +8,7 @@ import { loadDataset, type Dataset } from '@dt/datasets';
 import { mean, measure, std, stratifiedKFold, takeLabels, takeRows, trainTestSplit } from '@dt/eval';
 import { pruneOnHoldout } from '@dt/prune';
 import { cpuSeconds } from '../harness/timing.js';
+import { coreCount, cpuModel, keptFromPrevious, today } from '../harness/provenance.js';
 import { appendJsonLine, readJsonLines } from '../harness/results-store.js';
 
 type Label = string | number;
@@ -202,13 +202,17 @@ export function readRecords(dir: string, key: string): FoldRecord[] {
 }
 
 /** Runs (or resumes) one experiment; returns its records. */
-export async function runExperiment(e: Experiment, opts: { dir: string | null; useCategorical: boolean; log: (s: string) => void }): Promise<FoldRecord[]> {
+export async function runExperiment(
+  e: Experiment,
+  opts: { dir: string | null; useCategorical: boolean; log: (s: string) => void; onFit?: () => void },
+): Promise<FoldRecord[]> {
   const records = opts.dir ? readRecords(opts.dir, e.key) : [];
   const done = new Set(records.map((r) => `${r.method}/${r.run}/${r.fold}`));
   const ds = await loadDataset(e.dataset);
   const data = subsample(prepare(ds, e.section), e.maxRows);
   const add = (r: FoldRecord) => {
     records.push(r);
+    opts.onFit?.();
     if (opts.dir) appendJsonLine(resultsFile(opts.dir, e.key), r);
   };
   const useCat = opts.useCategorical && e.section === '4.2';
@@ -312,15 +316,19 @@ export interface HhcartReport {
   crimcoord: boolean;
   quick: boolean;
   notes: string[];
+  /** "Measured <date> by `pnpm bench hhcart` on <CPU> (<n> cores), Node <v>" (default: now, here). */
+  measured?: string;
 }
+
+const measuredNow = (quick: boolean): string =>
+  `Measured ${today()} by \`pnpm bench hhcart${quick ? ' --quick' : ''}\` on ${cpuModel()} (${coreCount()} cores), Node ${process.version}`;
 
 export function renderHhcartMarkdown(r: HhcartReport): string {
   const L: string[] = [];
   L.push('# HHCART replication — HHCART(A), HHCART(D) and axis-parallel CART');
   L.push('');
   L.push(
-    `Measured ${new Date().toISOString().slice(0, 10)} by \`pnpm bench hhcart${r.quick ? ' --quick' : ''}\` on ${cpus()[0]?.model ?? 'unknown CPU'} ` +
-      `(${cpus().length} cores), Node ${process.version}. Paper: Wickramarachchi, Robertson, Reale, Price & Brown, *HHCART: an oblique decision tree* ` +
+    `${r.measured ?? measuredNow(r.quick)}. Paper: Wickramarachchi, Robertson, Reale, Price & Brown, *HHCART: an oblique decision tree* ` +
       '(`shared/papers/hhcart-oblique-tree.txt`).',
   );
   L.push('');
@@ -468,9 +476,10 @@ export async function runHhcart(opts: HhcartOptions, log: (s: string) => void): 
   }
   if (opts.dir) mkdirSync(opts.dir, { recursive: true });
   const fresh = new Map<string, FoldRecord[]>();
+  let ran = 0;
   for (const e of chosen) {
     log(`${e.key} (${e.dataset}${e.maxRows ? `, ${e.maxRows} rows` : ''}): ${e.runs} run(s) ...`);
-    fresh.set(e.key, await runExperiment(e, { dir: opts.dir, useCategorical: crimcoord, log }));
+    fresh.set(e.key, await runExperiment(e, { dir: opts.dir, useCategorical: crimcoord, log, onFit: () => ran++ }));
   }
   let speed: SpeedRecord[] = [];
   const speedPath = opts.dir ? `${opts.dir}/${SPEED_FILE}` : null;
@@ -491,6 +500,7 @@ export async function runHhcart(opts: HhcartOptions, log: (s: string) => void): 
       log(`speed: ${name}${maxRows ? ` (${maxRows} rows)` : ''}: ${todo.join(', ')} ...`);
       for (const s of runSpeed(name, todo, ds, maxRows)) {
         speed.push(s);
+        ran++;
         log(`  ${s.method}: ${s.fitCpuS.toFixed(2)} s, ${s.leaves} leaves`);
         if (speedPath) writeFileSync(speedPath, JSON.stringify(speed, null, 2) + '\n');
       }
@@ -504,7 +514,9 @@ export async function runHhcart(opts: HhcartOptions, log: (s: string) => void): 
     const r0 = records[0]!;
     experiments.push({ e, records, rows: r0.nGrow + r0.nPrune + (e.testDataset ? 0 : r0.nTest), testRows: e.testDataset ? r0.nTest : null });
   }
-  const report: HhcartReport = { experiments, speed, crimcoord, quick: opts.quick, notes: [...standardNotes(crimcoord), ...opts.notes] };
+  const previous = opts.report && existsSync(opts.report) ? readFileSync(opts.report, 'utf8') : '';
+  const measured = keptFromPrevious(previous, /^Measured \d{4}-\d{2}-\d{2} by .*?, Node v\d+(?:\.\d+)*/m, ran === 0, measuredNow(opts.quick));
+  const report: HhcartReport = { experiments, speed, crimcoord, quick: opts.quick, notes: [...standardNotes(crimcoord), ...opts.notes], measured };
   if (opts.report) writeFileSync(opts.report, renderHhcartMarkdown(report));
   return report;
 }

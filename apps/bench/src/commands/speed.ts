@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mergeNotes } from '../notes.js';
-import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
@@ -9,6 +8,7 @@ import { linePlotSpec, writePlot } from '../plots.js';
 import { createProgress } from '../progress.js';
 import { ResultsStore } from '../harness/results-store.js';
 import { seedOf } from '../harness/seed.js';
+import { coreCount, cpuModel, keptFromPrevious, today } from '../harness/provenance.js';
 import { runJsonChild, withArrayFiles, type ChildResult } from '../harness/child.js';
 import { callPython, pythonModule } from '../harness/python.js';
 import type { WorkerResult } from '../speed-worker.js';
@@ -185,8 +185,8 @@ const num = (x: number) => x.toLocaleString('en-US');
  * previous report's (the records do not store where they were measured), so a re-render changes nothing.
  */
 export function measuredClause(previous: string, reportOnly: boolean): string {
-  const kept = reportOnly ? /Measured \d{4}-\d{2}-\d{2} on .+? \(\d+ cores\), Node v[\d.]+/.exec(previous) : null;
-  return kept ? kept[0] : `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} cores), Node ${process.version}`;
+  const now = `Measured ${today()} on ${cpuModel()} (${coreCount()} cores), Node ${process.version}`;
+  return keptFromPrevious(previous, /Measured \d{4}-\d{2}-\d{2} on .+? \(\d+ cores\), Node v\d+(?:\.\d+)*/, reportOnly, now);
 }
 
 function renderSpeed(opts: SpeedOptions, grid: SpeedGrid, records: SpeedRecord[], notes: string[], elapsedS: number, measured: string): string {
