@@ -27,8 +27,11 @@ export interface OptionSpec<R> {
   readonly default: unknown;
   /** Per-task default when set (wins over `default`). */
   readonly defaultFor?: (task: Task) => unknown;
-  /** Validates the given (or default) value, naming `name` in errors; returns the resolved value. */
-  validate(value: unknown, name: string, task: Task): R;
+  /**
+   * Validates the given (or default) value, naming `name` in errors; returns the resolved value.
+   * `task` is undefined when it is not known yet (the CLI checks a flag's value as it parses it).
+   */
+  validate(value: unknown, name: string, task: Task | undefined): R;
   /** Tasks that take the option (default: both). */
   readonly tasks?: readonly Task[];
   /** The model file's JSON value for the resolved value (default: the value itself). */
