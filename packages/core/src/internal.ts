@@ -14,7 +14,7 @@ export {
   resolveOptions,
   saveParams,
 } from './option-table.js';
-export type { CliSpec, OptionSpec, OptionTable, Task } from './option-table.js';
+export type { CliSpec, OptionSpec, OptionTable, SameKeys, Task } from './option-table.js';
 export { TREE_OPTIONS, resolveTreeOptions } from './options.js';
 export { resolveMaxFeatures, validateMaxFeatures } from './max-features.js';
 export { accuracyScore, checkFeatureNames, leafArgmax, leafProba, leafValue, r2Score, splitRows } from './leaf-values.js';

@@ -42,6 +42,12 @@ export interface OptionSpec<R> {
   readonly cli: CliSpec | null;
 }
 
+/**
+ * `true` when A and B have the same keys, else `never`: `const ok: SameKeys<Required<Options>, Resolved> = true`
+ * makes the user-facing options interface and the resolved one (the table's type) agree at compile time.
+ */
+export type SameKeys<A, B> = [Exclude<keyof A, keyof B>, Exclude<keyof B, keyof A>] extends [never, never] ? true : never;
+
 /** A table typed against the resolved options interface R: one entry per key, validators returning R's types. */
 export type OptionTable<R> = { readonly [K in keyof R]-?: OptionSpec<R[K]> };
 

@@ -10,7 +10,7 @@ import {
   seedValue,
 } from '@dt/errors';
 import { resolveMaxFeatures, validateMaxFeatures, type MaxFeatures } from './max-features.js';
-import { cliText, resolveOptions, type OptionTable, type Task } from './option-table.js';
+import { cliText, resolveOptions, type OptionTable, type SameKeys, type Task } from './option-table.js';
 
 export type { MaxFeatures } from './max-features.js';
 
@@ -102,7 +102,6 @@ export interface ResolvedTreeOptions {
 }
 
 // Compile-time check: the resolved options have exactly the keys of ClassifierOptions.
-type SameKeys<A, B> = [Exclude<keyof A, keyof B>, Exclude<keyof B, keyof A>] extends [never, never] ? true : never;
 const _keysMatch: SameKeys<Required<ClassifierOptions>, ResolvedTreeOptions> = true;
 void _keysMatch;
 

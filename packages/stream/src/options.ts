@@ -1,5 +1,5 @@
 import { TREE_OPTIONS, type MaxFeatures } from '@dt/core';
-import { cliText, resolveOptions, type OptionTable, type Task } from '@dt/core/internal';
+import { cliText, resolveOptions, type OptionTable, type SameKeys, type Task } from '@dt/core/internal';
 import { booleanValue, numberInRange, oneOf, positiveInt } from '@dt/errors';
 import type { TestFamily } from './test-result.js';
 
@@ -45,6 +45,10 @@ export interface ResolvedStreamOptions {
   seed: number;
   categoricalFeatures: number[] | null;
 }
+
+// Compile-time check: the resolved options have exactly the keys of StreamOptions.
+const _keysMatch: SameKeys<Required<StreamOptions>, ResolvedStreamOptions> = true;
+void _keysMatch;
 
 export const DEFAULT_ALPHA = 0.02;
 
