@@ -1,5 +1,5 @@
 import { DecisionTreeClassifier, type TreeModel } from '@dt/core';
-import { DecisionStreamClassifier, type StreamModel } from '@dt/stream';
+import { DecisionStream, DecisionStreamClassifier, type StreamModel } from '@dt/stream';
 
 /** Every model the CLI trains: CART-family trees (@dt/core) and Decision Streams (@dt/stream). */
 export type AnyModel = TreeModel | StreamModel;
@@ -10,5 +10,5 @@ export function isClassifier(model: AnyModel): model is AnyClassifier {
 }
 
 export function isStream(model: AnyModel): model is StreamModel {
-  return !(model instanceof DecisionTreeClassifier) && 'nMergedNodes' in model;
+  return model instanceof DecisionStream;
 }

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { loadModel, modelToJson } from '@dt/core';
-import { loadStreamModel, streamModelToJson } from '@dt/stream';
+import { loadAnyModel, modelToJson } from '@dt/core';
+import { streamModelToJson } from '@dt/stream';
 import { isStream, type AnyModel } from './any-model.js';
+import { parseModelDocument } from '@dt/core/internal';
 import { writeFileAtomic } from '@dt/core/node';
 import type { Dataset, FeatureType } from '@dt/datasets';
 import { DtError, ModelFormatError } from '@dt/errors';
@@ -59,14 +60,16 @@ export async function readModelFile(path: string): Promise<ModelFile> {
     throw new DtError('IO', `cannot read model ${path}: ${why}`, { cause: e });
   }
   let model: AnyModel;
+  let doc: Record<string, unknown>;
   try {
-    // The format name says which library wrote the file: a dt-stream graph or a dt-model tree.
-    model = /"format"\s*:\s*"dt-stream"/.test(text.slice(0, 200)) ? loadStreamModel(text) : loadModel(text);
+    doc = parseModelDocument(text);
+    // The format field says which library wrote the file (dt-model tree, dt-stream graph, ...).
+    model = loadAnyModel(doc);
   } catch (e) {
     if (e instanceof DtError) throw new DtError(e.code, `${path}: ${e.message}`, { cause: e });
     throw e;
   }
-  const raw = (JSON.parse(text) as Record<string, unknown>)[TRAINING_KEY];
+  const raw = doc[TRAINING_KEY];
   return { model, training: raw === undefined ? null : checkTraining(raw, model, path) };
 }
 

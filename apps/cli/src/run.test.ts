@@ -33,7 +33,7 @@ describe('errors: one line on stderr, exit 1 for bad input', () => {
   it('bad option values', async () => {
     expect(await fails(['train', '--data', 'iris', '--max-depth', '-1', '--out', 'm.json'])).toEqual({
       code: 1,
-      message: '--max-depth must be a positive integer, got -1',
+      message: '--max-depth must be a positive integer or null, got -1',
     });
     expect(await fails(['train', '--data', 'iris', '--max-depth', 'deep', '--out', 'm.json'])).toEqual({
       code: 1,
@@ -60,7 +60,7 @@ describe('errors: one line on stderr, exit 1 for bad input', () => {
     writeFileSync(join(dir, 'other.json'), JSON.stringify({ format: 'sklearn', version: 1 }));
     expect(await fails(['predict', '--model', 'other.json', '--data', 'iris'])).toEqual({
       code: 1,
-      message: expect.stringMatching(/other\.json: not a dt model \(format is "sklearn", expected "dt-model"\)$/),
+      message: expect.stringMatching(/other\.json: not a dt model \(format is "sklearn", expected one of "dt-model", "dt-stream"\)$/),
     });
   });
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
@@ -36,4 +36,20 @@ it('--algorithm stream trains, saves, predicts and shows a Decision Stream; eval
   expect(bad.stderr).toMatch(/--max-depth must be used with tree algorithms, not stream/);
   const bad2 = await cli(['train', '--data', 'wine', '--alpha', '0.1', '--out', join(dir, 'x.json')]);
   expect(bad2.stderr).toMatch(/--alpha must be used with --algorithm stream/);
+});
+
+it('reads a model file by its format field wherever it stands (here after 200 characters of other fields)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'dt-cli-stream-'));
+  const out = join(dir, 's.json');
+  const r = await cli(['train', '--data', 'wine', '--algorithm', 'stream', '--out', out]);
+  expect(r.code, r.stderr).toBe(0);
+  const { format, ...rest } = JSON.parse(readFileSync(out, 'utf8')) as Record<string, unknown>;
+  const moved = join(dir, 'moved.json');
+  writeFileSync(moved, JSON.stringify({ note: 'x'.repeat(250), ...rest, format }));
+  expect(readFileSync(moved, 'utf8').indexOf('"format"')).toBeGreaterThan(200);
+  const p = await cli(['predict', '--model', moved, '--data', 'wine']);
+  expect(p.code, p.stderr).toBe(0);
+  expect(p.stderr).toMatch(/accuracy 0\.\d{4}/);
+  const s = await cli(['show', '--model', moved]);
+  expect(s.code, s.stderr).toBe(0);
 });

@@ -28,7 +28,7 @@ describe('configFromString', () => {
     expect(() => configFromString('depth=3')).toThrow(/unknown key "depth" in --config "depth=3"; known: algorithm, criterion, maxDepth/);
     expect(() => configFromString('maxDepth')).toThrow(/key=value pairs/);
     expect(() => configFromString('maxDepth=2,max_depth=3')).toThrow(/each key at most once/);
-    expect(() => configFromString('maxDepth=0')).toThrow('maxDepth (in --config "maxDepth=0") must be a positive integer, got 0');
+    expect(() => configFromString('maxDepth=0')).toThrow('maxDepth (in --config "maxDepth=0") must be a positive integer or null, got 0');
     expect(() => configFromString('maxDepth=3x')).toThrow(/must be a number, got "3x"/);
     expect(() => configFromString('algorithm=nope')).toThrow('unknown algorithm "nope"; known: cart');
   });
@@ -39,7 +39,7 @@ describe('configFromFlags', () => {
     const c = configFromFlags({ algorithm: 'cart', maxDepth: '4', minSamplesSplit: '0.25', minImpurityDecrease: '0.01' });
     expect(c.params).toEqual({ maxDepth: 4, minSamplesSplit: 0.25, minImpurityDecrease: 0.01 });
     expect(c.label).toBe('maxDepth=4,minSamplesSplit=0.25,minImpurityDecrease=0.01');
-    expect(() => configFromFlags({ maxDepth: '-1' })).toThrow('--max-depth must be a positive integer, got -1');
+    expect(() => configFromFlags({ maxDepth: '-1' })).toThrow('--max-depth must be a positive integer or null, got -1');
     expect(() => configFromFlags({ minSamplesSplit: '1' })).toThrow('--min-samples-split must be an integer >= 2 or a fraction in (0, 1), got 1');
     expect(() => configFromFlags({ minSamplesLeaf: '0.7' })).toThrow('--min-samples-leaf must be an integer >= 1 or a fraction in (0, 0.5], got 0.7');
     expect(() => configFromFlags({ seed: '-3' })).toThrow(/--seed must be an integer in \[0, 2\^32\)/);

@@ -1,292 +1,118 @@
 /**
  * The one place where command-line settings become estimator options. `dt train` reads them from
  * flags (--max-depth 3), `dt eval` from config strings ("maxDepth=3"); both end up in a TreeConfig
- * that buildEstimator turns into a model through the algorithm registry. A new option is one entry
- * in PARAMS; a new algorithm is one entry in algorithms.ts.
+ * that buildEstimator turns into a model through the algorithm registry. An estimator option is one
+ * entry in its options table (TREE_OPTIONS in @dt/core, STREAM_OPTIONS in @dt/stream: flag, help,
+ * parsing and validation); a fitting setting is one entry in FIT_PARAMS; a new algorithm is one entry
+ * in algorithms.ts.
  */
 import { Option, type Command } from 'commander';
-import type { ClassifierOptions } from '@dt/core';
+import { TREE_OPTIONS, type ClassifierOptions, type ResolvedTreeOptions } from '@dt/core';
+import { cliHelp, cliText, parseNumber, type OptionSpec } from '@dt/core/internal';
+import { STREAM_OPTIONS, type ResolvedStreamOptions } from '@dt/stream';
 import type { AnyModel } from './any-model.js';
-import {
-  DtError,
-  InvalidArgumentError,
-  intAtLeast,
-  nonNegativeNumber,
-  numberInRange,
-  oneOf,
-  positiveInt,
-  seedValue,
-} from '@dt/errors';
+import { DtError, InvalidArgumentError, intAtLeast, numberInRange, oneOf } from '@dt/errors';
 import { DEFAULT_ALGORITHM, getAlgorithm, listAlgorithms, type Task } from './algorithms.js';
 
-export type ParamKey =
-  | 'criterion'
-  | 'maxDepth'
-  | 'minSamplesSplit'
-  | 'minSamplesLeaf'
-  | 'minWeightFractionLeaf'
-  | 'minImpurityDecrease'
-  | 'maxFeatures'
-  | 'maxLeafNodes'
-  | 'classWeight'
-  | 'seed'
-  | 'projection'
-  | 'scale'
-  | 'ccpAlpha'
-  | 'prune'
-  | 'pruneFraction'
-  | 'ccpCv'
-  | 'ccpRule'
-  | 'crimcoord'
-  | 'alpha'
-  | 'test'
-  | 'candidates'
-  | 'merge'
-  | 'maxRounds'
-  | 'mode';
+/** Settings of the fitting procedure (pruning, CRIMCOORD of the data's categorical columns), not estimator options. */
+type FitOnlyKey = 'prune' | 'pruneFraction' | 'ccpCv' | 'ccpRule' | 'crimcoord';
+
+export type ParamKey = keyof ResolvedTreeOptions | keyof ResolvedStreamOptions | FitOnlyKey;
 
 interface ParamSpec {
-  /** The TreeOptions key; commander also stores `--max-depth` under `maxDepth`. */
+  /** The option key; commander also stores `--max-depth` under `maxDepth`. */
   readonly key: ParamKey;
   readonly flag: string;
   readonly arg: string;
-  readonly help: string;
+  help(): string;
   /** Turns the text into the option value, naming `name` (the flag or config key) on error. */
   parse(raw: string, name: string): unknown;
   readonly classificationOnly?: boolean;
   /** A setting of the fitting procedure (pruning), not an estimator option. */
   readonly fitOnly?: boolean;
-  /** 'stream': only Decision Stream takes it; 'both': trees and streams; default: trees only. */
-  readonly scope?: 'stream' | 'both';
+  /** 'tree': tree algorithms only; 'stream': only Decision Stream; 'both'. */
+  readonly scope: 'tree' | 'stream' | 'both';
 }
-
-const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
 /** Parses a number argument strictly (no "", "3abc" or hex), naming `name` on error. */
-export function num(raw: string, name: string): number {
-  const s = raw.trim();
-  if (!NUMBER.test(s)) throw new InvalidArgumentError(name, 'a number', raw);
-  return Number(s);
+export const num = parseNumber;
+
+/**
+ * The command-line params of the estimators' option tables (@dt/core's TREE_OPTIONS, @dt/stream's
+ * STREAM_OPTIONS): flag, help and text parsing come from the table entry, and the value is checked
+ * by the entry's own validator, so a new option is one entry there.
+ */
+function tableParams(): ParamSpec[] {
+  const out: ParamSpec[] = [];
+  const inTree = new Set(Object.keys(TREE_OPTIONS));
+  const inStream = new Set(Object.keys(STREAM_OPTIONS));
+  const entries = [...Object.entries(TREE_OPTIONS), ...Object.entries(STREAM_OPTIONS).filter(([k]) => !inTree.has(k))] as [ParamKey, OptionSpec<unknown>][];
+  for (const [key, spec] of entries) {
+    const cli = spec.cli;
+    if (cli === null) continue;
+    out.push({
+      key,
+      flag: cli.flag,
+      arg: cli.arg,
+      help: () => cliHelp(cli),
+      parse: (raw, name) => {
+        const v = cli.parse(raw, name);
+        spec.validate(v, name, undefined);
+        return v;
+      },
+      classificationOnly: spec.tasks !== undefined && !spec.tasks.includes('regression'),
+      scope: inTree.has(key) && inStream.has(key) ? 'both' : inTree.has(key) ? 'tree' : 'stream',
+    });
+  }
+  return out;
 }
 
-const isNone = (raw: string): boolean => ['none', 'null'].includes(raw.trim().toLowerCase());
+const fitOnly = (key: FitOnlyKey, flag: string, arg: string, help: string, parse: (raw: string, name: string) => unknown): ParamSpec => ({
+  key,
+  flag,
+  arg,
+  help: () => help,
+  parse,
+  fitOnly: true,
+  scope: 'tree',
+});
 
-function countOrFraction(minCount: number, maxFraction: number) {
-  return (raw: string, name: string): number => {
-    const v = num(raw, name);
-    if (Number.isInteger(v) && v >= minCount) return v;
-    if (v > 0 && v < 1 && v <= maxFraction) return v;
-    const frac = maxFraction === 1 ? '(0, 1)' : `(0, ${maxFraction}]`;
-    throw new InvalidArgumentError(name, `an integer >= ${minCount} or a fraction in ${frac}`, v);
-  };
-}
+const FIT_PARAMS: readonly ParamSpec[] = [
+  fitOnly(
+    'prune',
+    '--prune',
+    '<method>',
+    'pruning: none, rep (reduced-error on a held-out part) or ccp (cost-complexity; with --ccp-alpha or --ccp-cv) (default: none)',
+    cliText.choice(['none', 'rep', 'ccp']),
+  ),
+  fitOnly('pruneFraction', '--prune-fraction', '<x>', 'share of the training rows held out for --prune rep, in (0, 1) (default: 0.2)', (raw, name) =>
+    numberInRange(name, num(raw, name), 0, 1),
+  ),
+  fitOnly('ccpCv', '--ccp-cv', '<k>', 'choose the cost-complexity alpha by k-fold cross-validation (with --prune ccp)', (raw, name) =>
+    intAtLeast(name, num(raw, name), 2),
+  ),
+  fitOnly(
+    'ccpRule',
+    '--ccp-rule',
+    '<rule>',
+    "how --ccp-cv picks alpha: min (best mean score, the zero-SE rule) or one-se (Breiman's 1-SE rule) (default: min)",
+    (raw, name) => oneOf(name, raw.trim().toLowerCase(), ['min', 'one-se']),
+  ),
+  fitOnly(
+    'crimcoord',
+    '--crimcoord',
+    '<on|off>',
+    "split the data's categorical columns by CRIMCOORD (per-node level scores, as QUEST and HHCART) instead of by level codes (default: off)",
+    cliText.onOff,
+  ),
+];
 
+const tableSpecs = tableParams();
+// Pruning flags after --ccp-alpha, stream flags last (the order of `dt train --help`).
 const PARAMS: readonly ParamSpec[] = [
-  {
-    key: 'criterion',
-    flag: '--criterion',
-    arg: '<name>',
-    help: 'split criterion, e.g. gini, entropy (classification), mse, mae (regression) (default: gini / mse)',
-    parse: (raw, name) => {
-      if (raw.trim() === '') throw new InvalidArgumentError(name, 'a criterion name', raw);
-      return raw.trim();
-    },
-  },
-  {
-    key: 'maxDepth',
-    flag: '--max-depth',
-    arg: '<n>',
-    help: 'maximum depth, or "none" (default: none)',
-    parse: (raw, name) => (isNone(raw) ? null : positiveInt(name, num(raw, name))),
-  },
-  {
-    key: 'minSamplesSplit',
-    flag: '--min-samples-split',
-    arg: '<n>',
-    help: 'rows needed to split a node: integer >= 2 or a fraction in (0, 1) (default: 2)',
-    parse: countOrFraction(2, 1),
-  },
-  {
-    key: 'minSamplesLeaf',
-    flag: '--min-samples-leaf',
-    arg: '<n>',
-    help: 'rows needed in each leaf: integer >= 1 or a fraction in (0, 0.5] (default: 1)',
-    parse: countOrFraction(1, 0.5),
-  },
-  {
-    key: 'minWeightFractionLeaf',
-    flag: '--min-weight-fraction-leaf',
-    arg: '<x>',
-    help: 'fraction of the total weight needed in each leaf, in [0, 0.5] (default: 0)',
-    parse: (raw, name) => numberInRange(name, num(raw, name), 0, 0.5, { loInclusive: true, hiInclusive: true }),
-  },
-  {
-    key: 'minImpurityDecrease',
-    flag: '--min-impurity-decrease',
-    arg: '<x>',
-    help: 'a split must decrease weighted impurity by at least this (default: 0)',
-    parse: (raw, name) => nonNegativeNumber(name, num(raw, name)),
-  },
-  {
-    key: 'maxFeatures',
-    flag: '--max-features',
-    arg: '<v>',
-    help: 'features tried per node: integer, fraction in (0, 1), sqrt, log2 or all (default: all)',
-    parse: (raw, name) => {
-      const s = raw.trim().toLowerCase();
-      if (s === 'sqrt' || s === 'log2') return s;
-      if (s === 'all' || isNone(s)) return null;
-      const v = num(raw, name);
-      if ((Number.isInteger(v) && v >= 1) || (v > 0 && v < 1)) return v;
-      throw new InvalidArgumentError(name, 'a positive integer, a fraction in (0, 1), sqrt, log2 or all', v);
-    },
-  },
-  {
-    key: 'maxLeafNodes',
-    flag: '--max-leaf-nodes',
-    arg: '<n>',
-    help: 'grow best-first up to this many leaves (integer >= 2), or "none" (default: none)',
-    parse: (raw, name) => (isNone(raw) ? null : intAtLeast(name, num(raw, name), 2)),
-  },
-  {
-    key: 'classWeight',
-    flag: '--class-weight',
-    arg: '<w>',
-    help: 'class weights: balanced or none (default: none; classification only)',
-    parse: (raw, name) => {
-      const v = oneOf(name, raw.trim().toLowerCase(), ['balanced', 'none']);
-      return v === 'none' ? null : v;
-    },
-    classificationOnly: true,
-  },
-  {
-    key: 'seed',
-    flag: '--seed',
-    arg: '<n>',
-    help: 'seed for feature sampling (default: 0)',
-    parse: (raw, name) => seedValue(name, num(raw, name)),
-  },
-  {
-    key: 'projection',
-    flag: '--projection',
-    arg: '<name>',
-    help: 'candidate split directions for cart: axis, global-pca, node-features-pca, node-means-pca (default: axis)',
-    parse: (raw, name) => {
-      if (raw.trim() === '') throw new InvalidArgumentError(name, 'a projection name', raw);
-      return raw.trim();
-    },
-  },
-  {
-    key: 'scale',
-    flag: '--scale',
-    arg: '<on|off>',
-    help: 'standardise features before criteria and projections see them (folded into the model) (default: off)',
-    parse: (raw, name) => {
-      const v = oneOf(name, raw.trim().toLowerCase(), ['on', 'off', 'true', 'false', 'yes', 'no']);
-      return v === 'on' || v === 'true' || v === 'yes';
-    },
-  },
-  {
-    key: 'ccpAlpha',
-    flag: '--ccp-alpha',
-    arg: '<x>',
-    help: 'cost-complexity pruning strength (scikit-learn ccp_alpha) (default: 0)',
-    parse: (raw, name) => nonNegativeNumber(name, num(raw, name)),
-  },
-  {
-    key: 'prune',
-    flag: '--prune',
-    arg: '<method>',
-    help: 'pruning: none, rep (reduced-error on a held-out part) or ccp (cost-complexity; with --ccp-alpha or --ccp-cv) (default: none)',
-    parse: (raw, name) => oneOf(name, raw.trim().toLowerCase(), ['none', 'rep', 'ccp']),
-    fitOnly: true,
-  },
-  {
-    key: 'pruneFraction',
-    flag: '--prune-fraction',
-    arg: '<x>',
-    help: 'share of the training rows held out for --prune rep, in (0, 1) (default: 0.2)',
-    parse: (raw, name) => numberInRange(name, num(raw, name), 0, 1),
-    fitOnly: true,
-  },
-  {
-    key: 'ccpCv',
-    flag: '--ccp-cv',
-    arg: '<k>',
-    help: 'choose the cost-complexity alpha by k-fold cross-validation (with --prune ccp)',
-    parse: (raw, name) => intAtLeast(name, num(raw, name), 2),
-    fitOnly: true,
-  },
-  {
-    key: 'ccpRule',
-    flag: '--ccp-rule',
-    arg: '<rule>',
-    help: "how --ccp-cv picks alpha: min (best mean score, the zero-SE rule) or one-se (Breiman's 1-SE rule) (default: min)",
-    parse: (raw, name) => oneOf(name, raw.trim().toLowerCase(), ['min', 'one-se']),
-    fitOnly: true,
-  },
-  {
-    key: 'crimcoord',
-    flag: '--crimcoord',
-    arg: '<on|off>',
-    help: "split the data's categorical columns by CRIMCOORD (per-node level scores, as QUEST and HHCART) instead of by level codes (default: off)",
-    parse: (raw, name) => {
-      const v = oneOf(name, raw.trim().toLowerCase(), ['on', 'off', 'true', 'false', 'yes', 'no']);
-      return v === 'on' || v === 'true' || v === 'yes';
-    },
-    fitOnly: true,
-  },
-  {
-    key: 'alpha',
-    flag: '--alpha',
-    arg: '<p>',
-    help: 'Decision Stream significance level for splits and merges, in (0, 1) (default: 0.02)',
-    parse: (raw, name) => numberInRange(name, num(raw, name), 0, 1),
-    scope: 'stream',
-  },
-  {
-    key: 'test',
-    flag: '--test',
-    arg: '<family>',
-    help: 'Decision Stream tests: nonparametric (KS / Mann-Whitney) or parametric (Z / t) (default: nonparametric)',
-    parse: (raw, name) => oneOf(name, raw.trim().toLowerCase(), ['nonparametric', 'parametric']),
-    scope: 'stream',
-  },
-  {
-    key: 'candidates',
-    flag: '--candidates',
-    arg: '<mode>',
-    help: 'Decision Stream thresholds: sections (sqrt(n) equal-width) or exhaustive (default: sections)',
-    parse: (raw, name) => oneOf(name, raw.trim().toLowerCase(), ['sections', 'exhaustive']),
-    scope: 'stream',
-  },
-  {
-    key: 'merge',
-    flag: '--merge',
-    arg: '<on|off>',
-    help: 'Decision Stream: merge statistically indistinguishable leaves (off = DS without merging) (default: on)',
-    parse: (raw, name) => {
-      const v = oneOf(name, raw.trim().toLowerCase(), ['on', 'off', 'true', 'false', 'yes', 'no']);
-      return v === 'on' || v === 'true' || v === 'yes';
-    },
-    scope: 'stream',
-  },
-  {
-    key: 'maxRounds',
-    flag: '--max-rounds',
-    arg: '<n>',
-    help: 'Decision Stream: stop after this many split/merge rounds (default: none)',
-    parse: (raw, name) => (isNone(raw) ? null : positiveInt(name, num(raw, name))),
-    scope: 'stream',
-  },
-  {
-    key: 'mode',
-    flag: '--mode',
-    arg: '<mode>',
-    help: "Decision Stream: standard, or large (the paper's Algorithm 4 for big data) (default: standard)",
-    parse: (raw, name) => oneOf(name, raw.trim().toLowerCase(), ['standard', 'large']),
-    scope: 'stream',
-  },
+  ...tableSpecs.filter((p) => p.scope !== 'stream'),
+  ...FIT_PARAMS,
+  ...tableSpecs.filter((p) => p.scope === 'stream'),
 ];
 
 /** A learner and its settings, as the user wrote them. */
@@ -305,7 +131,7 @@ export function addTreeOptions(cmd: Command): Command {
   cmd.addOption(
     new Option('--algorithm <name>', `learning algorithm: ${names.join(', ')}`).default(DEFAULT_ALGORITHM),
   );
-  for (const p of PARAMS) cmd.option(`${p.flag} ${p.arg}`, p.help);
+  for (const p of PARAMS) cmd.option(`${p.flag} ${p.arg}`, p.help());
   return cmd;
 }
 
@@ -313,7 +139,7 @@ export function addTreeOptions(cmd: Command): Command {
 export function configKeysHelp(): string {
   const w = Math.max(...PARAMS.map((p) => p.key.length), 'algorithm'.length);
   const lines = [`  ${'algorithm'.padEnd(w)}  ${listAlgorithms().map((a) => a.name).join(', ')} (default: ${DEFAULT_ALGORITHM})`];
-  for (const p of PARAMS) lines.push(`  ${p.key.padEnd(w)}  ${p.help}`);
+  for (const p of PARAMS) lines.push(`  ${p.key.padEnd(w)}  ${p.help()}`);
   return `\n--config keys (camelCase, kebab-case or snake_case):\n${lines.join('\n')}\n`;
 }
 
@@ -389,7 +215,7 @@ export function toTreeOptions(config: TreeConfig, task: Task, featureTypes?: rea
   const streamAlgo = getAlgorithm(config.algorithm).streamOptions === true;
   for (const p of PARAMS) {
     if (config.params[p.key] === undefined || p.fitOnly) continue;
-    const forStream = p.scope === 'stream' || p.scope === 'both' || p.key === 'seed' || p.key === 'maxFeatures';
+    const forStream = p.scope !== 'tree';
     const forTrees = p.scope !== 'stream';
     if (streamAlgo ? !forStream : !forTrees) {
       throw new InvalidArgumentError(config.names[p.key] ?? p.key, `used with ${streamAlgo ? 'tree algorithms, not stream' : '--algorithm stream'}`, show(config.params[p.key]));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Projection } from '@dt/projections';
 import fc from 'fast-check';
 import { createRandom } from '@dt/errors';
 import { Crimcoord } from './crimcoord.js';
@@ -124,7 +125,20 @@ describe('CRIMCOORD', () => {
   it('rejects bad categorical settings naming the value', () => {
     expect(() => new DecisionTreeClassifier({ categoricalFeatures: [0, 0] })).toThrowError('categoricalFeatures[1] must be a feature index listed once, got 0');
     expect(() => new DecisionTreeClassifier({ categoricalFeatures: [-1] })).toThrowError(/categoricalFeatures\[0\] must be a non-negative integer/);
-    expect(() => new DecisionTreeClassifier({ categoricalFeatures: [0], projection: 'global-pca' })).toThrowError(/not global-pca/);
+    const mixed = mixedData(60, 3);
+    expect(() => new DecisionTreeClassifier({ categoricalFeatures: [0], projection: 'global-pca' }).fit(mixed.X, mixed.y)).toThrowError(
+      /not the global projection "global-pca"/,
+    );
+    // The guard keys on the kind the projection prepares, not on its name.
+    const customGlobal: Projection = {
+      name: 'my-fixed-directions',
+      prepare: (data) => ({ kind: 'global', globalDirections: { dirs: new Float64Array(data.cols).fill(1 / Math.sqrt(data.cols)), count: 1 } }),
+    };
+    expect(() => new DecisionTreeClassifier({ categoricalFeatures: [0], projection: customGlobal }).fit(mixed.X, mixed.y)).toThrowError(
+      /categoricalFeatures must be used with axis or per-node projections, not the global projection "my-fixed-directions"/,
+    );
+    // Without categorical features the same projection fits.
+    expect(new DecisionTreeClassifier({ projection: customGlobal, maxDepth: 2 }).fit(mixed.X, mixed.y).nodeCount).toBeGreaterThan(1);
     expect(() => new DecisionTreeClassifier({ categoricalFeatures: [5] }).fit([[1, 2]], [0])).toThrowError('categoricalFeatures must be feature indices below 2, got 5');
     expect(() => new DecisionTreeClassifier({ categoricalFeatures: [1] }).fit([[1, 2.5], [2, 1]], [0, 1])).toThrowError(
       'X[0][1] must be a level code (an integer in [0, 100000)) for a categorical feature, got 2.5',

@@ -229,4 +229,20 @@ describe("HHCART's stopping rules", () => {
     expect(() => new DecisionTreeClassifier({ misRate: 1 })).toThrowError('misRate must be a number in [0, 1), got 1');
     expect(() => new DecisionTreeRegressor({ misRate: 0.1 } as never)).toThrowError(/options.misRate/);
   });
+
+  it('misRate boundary: a rate exactly equal to misRate makes a leaf, just above it splits', () => {
+    // Root rate 1 - 3/4 = 0.25 exactly (also with weights: 1 - 6/8).
+    const X = [[0], [1], [2], [3]];
+    const y = [0, 0, 0, 1];
+    expect(new DecisionTreeClassifier({ misRate: 0.25 }).fit(X, y).nodeCount).toBe(1);
+    expect(new DecisionTreeClassifier({ misRate: 0.25 }).fit(X, y, { sampleWeight: [2, 2, 2, 2] }).nodeCount).toBe(1);
+    expect(new DecisionTreeClassifier({ misRate: 0.2499 }).fit(X, y).nodeCount).toBe(3);
+    // At a child: the root (rate 3/8) splits at 3.5; its left child [0, 0, 1, 0] has rate 0.25 = misRate and is a leaf.
+    const X2 = [[0], [1], [2], [3], [4], [5], [6], [7]];
+    const y2 = [0, 0, 1, 0, 1, 1, 1, 1];
+    const m = new DecisionTreeClassifier({ misRate: 0.25 }).fit(X2, y2);
+    expect(m.tree.threshold[0]).toBe(3.5);
+    expect(m.nodeCount).toBe(3);
+    expect(new DecisionTreeClassifier({ misRate: 0.2499 }).fit(X2, y2).nodeCount).toBeGreaterThan(3);
+  });
 });

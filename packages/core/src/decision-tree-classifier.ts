@@ -1,9 +1,12 @@
-import { InvalidArgumentError, ShapeMismatchError } from '@dt/errors';
+import { InvalidArgumentError } from '@dt/errors';
 import type { ClassificationCriterion } from '@dt/criteria';
 import { DecisionTree, type FitOptions } from './decision-tree.js';
 import { toFitMatrix, toSampleWeight, type FeatureInput, type LabelInput } from './input.js';
 import { encodeLabels, type ClassLabel } from './labels.js';
+import { accuracyScore, leafArgmax, leafProba, splitRows } from './leaf-values.js';
 import type { ClassifierOptions } from './options.js';
+import { RESTORE, type RestoreState } from './restore.js';
+import type { Tree } from './tree.js';
 
 /**
  * CART classification tree (scikit-learn's DecisionTreeClassifier semantics). Labels may be any
@@ -46,26 +49,13 @@ export class DecisionTreeClassifier extends DecisionTree {
 
   /** Class probabilities per row (columns follow `classes`): leaf class weights normalised. */
   predictProba(X: FeatureInput): number[][] {
-    const flat = this.predictProbaFlat(X);
-    const C = this.labelSet.length;
-    const out: number[][] = new Array(flat.length / C);
-    for (let r = 0; r < out.length; r++) out[r] = Array.from(flat.subarray(r * C, r * C + C));
-    return out;
+    return splitRows(this.predictProbaFlat(X), this.labelSet.length);
   }
 
   /** Same as predictProba as one row-major Float64Array (rows × classes), without per-row arrays. */
   predictProbaFlat(X: FeatureInput): Float64Array {
     const leaves = this.apply(X);
-    const tree = this.tree;
-    const C = this.labelSet.length;
-    const out = new Float64Array(leaves.length * C);
-    for (let r = 0; r < leaves.length; r++) {
-      const base = leaves[r]! * C;
-      let sum = 0;
-      for (let c = 0; c < C; c++) sum += tree.value[base + c]!;
-      for (let c = 0; c < C; c++) out[r * C + c] = sum > 0 ? tree.value[base + c]! / sum : 1 / C;
-    }
-    return out;
+    return leafProba(this.tree.value, leaves, this.labelSet.length);
   }
 
   /** Most probable class per row (ties: the first class in `classes` order, as numpy.argmax). */
@@ -79,26 +69,12 @@ export class DecisionTreeClassifier extends DecisionTree {
   /** Predicted class codes (indices into `classes`). */
   predictCodes(X: FeatureInput): Int32Array {
     const leaves = this.apply(X);
-    const tree = this.tree;
-    const C = this.labelSet.length;
-    const out = new Int32Array(leaves.length);
-    for (let r = 0; r < leaves.length; r++) {
-      const base = leaves[r]! * C;
-      let best = 0;
-      for (let c = 1; c < C; c++) if (tree.value[base + c]! > tree.value[base + best]!) best = c;
-      out[r] = best;
-    }
-    return out;
+    return leafArgmax(this.tree.value, leaves, this.labelSet.length);
   }
 
   /** Mean accuracy on (X, y). */
   score(X: FeatureInput, y: LabelInput): number {
-    const pred = this.predict(X);
-    const arr = y as ArrayLike<ClassLabel>;
-    if (arr.length !== pred.length) throw new ShapeMismatchError(`y has ${arr.length} labels but X has ${pred.length} rows`);
-    let ok = 0;
-    for (let i = 0; i < pred.length; i++) if (pred[i] === arr[i]) ok++;
-    return ok / pred.length;
+    return accuracyScore(this.predict(X), y);
   }
 
   private applyClassWeight(codes: Int32Array, classes: ClassLabel[], weights: Float64Array | null): Float64Array | null {
@@ -127,8 +103,8 @@ export class DecisionTreeClassifier extends DecisionTree {
     return out;
   }
 
-  /** @internal used by the model loader */
-  restoreClasses(classes: ClassLabel[]): void {
-    this.labelSet = classes;
+  override [RESTORE](state: RestoreState<Tree>): void {
+    super[RESTORE](state);
+    this.labelSet = [...(state.classes ?? [])];
   }
 }

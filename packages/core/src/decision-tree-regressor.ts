@@ -1,7 +1,7 @@
-import { ShapeMismatchError } from '@dt/errors';
 import type { RegressionCriterion } from '@dt/criteria';
 import { DecisionTree, type FitOptions } from './decision-tree.js';
 import { toFitMatrix, toSampleWeight, toTargets, type FeatureInput } from './input.js';
+import { leafValue, r2Score } from './leaf-values.js';
 import type { RegressorOptions } from './options.js';
 
 /** CART regression tree (scikit-learn's DecisionTreeRegressor semantics). */
@@ -27,26 +27,11 @@ export class DecisionTreeRegressor extends DecisionTree {
 
   /** Leaf value (mean for MSE, median for MAE) per row. */
   predict(X: FeatureInput): Float64Array {
-    const leaves = this.apply(X);
-    const value = this.tree.value;
-    const out = new Float64Array(leaves.length);
-    for (let r = 0; r < leaves.length; r++) out[r] = value[leaves[r]!]!;
-    return out;
+    return leafValue(this.tree.value, this.apply(X));
   }
 
   /** Coefficient of determination R² on (X, y). */
   score(X: FeatureInput, y: ArrayLike<number>): number {
-    const pred = this.predict(X);
-    if (y.length !== pred.length) throw new ShapeMismatchError(`y has ${y.length} values but X has ${pred.length} rows`);
-    let mean = 0;
-    for (let i = 0; i < y.length; i++) mean += y[i]!;
-    mean /= y.length;
-    let ssRes = 0;
-    let ssTot = 0;
-    for (let i = 0; i < y.length; i++) {
-      ssRes += (y[i]! - pred[i]!) ** 2;
-      ssTot += (y[i]! - mean) ** 2;
-    }
-    return ssTot === 0 ? (ssRes === 0 ? 1 : 0) : 1 - ssRes / ssTot;
+    return r2Score(this.predict(X), y);
   }
 }

@@ -1,8 +1,11 @@
 import { createRandom, InvalidArgumentError, NotFittedError, ShapeMismatchError } from '@dt/errors';
 import { TreeBuilder, type ClassificationData, type RegressionData } from './builder.js';
 import { pruneTree } from './cost-complexity.js';
+import type { Projection } from '@dt/projections';
 import { toRowMajor, type ColumnMajor, type FeatureInput } from './input.js';
+import { checkFeatureNames } from './leaf-values.js';
 import { resolveCounts, resolveTreeOptions, type ResolvedTreeOptions, type TreeOptions } from './options.js';
+import { RESTORE, type RestoreState } from './restore.js';
 import type { Tree } from './tree.js';
 
 export interface FitOptions {
@@ -76,14 +79,12 @@ export abstract class DecisionTree {
   }
 
   protected setFeatureNames(names: readonly string[] | null | undefined, d: number): void {
-    if (names === undefined || names === null) {
-      this.names = null;
-      return;
-    }
-    if (!Array.isArray(names) || names.length !== d || names.some((s) => typeof s !== 'string')) {
-      throw new ShapeMismatchError(`featureNames must be ${d} strings, got ${JSON.stringify(names).slice(0, 80)}`);
-    }
-    this.names = [...names];
+    this.names = checkFeatureNames(names, d);
+  }
+
+  /** Indices of the categorical features (the constructor option), or null. */
+  get categoricalFeatures(): number[] | null {
+    return this.options.categoricalFeatures === null ? null : [...this.options.categoricalFeatures];
   }
 
   /** Grows the tree on validated, encoded data. */
@@ -107,7 +108,7 @@ export abstract class DecisionTree {
       maxFeatures: counts.maxFeatures,
       maxLeafNodes: o.maxLeafNodes,
       rng: createRandom(o.seed),
-      projection: o.projection,
+      projection: o.categoricalFeatures === null ? o.projection : notGlobal(o.projection),
       scale: o.scale,
       misRate: o.misRate,
       categorical: checkCategorical(o.categoricalFeatures, data.X),
@@ -116,11 +117,30 @@ export abstract class DecisionTree {
     return o.ccpAlpha > 0 ? pruneTree(tree, o.ccpAlpha) : tree;
   }
 
-  /** @internal used by the model loader */
-  restore(tree: Tree, featureNames: string[] | null): void {
-    this.fitted = tree;
-    this.names = featureNames;
+  /** Puts a fitted tree in (model loader, pruning); the key is exported by @dt/core/internal only. */
+  [RESTORE](state: RestoreState<Tree>): void {
+    this.fitted = state.fitted;
+    this.names = state.featureNames;
   }
+}
+
+/**
+ * CRIMCOORD rewrites categorical columns per node, which directions fixed for the whole fit cannot
+ * follow: rejects a projection whose prepared kind is 'global' (whatever its name).
+ */
+function notGlobal(p: Projection | null): Projection | null {
+  if (p === null) return null;
+  return {
+    name: p.name,
+    ...(p.options === undefined ? {} : { options: p.options }),
+    prepare: (data, rng) => {
+      const fitted = p.prepare(data, rng);
+      if (fitted.kind === 'global') {
+        throw new InvalidArgumentError('categoricalFeatures', `used with axis or per-node projections, not the global projection "${p.name}"`, p.name);
+      }
+      return fitted;
+    },
+  };
 }
 
 /** Categorical columns must hold level codes: integers in [0, 100000). */

@@ -139,7 +139,7 @@ describe('HHCART root split = brute force over the columns of X·H', () => {
     const { loadModel, serializeModel } = await import('./index.js');
     const copy = loadModel(serializeModel(model));
     expect(Array.from(copy.predict(X))).toEqual(Array.from(model.predict(X)));
-    expect(JSON.parse(serializeModel(model)).params.projection).toBe('householder-a');
+    expect(JSON.parse(serializeModel(model)).params.projection).toEqual({ name: 'householder-a', options: { variant: 'A', tau: 0.05, obliqueOnlyWhenNGreaterThan2p: false, includeAxes: false } });
     // MinParent = 2 leaves nodes of ≤ 2 samples unsplit, so only such leaves may be impure.
     const leaves = model.apply(X);
     const byLeaf = new Map<number, Set<number>>();

@@ -2,7 +2,9 @@ export { DecisionTreeClassifier } from './decision-tree-classifier.js';
 export { DecisionTreeRegressor } from './decision-tree-regressor.js';
 export { DecisionTree } from './decision-tree.js';
 export type { FitOptions } from './decision-tree.js';
-export type { TreeOptions, ClassifierOptions, RegressorOptions, MaxFeatures, ResolvedTreeOptions } from './options.js';
+export type { TreeOptions, ClassifierOptions, RegressorOptions, MaxFeatures, ResolvedTreeOptions, ClassWeight } from './options.js';
+export { TREE_OPTIONS } from './options.js';
+export type { OptionSpec, OptionTable, CliSpec } from './option-table.js';
 export { Tree, LEAF, AXIS, OBLIQUE } from './tree.js';
 export type { SplitKind, NodeStats } from './tree.js';
 export type { FeatureInput, LabelInput, DenseMatrix, MatrixLike, ColumnMajor } from './input.js';
@@ -19,6 +21,8 @@ export {
   treeFromJson,
 } from './model-format.js';
 export type { ModelJson, TreeJson, TreeModel } from './model-format.js';
+export { loadAnyModel, registerModelFormat, listModelFormats } from './model-registry.js';
+export type { AnyModel, ModelFormats } from './model-registry.js';
 export { exportText, exportDot } from './export.js';
 export type { ExportOptions } from './export.js';
 export { buildFeatureIndex } from './feature-index.js';

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ModelFormatError } from '@dt/errors';
+import { gini, mse, type Criterion } from '@dt/criteria';
+import { nodeFeaturesPCA } from '@dt/projections';
 import {
   DecisionTreeClassifier,
   DecisionTreeRegressor,
@@ -52,6 +54,37 @@ describe('model JSON format', () => {
     expect(custom.predict(X)).toEqual(m.predict(X));
     expect(() => new DecisionTreeClassifier(custom.options as never)).not.toThrow();
     expect(() => new DecisionTreeClassifier({ projection: custom.options.projection! }).fit(X, y)).toThrowError(/custom projection "my-proj"/);
+  });
+
+  it('saves projection options: nodeFeaturesPCA({ maxComponents: 1 }) reloads with 1, not auto', () => {
+    const { X, y } = randomClassification(120, 4, 2, 15);
+    const m = new DecisionTreeClassifier({ projection: nodeFeaturesPCA({ maxComponents: 1, method: 'exact' }), maxDepth: 3 }).fit(X, y);
+    const j = modelToJson(m);
+    expect(j.params.projection).toEqual({ name: 'node-features-pca', options: { maxComponents: 1, method: 'exact', tolerance: 1e-3, maxIterations: 30 } });
+    const back = loadModel(JSON.stringify(j)) as DecisionTreeClassifier;
+    expect(back.options.projection?.options).toEqual({ maxComponents: 1, method: 'exact', tolerance: 1e-3, maxIterations: 30 });
+    expect(serializeModel(back)).toBe(JSON.stringify(j));
+    // Refitting the reloaded options grows the same tree.
+    expect(serializeModel(new DecisionTreeClassifier(back.options as never).fit(X, y))).toBe(serializeModel(m));
+    // A custom projection saved with options keeps them on its placeholder.
+    const custom = loadModel(JSON.stringify({ ...j, params: { ...j.params, projection: { name: 'mine', options: { k: 2 } } } })) as DecisionTreeClassifier;
+    expect(custom.options.projection?.options).toEqual({ k: 2 });
+    expect(custom.predict(X)).toEqual(m.predict(X));
+  });
+
+  it('loads a model fitted with an unregistered custom criterion (a placeholder that explains a refit)', () => {
+    const { X, y } = randomClassification(120, 3, 2, 16);
+    const myGini: Criterion = { ...gini, name: 'myGini' };
+    const m = new DecisionTreeClassifier({ criterion: myGini, maxDepth: 3 }).fit(X, y);
+    const text = serializeModel(m);
+    expect(JSON.parse(text).params.criterion).toBe('myGini');
+    const back = loadModel(text) as DecisionTreeClassifier;
+    expect(back.options.criterion.name).toBe('myGini');
+    expect(back.predict(X)).toEqual(m.predict(X));
+    expect(serializeModel(back)).toBe(text);
+    expect(() => new DecisionTreeClassifier(back.options as never).fit(X, y)).toThrowError(/custom criterion "myGini"/);
+    const r = new DecisionTreeRegressor({ criterion: { ...mse, name: 'myMse' }, maxDepth: 2 }).fit(X, X.map((row) => row[0]!));
+    expect(loadModel(serializeModel(r)).options.criterion.name).toBe('myMse');
   });
 
   it('holds oblique splits and predicts w·x <= t from raw features', () => {

@@ -1,8 +1,12 @@
-import { DtError, ModelFormatError } from '@dt/errors';
-import { listProjections, type Projection } from '@dt/projections';
+import { ModelFormatError } from '@dt/errors';
 import { z } from 'zod';
 import { DecisionTreeClassifier } from './decision-tree-classifier.js';
 import { DecisionTreeRegressor } from './decision-tree-regressor.js';
+import { checkLoadedClasses, constructLoaded, readEnvelope } from './model-envelope.js';
+import { registerModelFormat } from './model-registry.js';
+import { loadParams, saveParams } from './option-table.js';
+import { TREE_OPTIONS } from './options.js';
+import { RESTORE } from './restore.js';
 import { AXIS, LEAF, OBLIQUE, Tree } from './tree.js';
 
 /** Name and version written into every model file; loaders reject anything else. */
@@ -174,29 +178,7 @@ function readCategoricalMaps(j: TreeJson, bad: (msg: string) => never): { featur
 }
 
 function paramsOf(model: TreeModel): Record<string, unknown> {
-  const o = model.options;
-  const params: Record<string, unknown> = {
-    criterion: o.criterion.name,
-    maxDepth: o.maxDepth,
-    minSamplesSplit: o.minSamplesSplit,
-    minSamplesLeaf: o.minSamplesLeaf,
-    minWeightFractionLeaf: o.minWeightFractionLeaf,
-    minImpurityDecrease: o.minImpurityDecrease,
-    maxFeatures: o.maxFeatures,
-    maxLeafNodes: o.maxLeafNodes,
-    seed: o.seed,
-    ccpAlpha: o.ccpAlpha,
-    projection: o.projection === null ? 'axis' : o.projection.name,
-    scale: o.scale,
-    minParent: o.minParent,
-    categoricalFeatures: o.categoricalFeatures,
-  };
-  if (model instanceof DecisionTreeClassifier) {
-    const cw = o.classWeight;
-    params.classWeight = cw instanceof Map ? Object.fromEntries(cw) : (cw ?? null);
-    params.misRate = o.misRate;
-  }
-  return params;
+  return saveParams(TREE_OPTIONS, model.options, model instanceof DecisionTreeClassifier ? 'classification' : 'regression');
 }
 
 /** A fitted model as a plain JSON-ready object (versioned; numbers round-trip exactly). */
@@ -219,67 +201,28 @@ export function serializeModel(model: TreeModel): string {
 
 /** Validates and loads a model from a JSON string or parsed object. */
 export function loadModel(input: string | unknown): TreeModel {
-  let raw: unknown = input;
-  if (typeof input === 'string') {
-    try {
-      raw = JSON.parse(input);
-    } catch (e) {
-      throw new ModelFormatError(`not a JSON document: ${(e as Error).message}`);
-    }
-  }
-  if (typeof raw !== 'object' || raw === null) throw new ModelFormatError('a model file must hold a JSON object');
-  const r = raw as Record<string, unknown>;
-  if (r.format !== MODEL_FORMAT) {
-    throw new ModelFormatError(`not a dt model (format is ${JSON.stringify(r.format)}, expected "${MODEL_FORMAT}")`);
-  }
-  if (r.version !== MODEL_FORMAT_VERSION) {
-    throw new ModelFormatError(`unsupported ${MODEL_FORMAT} version ${JSON.stringify(r.version)} (this library reads version ${MODEL_FORMAT_VERSION})`);
-  }
-  const parsed = modelSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new ModelFormatError(`invalid model at ${issue.path.join('.') || '(root)'}: ${issue.message}`);
-  }
-  const j = parsed.data;
+  const j = readEnvelope(input, { format: MODEL_FORMAT, version: MODEL_FORMAT_VERSION, what: 'a dt model', schema: modelSchema });
   const tree = treeFromJson(j.tree);
   if (j.featureNames !== null && j.featureNames.length !== tree.nFeatures) {
     throw new ModelFormatError(`featureNames has ${j.featureNames.length} names but the tree has ${tree.nFeatures} features`);
   }
-  const params = { ...j.params };
-  if (typeof params.projection === 'string' && !listProjections().includes(params.projection)) {
-    // A custom projection is not needed to predict; refitting this model's options says what is missing.
-    params.projection = unavailableProjection(params.projection);
+  const featureNames = j.featureNames;
+  if (j.estimator === 'DecisionTreeClassifier') {
+    const classes = checkLoadedClasses(j.classes, tree.nOutputs);
+    const m = constructLoaded(() => new DecisionTreeClassifier(loadParams(TREE_OPTIONS, j.params, 'classification') as never));
+    m[RESTORE]({ fitted: tree, featureNames, classes });
+    return m;
   }
-  let model: TreeModel;
-  try {
-    if (j.estimator === 'DecisionTreeClassifier') {
-      const classes = j.classes;
-      if (!classes || classes.length !== tree.nOutputs) {
-        throw new ModelFormatError(`classifier needs ${tree.nOutputs} classes, found ${classes?.length ?? 'none'}`);
-      }
-      const m = new DecisionTreeClassifier(params as never);
-      m.restoreClasses(classes);
-      model = m;
-    } else {
-      if (tree.nOutputs !== 1) throw new ModelFormatError(`regressor trees have one output, found ${tree.nOutputs}`);
-      model = new DecisionTreeRegressor(params as never);
-    }
-  } catch (e) {
-    if (e instanceof ModelFormatError) throw e;
-    throw new ModelFormatError(`invalid params: ${(e as Error).message}`);
-  }
-  model.restore(tree, j.featureNames);
-  return model;
+  if (tree.nOutputs !== 1) throw new ModelFormatError(`regressor trees have one output, found ${tree.nOutputs}`);
+  const m = constructLoaded(() => new DecisionTreeRegressor(loadParams(TREE_OPTIONS, j.params, 'regression') as never));
+  m[RESTORE]({ fitted: tree, featureNames });
+  return m;
 }
 
-function unavailableProjection(name: string): Projection {
-  return {
-    name,
-    prepare: () => {
-      throw new DtError(
-        'UNKNOWN_NAME',
-        `this model was fitted with the custom projection "${name}"; pass that projection object in the options to refit`,
-      );
-    },
-  };
+declare module './model-registry.js' {
+  interface ModelFormats {
+    'dt-model': TreeModel;
+  }
 }
+
+registerModelFormat(MODEL_FORMAT, loadModel);

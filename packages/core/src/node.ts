@@ -24,12 +24,15 @@ export async function saveModel(path: string, model: TreeModel): Promise<void> {
   await writeFileAtomic(path, serializeModel(model));
 }
 
-export async function readModel(path: string): Promise<TreeModel> {
-  let text: string;
+/** The text of a model file (DtError 'IO' naming the path if unreadable). */
+export async function readModelText(path: string): Promise<string> {
   try {
-    text = await readFile(path, 'utf8');
+    return await readFile(path, 'utf8');
   } catch (e) {
     throw new DtError('IO', `cannot read model ${path}: ${(e as Error).message}`, { cause: e });
   }
-  return loadModel(text);
+}
+
+export async function readModel(path: string): Promise<TreeModel> {
+  return loadModel(await readModelText(path));
 }

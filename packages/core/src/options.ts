@@ -1,16 +1,18 @@
-import { getCriterion, type Criterion } from '@dt/criteria';
-import { getProjection, type Projection } from '@dt/projections';
+import { getCriterion, listCriteria, type Criterion } from '@dt/criteria';
+import { getProjection, listProjections, type Projection } from '@dt/projections';
 import {
+  DtError,
   InvalidArgumentError,
-  positiveInt,
-  knownKeys,
   nonNegativeNumber,
   numberInRange,
-  plainObject,
+  oneOf,
+  positiveInt,
   seedValue,
 } from '@dt/errors';
+import { resolveMaxFeatures, validateMaxFeatures, type MaxFeatures } from './max-features.js';
+import { cliText, resolveOptions, type OptionTable, type SameKeys, type Task } from './option-table.js';
 
-export type MaxFeatures = number | 'sqrt' | 'log2' | null;
+export type { MaxFeatures } from './max-features.js';
 
 /** Options shared by the tree estimators (scikit-learn's names in camelCase). */
 export interface TreeOptions {
@@ -36,8 +38,9 @@ export interface TreeOptions {
    * Candidate split directions: 'axis' (default; the original features), a registered projection
    * name ('global-pca', 'node-features-pca', 'node-means-pca', ...) or a projection object from
    * @dt/projections. Non-axis projections give oblique splits, stored as weights on raw features.
+   * null is 'axis' (as in the resolved options).
    */
-  projection?: string | Projection;
+  projection?: string | Projection | null;
   /**
    * Standardise features (weighted mean and standard deviation of the training data) before the
    * criterion and the projection see them; folded into split thresholds/weights, so the model still
@@ -64,9 +67,11 @@ export interface TreeOptions {
   categoricalFeatures?: readonly number[] | null;
 }
 
+export type ClassWeight = 'balanced' | Record<string, number> | Map<string | number, number> | null;
+
 export interface ClassifierOptions extends TreeOptions {
   /** 'balanced' (n / (C·count_c)) or weights per class label. */
-  classWeight?: 'balanced' | Record<string, number> | Map<string | number, number> | null;
+  classWeight?: ClassWeight;
   /**
    * HHCART's MisRate: a node whose misclassification rate (1 − largest class share, weighted) is at
    * or below this becomes a leaf. Null (default) = no such rule (purity still stops growth).
@@ -86,136 +91,284 @@ export interface ResolvedTreeOptions {
   maxFeatures: MaxFeatures;
   maxLeafNodes: number | null;
   seed: number;
-  classWeight: ClassifierOptions['classWeight'];
   /** null = axis splits. */
   projection: Projection | null;
   scale: boolean;
   ccpAlpha: number;
   minParent: number | null;
-  misRate: number | null;
   categoricalFeatures: number[] | null;
+  classWeight: ClassWeight;
+  misRate: number | null;
 }
 
-const TREE_KEYS = [
-  'criterion',
-  'maxDepth',
-  'minSamplesSplit',
-  'minSamplesLeaf',
-  'minWeightFractionLeaf',
-  'minImpurityDecrease',
-  'maxFeatures',
-  'maxLeafNodes',
-  'seed',
-  'projection',
-  'scale',
-  'ccpAlpha',
-  'minParent',
-  'categoricalFeatures',
-];
+// Compile-time check: the resolved options have exactly the keys of ClassifierOptions.
+const _keysMatch: SameKeys<Required<ClassifierOptions>, ResolvedTreeOptions> = true;
+void _keysMatch;
 
-function countOrFraction(name: string, v: unknown, minCount: number, maxFraction: number): number {
-  if (typeof v === 'number' && Number.isInteger(v) && v >= minCount) return v;
-  if (typeof v === 'number' && Number.isFinite(v) && v > 0 && v < 1 && v <= maxFraction) return v;
-  throw new InvalidArgumentError(
-    name,
-    `an integer >= ${minCount} or a fraction in (0, ${maxFraction === 1 ? '1)' : `${maxFraction}]`}`,
-    v,
-  );
-}
-
-/** Validates options once at the estimator boundary and fills in defaults. */
-export function resolveTreeOptions(
-  raw: unknown,
-  task: 'classification' | 'regression',
-): ResolvedTreeOptions {
-  const o = raw === undefined ? {} : plainObject('options', raw);
-  knownKeys('options', o, task === 'classification' ? [...TREE_KEYS, 'classWeight', 'misRate'] : TREE_KEYS);
-  const criterion = getCriterion(
-    (o.criterion ?? (task === 'classification' ? 'gini' : 'mse')) as string | Criterion,
-    task,
-  );
-  const maxDepth = o.maxDepth ?? null;
-  if (maxDepth !== null && (typeof maxDepth !== 'number' || !Number.isInteger(maxDepth) || maxDepth < 1)) {
-    throw new InvalidArgumentError('maxDepth', 'a positive integer or null', maxDepth);
-  }
-  const minSamplesSplit = countOrFraction('minSamplesSplit', o.minSamplesSplit ?? 2, 2, 1);
-  const minSamplesLeaf = countOrFraction('minSamplesLeaf', o.minSamplesLeaf ?? 1, 1, 0.5);
-  const minWeightFractionLeaf = numberInRange('minWeightFractionLeaf', o.minWeightFractionLeaf ?? 0, 0, 0.5, {
-    loInclusive: true,
-    hiInclusive: true,
-  });
-  const minImpurityDecrease = nonNegativeNumber('minImpurityDecrease', o.minImpurityDecrease ?? 0);
-  const maxFeatures = (o.maxFeatures ?? null) as MaxFeatures;
-  if (
-    maxFeatures !== null &&
-    maxFeatures !== 'sqrt' &&
-    maxFeatures !== 'log2' &&
-    !(typeof maxFeatures === 'number' && Number.isFinite(maxFeatures) && maxFeatures > 0 && (Number.isInteger(maxFeatures) || maxFeatures < 1))
-  ) {
-    throw new InvalidArgumentError('maxFeatures', "a positive integer, a fraction in (0, 1), 'sqrt', 'log2' or null", maxFeatures);
-  }
-  const maxLeafNodes = o.maxLeafNodes ?? null;
-  if (maxLeafNodes !== null && (typeof maxLeafNodes !== 'number' || !Number.isInteger(maxLeafNodes) || maxLeafNodes < 2)) {
-    throw new InvalidArgumentError('maxLeafNodes', 'an integer >= 2 or null', maxLeafNodes);
-  }
-  const seed = seedValue('seed', o.seed ?? 0);
-  const classWeight = (o.classWeight ?? null) as ClassifierOptions['classWeight'];
-  if (classWeight !== null && classWeight !== 'balanced' && !(classWeight instanceof Map) && typeof classWeight !== 'object') {
-    throw new InvalidArgumentError('classWeight', "'balanced', an object or Map of weights per class, or null", classWeight);
-  }
-  const projection = resolveProjection(o.projection ?? 'axis');
-  const scale = o.scale ?? false;
-  if (typeof scale !== 'boolean') throw new InvalidArgumentError('scale', 'a boolean', scale);
-  const ccpAlpha = nonNegativeNumber('ccpAlpha', o.ccpAlpha ?? 0);
-  const minParent = o.minParent === undefined || o.minParent === null ? null : positiveInt('minParent', o.minParent);
-  const misRate =
-    o.misRate === undefined || o.misRate === null
-      ? null
-      : numberInRange('misRate', o.misRate, 0, 1, { loInclusive: true });
-  const categoricalFeatures = resolveCategorical(o.categoricalFeatures);
-  if (categoricalFeatures && projection && projection.name === 'global-pca') {
-    throw new InvalidArgumentError('categoricalFeatures', 'used with axis or per-node projections, not global-pca', categoricalFeatures);
-  }
-  return {
-    criterion,
-    maxDepth,
-    minSamplesSplit,
-    minSamplesLeaf,
-    minWeightFractionLeaf,
-    minImpurityDecrease,
-    maxFeatures,
-    maxLeafNodes,
-    seed,
-    classWeight,
-    projection,
-    scale,
-    ccpAlpha,
-    minParent,
-    misRate,
-    categoricalFeatures,
+function countOrFraction(minCount: number, maxFraction: number) {
+  return (v: unknown, name: string): number => {
+    if (typeof v === 'number' && Number.isInteger(v) && v >= minCount) return v;
+    if (typeof v === 'number' && Number.isFinite(v) && v > 0 && v < 1 && v <= maxFraction) return v;
+    throw new InvalidArgumentError(
+      name,
+      `an integer >= ${minCount} or a fraction in (0, ${maxFraction === 1 ? '1)' : `${maxFraction}]`}`,
+      v,
+    );
   };
 }
 
-function resolveCategorical(v: unknown): number[] | null {
-  if (v === undefined || v === null) return null;
-  if (!Array.isArray(v)) throw new InvalidArgumentError('categoricalFeatures', 'an array of feature indices or null', v);
+const nullable =
+  <T>(check: (v: unknown, name: string) => T) =>
+  (v: unknown, name: string): T | null =>
+    v === null ? null : check(v, name);
+
+const quoted = (names: string[]): string => names.join(', ');
+
+/**
+ * The tree estimators' options, each declared once: validator, default, model-file codec, CLI flag
+ * and help. Typed against ResolvedTreeOptions, so a key missing here or a validator of the wrong
+ * type does not compile.
+ */
+export const TREE_OPTIONS: OptionTable<ResolvedTreeOptions> = {
+  criterion: {
+    default: 'gini',
+    defaultFor: (task) => (task === 'classification' ? 'gini' : 'mse'),
+    validate: (v, _name, task) => getCriterion(v as string | Criterion, task),
+    save: (c) => c.name,
+    load: (saved, task) => (typeof saved === 'string' && !isRegisteredCriterion(saved) ? unavailableCriterion(saved, task) : saved),
+    cli: {
+      flag: '--criterion',
+      arg: '<name>',
+      help: () => `split criterion: ${quoted(listCriteria('classification'))} (classification), ${quoted(listCriteria('regression'))} (regression)`,
+      defaultText: 'gini / mse',
+      parse: cliText.name('criterion'),
+    },
+  },
+  maxDepth: {
+    default: null,
+    validate: (v, name) => {
+      if (v !== null && !(typeof v === 'number' && Number.isInteger(v) && v >= 1)) throw new InvalidArgumentError(name, 'a positive integer or null', v);
+      return v;
+    },
+    cli: { flag: '--max-depth', arg: '<n>', help: 'maximum depth, or "none"', defaultText: 'none', parse: cliText.numberOrNone },
+  },
+  minSamplesSplit: {
+    default: 2,
+    validate: countOrFraction(2, 1),
+    cli: {
+      flag: '--min-samples-split',
+      arg: '<n>',
+      help: 'rows needed to split a node: integer >= 2 or a fraction in (0, 1)',
+      defaultText: '2',
+      parse: cliText.number,
+    },
+  },
+  minSamplesLeaf: {
+    default: 1,
+    validate: countOrFraction(1, 0.5),
+    cli: {
+      flag: '--min-samples-leaf',
+      arg: '<n>',
+      help: 'rows needed in each leaf: integer >= 1 or a fraction in (0, 0.5]',
+      defaultText: '1',
+      parse: cliText.number,
+    },
+  },
+  minWeightFractionLeaf: {
+    default: 0,
+    validate: (v, name) => numberInRange(name, v, 0, 0.5, { loInclusive: true, hiInclusive: true }),
+    cli: {
+      flag: '--min-weight-fraction-leaf',
+      arg: '<x>',
+      help: 'fraction of the total weight needed in each leaf, in [0, 0.5]',
+      defaultText: '0',
+      parse: cliText.number,
+    },
+  },
+  minImpurityDecrease: {
+    default: 0,
+    validate: (v, name) => nonNegativeNumber(name, v),
+    cli: {
+      flag: '--min-impurity-decrease',
+      arg: '<x>',
+      help: 'a split must decrease weighted impurity by at least this',
+      defaultText: '0',
+      parse: cliText.number,
+    },
+  },
+  maxFeatures: {
+    default: null,
+    validate: validateMaxFeatures,
+    cli: {
+      flag: '--max-features',
+      arg: '<v>',
+      help: 'features tried per node: integer, fraction in (0, 1), sqrt, log2 or all',
+      defaultText: 'all',
+      parse: cliText.maxFeatures,
+    },
+  },
+  maxLeafNodes: {
+    default: null,
+    validate: (v, name) => {
+      if (v !== null && !(typeof v === 'number' && Number.isInteger(v) && v >= 2)) throw new InvalidArgumentError(name, 'an integer >= 2 or null', v);
+      return v;
+    },
+    cli: {
+      flag: '--max-leaf-nodes',
+      arg: '<n>',
+      help: 'grow best-first up to this many leaves (integer >= 2), or "none"',
+      defaultText: 'none',
+      parse: cliText.numberOrNone,
+    },
+  },
+  seed: {
+    default: 0,
+    validate: (v, name) => seedValue(name, v),
+    cli: { flag: '--seed', arg: '<n>', help: 'seed for feature sampling', defaultText: '0', parse: cliText.number },
+  },
+  projection: {
+    default: 'axis',
+    validate: (v, name) => resolveProjection(v, name),
+    save: (p) => (p === null ? 'axis' : p.options && Object.keys(p.options).length > 0 ? { name: p.name, options: { ...p.options } } : p.name),
+    load: (saved) => loadProjection(saved),
+    cli: {
+      flag: '--projection',
+      arg: '<name>',
+      help: () => `candidate split directions for cart: ${quoted(listProjections())}`,
+      defaultText: 'axis',
+      parse: cliText.name('projection'),
+    },
+  },
+  scale: {
+    default: false,
+    validate: (v, name) => {
+      if (typeof v !== 'boolean') throw new InvalidArgumentError(name, 'a boolean', v);
+      return v;
+    },
+    cli: {
+      flag: '--scale',
+      arg: '<on|off>',
+      help: 'standardise features before criteria and projections see them (folded into the model)',
+      defaultText: 'off',
+      parse: cliText.onOff,
+    },
+  },
+  ccpAlpha: {
+    default: 0,
+    validate: (v, name) => nonNegativeNumber(name, v),
+    cli: {
+      flag: '--ccp-alpha',
+      arg: '<x>',
+      help: 'cost-complexity pruning strength (scikit-learn ccp_alpha)',
+      defaultText: '0',
+      parse: cliText.number,
+    },
+  },
+  minParent: { default: null, validate: nullable((v, name) => positiveInt(name, v)), cli: null },
+  categoricalFeatures: { default: null, validate: (v, name) => resolveCategorical(v, name), cli: null },
+  classWeight: {
+    default: null,
+    tasks: ['classification'],
+    validate: (v, name) => {
+      if (v !== null && v !== 'balanced' && !(v instanceof Map) && typeof v !== 'object') {
+        throw new InvalidArgumentError(name, "'balanced', an object or Map of weights per class, or null", v);
+      }
+      return v as ClassWeight;
+    },
+    save: (cw) => (cw instanceof Map ? Object.fromEntries(cw) : cw),
+    cli: {
+      flag: '--class-weight',
+      arg: '<w>',
+      help: 'class weights: balanced or none (classification only)',
+      defaultText: 'none',
+      parse: (raw, name) => {
+        const v = oneOf(name, raw.trim().toLowerCase(), ['balanced', 'none']);
+        return v === 'none' ? null : v;
+      },
+    },
+  },
+  misRate: {
+    default: null,
+    tasks: ['classification'],
+    validate: nullable((v, name) => numberInRange(name, v, 0, 1, { loInclusive: true })),
+    cli: null,
+  },
+};
+
+/** Validates options once at the estimator boundary and fills in defaults. */
+export function resolveTreeOptions(raw: unknown, task: Task): ResolvedTreeOptions {
+  return resolveOptions(TREE_OPTIONS, raw, task);
+}
+
+function resolveCategorical(v: unknown, name: string): number[] | null {
+  if (v === null) return null;
+  if (!Array.isArray(v)) throw new InvalidArgumentError(name, 'an array of feature indices or null', v);
   const seen = new Set<number>();
   v.forEach((f, i) => {
     if (typeof f !== 'number' || !Number.isInteger(f) || f < 0) {
-      throw new InvalidArgumentError(`categoricalFeatures[${i}]`, 'a non-negative integer feature index', f);
+      throw new InvalidArgumentError(`${name}[${i}]`, 'a non-negative integer feature index', f);
     }
-    if (seen.has(f)) throw new InvalidArgumentError(`categoricalFeatures[${i}]`, 'a feature index listed once', f);
+    if (seen.has(f)) throw new InvalidArgumentError(`${name}[${i}]`, 'a feature index listed once', f);
     seen.add(f);
   });
   return v.length === 0 ? null : [...seen].sort((a, b) => a - b);
 }
 
-function resolveProjection(p: unknown): Projection | null {
+function resolveProjection(p: unknown, name: string): Projection | null {
+  if (p === null) return null;
   if (typeof p !== 'string' && (typeof p !== 'object' || p === null)) {
-    throw new InvalidArgumentError('projection', "a projection name ('axis', 'global-pca', ...) or a projection object", p);
+    throw new InvalidArgumentError(name, "a projection name ('axis', 'global-pca', ...) or a projection object", p);
   }
   const q = getProjection(p as string | Projection);
   return q.name === 'axis' ? null : q;
+}
+
+function isRegisteredCriterion(name: string): boolean {
+  try {
+    getCriterion(name);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A saved projection (a name, or { name, options }) as a constructor value; unregistered ones become placeholders. */
+function loadProjection(saved: unknown): unknown {
+  const isObject = typeof saved === 'object' && saved !== null && !Array.isArray(saved);
+  const name = isObject ? (saved as { name?: unknown }).name : saved;
+  const options = isObject ? (saved as { options?: unknown }).options : undefined;
+  if (typeof name !== 'string') return saved;
+  if (options !== undefined && (typeof options !== 'object' || options === null || Array.isArray(options))) return saved;
+  const opts = options as Record<string, unknown> | undefined;
+  if (!listProjections().includes(name)) return unavailableProjection(name, opts);
+  return opts === undefined ? name : getProjection(name, opts);
+}
+
+/** Stands in for a custom projection a saved model was fitted with: not needed to predict; refitting says what is missing. */
+function unavailableProjection(name: string, options: Record<string, unknown> | undefined): Projection {
+  return {
+    name,
+    ...(options === undefined ? {} : { options: Object.freeze({ ...options }) }),
+    prepare: () => {
+      throw new DtError(
+        'UNKNOWN_NAME',
+        `this model was fitted with the custom projection "${name}"; pass that projection object in the options to refit`,
+      );
+    },
+  };
+}
+
+/** Stands in for a custom (unregistered) criterion a saved model was fitted with, as for projections. */
+function unavailableCriterion(name: string, task: Task): Criterion {
+  const missing = (): never => {
+    throw new DtError(
+      'UNKNOWN_NAME',
+      `this model was fitted with the custom criterion "${name}"; register it (registerCriterion) or pass the criterion object to refit`,
+    );
+  };
+  return task === 'classification'
+    ? { name, task, scan: missing, impurity: missing }
+    : { name, task, scan: missing, impurity: missing, leafValue: missing };
 }
 
 /** Turns count-or-fraction options into counts for n rows and d features (scikit-learn's rounding). */
@@ -229,13 +382,5 @@ export function resolveCounts(
     ? o.minSamplesSplit
     : Math.max(2, Math.ceil(o.minSamplesSplit * n));
   minSamplesSplit = Math.max(minSamplesSplit, 2 * minSamplesLeaf);
-  let maxFeatures: number;
-  const mf = o.maxFeatures;
-  if (mf === null) maxFeatures = d;
-  else if (mf === 'sqrt') maxFeatures = Math.max(1, Math.floor(Math.sqrt(d)));
-  else if (mf === 'log2') maxFeatures = Math.max(1, Math.floor(Math.log2(d)));
-  else if (Number.isInteger(mf)) maxFeatures = mf;
-  else maxFeatures = Math.max(1, Math.floor(mf * d));
-  if (maxFeatures > d) throw new InvalidArgumentError('maxFeatures', `at most the number of features (${d})`, mf);
-  return { minSamplesSplit, minSamplesLeaf, maxFeatures };
+  return { minSamplesSplit, minSamplesLeaf, maxFeatures: resolveMaxFeatures(o.maxFeatures, d) };
 }

@@ -1,8 +1,6 @@
 import {
-  DecisionTreeClassifier,
   pruneTreeAtStep,
   stepsForAlpha,
-  toRowMajor,
   weakestLinkSequence,
   type CcpRisk,
   type CostComplexityPath,
@@ -10,10 +8,10 @@ import {
   type LabelInput,
   type TreeModel,
 } from '@dt/core';
-import { InvalidArgumentError, knownKeys, oneOf, plainObject, seedValue, ShapeMismatchError } from '@dt/errors';
+import { InvalidArgumentError, knownKeys, oneOf, plainObject, seedValue } from '@dt/errors';
 import { kFold, stratifiedKFold } from '@dt/eval';
-import { takeArray, takeRowMajor, targetsFor, treeLoss, weightsFor, type RowMajor } from './data.js';
-import { copyWithTree, freshEstimator, prototypeFrom, type EstimatorSpec, type Task } from './model-copy.js';
+import { takeArray, takeRowMajor, targetsFor, treeLoss, type RowMajor } from './data.js';
+import { copyWithTree, fitInputs, fitModel, freshEstimator, type EstimatorSpec, type FitHelperOptions } from './model-copy.js';
 
 export type CcpRule = 'min' | 'one-se';
 
@@ -23,7 +21,7 @@ export interface CvSplit {
   test: ArrayLike<number>;
 }
 
-export interface ChooseCcpAlphaOptions {
+export interface ChooseCcpAlphaOptions extends FitHelperOptions {
   /** Number of folds (default 5; stratified and shuffled for classification) or explicit splits. */
   folds?: number | readonly CvSplit[];
   /** Seed of the fold shuffle (default 0). */
@@ -36,12 +34,6 @@ export interface ChooseCcpAlphaOptions {
   rule?: CcpRule;
   /** Node risk of the weakest-link sequence (default `'impurity'`, as scikit-learn). */
   risk?: CcpRisk;
-  /** Training weights (used to fit, and to weight the fold scores). */
-  sampleWeight?: ArrayLike<number> | null;
-  /** Which estimator plain options build; inferred from y when absent (strings/integers: classification). */
-  task?: Task;
-  /** Feature names kept in the returned model (as `fit`'s featureNames). */
-  featureNames?: readonly string[] | null;
 }
 
 export interface CcpCvRow {
@@ -74,7 +66,6 @@ export interface CcpAlphaChoice {
 
 const RULES: readonly CcpRule[] = ['min', 'one-se'];
 const RISKS: readonly CcpRisk[] = ['impurity', 'misclassification'];
-const TASKS: readonly Task[] = ['classification', 'regression'];
 
 /**
  * One alpha per distinct subtree of a pruning path: for consecutive distinct alphas a_k < a_{k+1},
@@ -113,14 +104,7 @@ export function chooseCcpAlpha(
   const seed = seedValue('options.seed', o.seed ?? 0);
   const rule = oneOf('options.rule', o.rule ?? 'min', RULES);
   const risk = oneOf('options.risk', o.risk ?? 'impurity', RISKS);
-  const task = o.task === undefined ? undefined : oneOf('options.task', o.task, TASKS);
-  const x = toRowMajor(X, 'X');
-  if (!Array.isArray(y) && !ArrayBuffer.isView(y)) throw new InvalidArgumentError('y', 'an array of labels or targets', y);
-  const yArr = Array.from(y as ArrayLike<string | number>);
-  if (yArr.length !== x.rows) throw new ShapeMismatchError(`y has ${yArr.length} values but X has ${x.rows} rows`);
-  const weights = weightsFor(o.sampleWeight, x.rows);
-  const proto = prototypeFrom(estimator, yArr, task);
-  const classification = proto instanceof DecisionTreeClassifier;
+  const { x, y: yArr, weights, proto, classification } = fitInputs(estimator, X, y, o);
   const splits = resolveSplits(o.folds ?? 5, yArr, x.rows, classification, seed);
 
   const full = fit(proto, x, yArr, weights, (o.featureNames ?? null) as readonly string[] | null);
@@ -186,11 +170,7 @@ export function chooseCcpAlpha(
 }
 
 function fit(proto: TreeModel, x: RowMajor, y: (string | number)[], weights: Float64Array | null, featureNames: readonly string[] | null = null): TreeModel {
-  const m = freshEstimator(proto);
-  const fitOptions = { sampleWeight: weights, featureNames };
-  if (m instanceof DecisionTreeClassifier) m.fit(x, y, fitOptions);
-  else m.fit(x, y as number[], fitOptions);
-  return m;
+  return fitModel(freshEstimator(proto), x, y, weights, featureNames);
 }
 
 function resolveSplits(folds: unknown, y: (string | number)[], n: number, stratify: boolean, seed: number): CvSplit[] {

@@ -1,22 +1,17 @@
-import { DecisionTreeClassifier, toRowMajor, type FeatureInput, type LabelInput, type TreeModel } from '@dt/core';
-import { InvalidArgumentError, knownKeys, numberInRange, oneOf, plainObject, seedValue, ShapeMismatchError } from '@dt/errors';
+import type { FeatureInput, LabelInput, TreeModel } from '@dt/core';
+import { InvalidArgumentError, knownKeys, numberInRange, plainObject, seedValue } from '@dt/errors';
 import { trainTestSplit } from '@dt/eval';
-import { takeArray, takeRowMajor, weightsFor } from './data.js';
-import { freshEstimator, prototypeFrom, type EstimatorSpec, type Task } from './model-copy.js';
+import { takeArray, takeRowMajor } from './data.js';
+import { fitInputs, fitModel, freshEstimator, type EstimatorSpec, type FitHelperOptions } from './model-copy.js';
 import { reducedErrorPrune } from './reduced-error.js';
 
-export interface FitWithReducedErrorPruningOptions {
+export interface FitWithReducedErrorPruningOptions extends FitHelperOptions {
   /** Share of the rows held out as the pruning set, in (0, 1) (default 0.2). */
   pruneFraction?: number;
   /** Seed of the split (default 0). */
   seed?: number;
   /** Stratify the split by class (default true for classification). */
   stratify?: boolean;
-  sampleWeight?: ArrayLike<number> | null;
-  /** Which estimator plain options build; inferred from y when absent. */
-  task?: Task;
-  /** Feature names kept in the models (as `fit`'s featureNames). */
-  featureNames?: readonly string[] | null;
 }
 
 export interface FitWithReducedErrorPruningResult<M extends TreeModel = TreeModel> {
@@ -43,26 +38,13 @@ export function fitWithReducedErrorPruning(
   knownKeys('options', o, ['pruneFraction', 'seed', 'stratify', 'sampleWeight', 'task', 'featureNames']);
   const fraction = numberInRange('options.pruneFraction', o.pruneFraction ?? 0.2, 0, 1);
   const seed = seedValue('options.seed', o.seed ?? 0);
-  const task = o.task === undefined ? undefined : oneOf('options.task', o.task, ['classification', 'regression'] as const);
-  const x = toRowMajor(X, 'X');
-  if (!Array.isArray(y) && !ArrayBuffer.isView(y)) throw new InvalidArgumentError('y', 'an array of labels or targets', y);
-  const yArr = Array.from(y as ArrayLike<string | number>);
-  if (yArr.length !== x.rows) throw new ShapeMismatchError(`y has ${yArr.length} values but X has ${x.rows} rows`);
-  const weights = weightsFor(o.sampleWeight, x.rows);
-  const proto = prototypeFrom(estimator, yArr, task);
-  const classification = proto instanceof DecisionTreeClassifier;
+  const { x, y: yArr, weights, proto, classification } = fitInputs(estimator, X, y, o);
   const stratify = o.stratify ?? classification;
   if (typeof stratify !== 'boolean') throw new InvalidArgumentError('options.stratify', 'a boolean', stratify);
   const { train, test } = trainTestSplit(stratify ? yArr : x.rows, { testSize: fraction, stratify, seed });
   // Keep the estimator's own ccpAlpha: REP then prunes the (possibly ccp-pruned) tree further.
   const unpruned = typeof estimator === 'function' ? freshEstimator(estimator()) : freshEstimator(proto, { ccpAlpha: (estimator as { ccpAlpha?: number }).ccpAlpha ?? 0 });
-  const fitOptions = {
-    sampleWeight: weights && Float64Array.from(takeArray(weights, train)),
-    featureNames: (o.featureNames ?? null) as readonly string[] | null,
-  };
-  const xg = takeRowMajor(x, train);
-  if (unpruned instanceof DecisionTreeClassifier) unpruned.fit(xg, takeArray(yArr, train), fitOptions);
-  else unpruned.fit(xg, takeArray(yArr, train) as number[], fitOptions);
+  fitModel(unpruned, takeRowMajor(x, train), takeArray(yArr, train), weights && Float64Array.from(takeArray(weights, train)), (o.featureNames ?? null) as readonly string[] | null);
   const model = reducedErrorPrune(unpruned, takeRowMajor(x, test), takeArray(yArr, test), {
     sampleWeight: weights && takeArray(weights, test),
   });

@@ -1,12 +1,17 @@
 import {
   DecisionTreeClassifier,
   DecisionTreeRegressor,
+  toRowMajor,
   type ClassifierOptions,
+  type FeatureInput,
+  type LabelInput,
   type RegressorOptions,
   type Tree,
   type TreeModel,
 } from '@dt/core';
-import { InvalidArgumentError } from '@dt/errors';
+import { RESTORE } from '@dt/core/internal';
+import { InvalidArgumentError, oneOf, ShapeMismatchError } from '@dt/errors';
+import { weightsFor, type RowMajor } from './data.js';
 
 /**
  * What the fitting helpers accept: a factory of unfitted estimators (its options and class are
@@ -36,8 +41,9 @@ export function freshEstimator(model: TreeModel, overrides: ClassifierOptions = 
 /** A new fitted estimator holding `tree`, sharing the model's options (with `overrides`), classes and feature names. */
 export function copyWithTree<M extends TreeModel>(model: M, tree: Tree, overrides: ClassifierOptions = {}): M {
   const copy = freshEstimator(model, overrides);
-  copy.restore(tree, model.featureNames === null ? null : [...model.featureNames]);
-  if (copy instanceof DecisionTreeClassifier) copy.restoreClasses((model as DecisionTreeClassifier).classes);
+  const featureNames = model.featureNames === null ? null : [...model.featureNames];
+  if (copy instanceof DecisionTreeClassifier) copy[RESTORE]({ fitted: tree, featureNames, classes: (model as DecisionTreeClassifier).classes });
+  else copy[RESTORE]({ fitted: tree, featureNames });
   return copy as M;
 }
 
@@ -68,4 +74,43 @@ export function prototypeFrom(spec: EstimatorSpec, y: ArrayLike<unknown>, task: 
   }
   const options = { ...spec, ccpAlpha: 0 };
   return (task ?? inferTask(y)) === 'classification' ? new DecisionTreeClassifier(options) : new DecisionTreeRegressor(options);
+}
+
+/** The options every fitting helper takes besides its own. */
+export interface FitHelperOptions {
+  /** Training weights (used to fit, and to weight held-out scores). */
+  sampleWeight?: ArrayLike<number> | null;
+  /** Which estimator plain options build; inferred from y when absent (strings/integers: classification). */
+  task?: Task;
+  /** Feature names kept in the returned models (as `fit`'s featureNames). */
+  featureNames?: readonly string[] | null;
+}
+
+/** A fitting helper's validated inputs: rows, labels, weights and the prototype estimator. */
+export interface FitInputs {
+  x: RowMajor;
+  y: (string | number)[];
+  weights: Float64Array | null;
+  proto: TreeModel;
+  classification: boolean;
+}
+
+/** Validates X, y, sampleWeight and task of a fitting helper (options already checked for known keys). */
+export function fitInputs(estimator: EstimatorSpec, X: FeatureInput, y: LabelInput, o: Record<string, unknown>): FitInputs {
+  const task = o.task === undefined ? undefined : oneOf('options.task', o.task, ['classification', 'regression'] as const);
+  const x = toRowMajor(X, 'X');
+  if (!Array.isArray(y) && !ArrayBuffer.isView(y)) throw new InvalidArgumentError('y', 'an array of labels or targets', y);
+  const yArr = Array.from(y as ArrayLike<string | number>);
+  if (yArr.length !== x.rows) throw new ShapeMismatchError(`y has ${yArr.length} values but X has ${x.rows} rows`);
+  const weights = weightsFor(o.sampleWeight, x.rows);
+  const proto = prototypeFrom(estimator, yArr, task);
+  return { x, y: yArr, weights, proto, classification: proto instanceof DecisionTreeClassifier };
+}
+
+/** Fits `m` (a classifier or regressor) on row-major rows. */
+export function fitModel<M extends TreeModel>(m: M, x: RowMajor, y: (string | number)[], sampleWeight: Float64Array | null, featureNames: readonly string[] | null): M {
+  const fitOptions = { sampleWeight, featureNames };
+  if (m instanceof DecisionTreeClassifier) m.fit(x, y, fitOptions);
+  else (m as DecisionTreeRegressor).fit(x, y as number[], fitOptions);
+  return m;
 }

@@ -10,6 +10,7 @@ import {
   type Tree,
   type TreeModel,
 } from '@dt/core';
+import { RESTORE } from '@dt/core/internal';
 import { NotFittedError } from '@dt/errors';
 import { reducedErrorPrune } from './index.js';
 import { fitKind, isPrunedFrom, randomData, taskOf, type Kind } from './testing-fixtures/random-data.js';
@@ -33,8 +34,7 @@ function bruteForceRep(m: TreeModel, X: number[][], y: number[]): Tree {
   const cuts: number[] = [];
   const withTree = (tree: Tree) => {
     const c = m instanceof DecisionTreeClassifier ? new DecisionTreeClassifier() : new DecisionTreeRegressor();
-    c.restore(tree, null);
-    if (c instanceof DecisionTreeClassifier) c.restoreClasses((m as DecisionTreeClassifier).classes);
+    c[RESTORE]({ fitted: tree, featureNames: null, ...(m instanceof DecisionTreeClassifier ? { classes: m.classes } : {}) });
     return c;
   };
   let current = score(m, X, y);

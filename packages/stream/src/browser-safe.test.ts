@@ -21,6 +21,7 @@ it('the main entry reaches no Node built-in (only ./node.ts may)', () => {
   visit(new URL('./index.ts', import.meta.url));
   expect([...bare].sort()).toEqual([
     '@dt/core',
+    '@dt/core/internal',
     '@dt/criteria',
     '@dt/errors',
     '@stdlib/stats-base-dists-normal-cdf',

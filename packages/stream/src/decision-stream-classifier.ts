@@ -1,7 +1,8 @@
 import { encodeLabels, type ClassLabel, type FeatureInput, type LabelInput } from '@dt/core';
-import { ShapeMismatchError } from '@dt/errors';
+import { accuracyScore, leafArgmax, leafProba, RESTORE, splitRows, type RestoreState } from '@dt/core/internal';
 import { DecisionStream, type StreamFitOptions } from './decision-stream.js';
 import type { StreamOptions } from './options.js';
+import type { StreamGraph } from './stream-graph.js';
 
 /**
  * Decision Stream classifier (Ignatov & Ignatov): a deep DAG grown by splitting leaves where a
@@ -12,7 +13,7 @@ export class DecisionStreamClassifier extends DecisionStream {
   private labelSet: ClassLabel[] = [];
 
   constructor(options?: StreamOptions) {
-    super(options);
+    super(options, 'classification');
   }
 
   /** Distinct training labels, in the order of predictProba's columns. */
@@ -35,41 +36,17 @@ export class DecisionStreamClassifier extends DecisionStream {
 
   /** Class probabilities per row: the class frequencies of the leaf it reaches. */
   predictProba(X: FeatureInput): number[][] {
-    const flat = this.predictProbaFlat(X);
-    const C = this.labelSet.length;
-    const out: number[][] = new Array(flat.length / C);
-    for (let r = 0; r < out.length; r++) out[r] = Array.from(flat.subarray(r * C, r * C + C));
-    return out;
+    return splitRows(this.predictProbaFlat(X), this.labelSet.length);
   }
 
   /** predictProba as one row-major Float64Array (rows × classes). */
   predictProbaFlat(X: FeatureInput): Float64Array {
-    const leaves = this.apply(X);
-    const g = this.graph;
-    const C = this.labelSet.length;
-    const out = new Float64Array(leaves.length * C);
-    for (let r = 0; r < leaves.length; r++) {
-      const base = leaves[r]! * C;
-      let sum = 0;
-      for (let c = 0; c < C; c++) sum += g.value[base + c]!;
-      for (let c = 0; c < C; c++) out[r * C + c] = g.value[base + c]! / sum;
-    }
-    return out;
+    return leafProba(this.graph.value, this.apply(X), this.labelSet.length);
   }
 
   /** Predicted class codes (indices into `classes`); ties go to the first class. */
   predictCodes(X: FeatureInput): Int32Array {
-    const leaves = this.apply(X);
-    const g = this.graph;
-    const C = this.labelSet.length;
-    const out = new Int32Array(leaves.length);
-    for (let r = 0; r < leaves.length; r++) {
-      const base = leaves[r]! * C;
-      let best = 0;
-      for (let c = 1; c < C; c++) if (g.value[base + c]! > g.value[base + best]!) best = c;
-      out[r] = best;
-    }
-    return out;
+    return leafArgmax(this.graph.value, this.apply(X), this.labelSet.length);
   }
 
   /** Most frequent class of the leaf each row reaches. */
@@ -80,16 +57,11 @@ export class DecisionStreamClassifier extends DecisionStream {
 
   /** Accuracy on (X, y). */
   score(X: FeatureInput, y: LabelInput): number {
-    const pred = this.predict(X);
-    const arr = y as ArrayLike<ClassLabel>;
-    if (arr.length !== pred.length) throw new ShapeMismatchError(`y has ${arr.length} labels but X has ${pred.length} rows`);
-    let ok = 0;
-    for (let i = 0; i < pred.length; i++) if (pred[i] === arr[i]) ok++;
-    return ok / pred.length;
+    return accuracyScore(this.predict(X), y);
   }
 
-  /** @internal used by the model loader */
-  restoreClasses(classes: ClassLabel[]): void {
-    this.labelSet = [...classes];
+  override [RESTORE](state: RestoreState<StreamGraph>): void {
+    super[RESTORE](state);
+    this.labelSet = [...(state.classes ?? [])];
   }
 }

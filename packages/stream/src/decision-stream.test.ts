@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadDataset } from '@dt/datasets';
 import { InvalidArgumentError, NotFittedError, ShapeMismatchError } from '@dt/errors';
-import { DecisionStreamClassifier, DecisionStreamRegressor, serializeStreamModel, twoSampleTest } from './index.js';
+import { DecisionStreamClassifier, DecisionStreamRegressor, loadStreamModel, serializeStreamModel, twoSampleTest } from './index.js';
 import { createRandom } from './test-helpers.js';
 import type { StreamOptions } from './index.js';
 
@@ -47,7 +47,7 @@ describe('DecisionStreamClassifier / Regressor', () => {
         const m = task === 'classification' ? new DecisionStreamClassifier(opts).fit(X, y) : new DecisionStreamRegressor(opts).fit(X, t);
         expect(m.apply(X)).toEqual(m.trainLeaf);
         expect(m.history.length).toBeGreaterThan(0);
-        expect(m.leafCount).toBeGreaterThan(1);
+        expect(m.nLeaves).toBeGreaterThan(1);
         const g = m.graph;
         // edges go to higher ids (topological), every node but the root has a parent
         const deg = g.inDegree();
@@ -94,9 +94,12 @@ describe('DecisionStreamClassifier / Regressor', () => {
     // a categorical column with 5 levels that carries the label
     const rng = createRandom(5);
     const Xc = X.map((row, i) => [...row, (codes[i]! * 2 + rng.int(2)) % 5]);
-    const c = new DecisionStreamClassifier({ mode: 'large' }).fit(Xc, y, { categoricalFeatures: [4] });
+    const c = new DecisionStreamClassifier({ mode: 'large', categoricalFeatures: [4] }).fit(Xc, y);
     expect(c.apply(Xc)).toEqual(c.trainLeaf);
-    expect(() => new DecisionStreamClassifier({ mode: 'large' }).fit(Xc, y, { categoricalFeatures: [7] })).toThrow(/categoricalFeatures\[0\] must be a feature index in \[0, 5\)/);
+    expect(c.categoricalFeatures).toEqual([4]);
+    expect(loadStreamModel(serializeStreamModel(c)).categoricalFeatures).toEqual([4]);
+    expect(() => new DecisionStreamClassifier({ mode: 'large', categoricalFeatures: [7] }).fit(Xc, y)).toThrow('categoricalFeatures must be feature indices below 5, got 7');
+    expect(() => new DecisionStreamClassifier({ categoricalFeatures: [-1] })).toThrow(/categoricalFeatures\[0\] must be a non-negative integer/);
   });
 
   it('is deterministic: same data, options and seed give the same model', () => {
@@ -136,6 +139,10 @@ describe('DecisionStreamClassifier / Regressor', () => {
     expect(() => new DecisionStreamClassifier({ candidates: 'all' as never })).toThrow(/candidates must be one of/);
     expect(() => new DecisionStreamClassifier({ maxRounds: 0 })).toThrow(/maxRounds must be a positive integer/);
     expect(() => new DecisionStreamClassifier({ maxFeatures: 1.5 })).toThrow(/maxFeatures/);
+    // @dt/core's maxFeatures rules: a count above the number of features is an error, not clamped.
+    expect(() => new DecisionStreamClassifier({ maxFeatures: 5 }).fit([[1, 2], [3, 4]], ['a', 'b'])).toThrow(
+      'maxFeatures must be at most the number of features (2), got 5',
+    );
     expect(() => new DecisionStreamClassifier({ alpah: 0.1 } as never)).toThrow(/options.alpah/);
     const m = new DecisionStreamClassifier();
     expect(() => m.predict([[1, 2, 3, 4]])).toThrow(NotFittedError);

@@ -1,4 +1,5 @@
-import { buildFeatureIndex, toColumnMajor, toRowMajor, type FeatureInput } from '@dt/core';
+import { buildFeatureIndex, type FeatureInput } from '@dt/core';
+import { checkFeatureNames, RESTORE, toColumnMajor, toRowMajor, type RestoreState, type Task } from '@dt/core/internal';
 import { InvalidArgumentError, NotFittedError, ShapeMismatchError } from '@dt/errors';
 import type { FitData } from './fit-data.js';
 import { growStream, type RoundInfo, type StopReason } from './grow.js';
@@ -8,12 +9,6 @@ import type { StreamGraph } from './stream-graph.js';
 export interface StreamFitOptions {
   /** Names of the features, used by exportDot and saved with the model. */
   featureNames?: readonly string[] | null;
-  /**
-   * Feature indices the large-data mode splits by category (one child range per level) and
-   * associates by the correlation ratio. Values are the level codes. Standard mode treats every
-   * feature as ordered numbers.
-   */
-  categoricalFeatures?: readonly number[] | null;
 }
 
 /** What the two estimators share: options, the fitted graph, structure queries and routing. */
@@ -26,8 +21,8 @@ export abstract class DecisionStream {
   /** @internal final leaf of each training row (for tests). */
   trainLeaf: Int32Array | null = null;
 
-  protected constructor(options: StreamOptions | undefined) {
-    this.options = resolveStreamOptions(options);
+  protected constructor(options: StreamOptions | undefined, task: Task) {
+    this.options = resolveStreamOptions(options, task);
   }
 
   /** The fitted DAG (throws before fit). */
@@ -45,10 +40,6 @@ export abstract class DecisionStream {
   get nodeCount(): number {
     return this.graph.nodeCount;
   }
-  get leafCount(): number {
-    return this.graph.nLeaves;
-  }
-  /** Same as leafCount (the name @dt/core's trees use). */
   get nLeaves(): number {
     return this.graph.nLeaves;
   }
@@ -62,6 +53,10 @@ export abstract class DecisionStream {
   }
   get featureNames(): string[] | null {
     return this.names;
+  }
+  /** Indices of the categorical features (the constructor option), or null. */
+  get categoricalFeatures(): number[] | null {
+    return this.options.categoricalFeatures === null ? null : [...this.options.categoricalFeatures];
   }
   /** One entry per split+merge round of the last fit (empty for a loaded model). */
   get history(): readonly RoundInfo[] {
@@ -88,19 +83,10 @@ export abstract class DecisionStream {
 
   protected prepare(X: FeatureInput, fitOptions: StreamFitOptions): Pick<FitData, 'X' | 'index' | 'categorical'> {
     const cm = toColumnMajor(X, 'X');
-    const names = fitOptions.featureNames;
-    if (names === undefined || names === null) this.names = null;
-    else {
-      if (!Array.isArray(names) || names.length !== cm.cols || names.some((s) => typeof s !== 'string')) {
-        throw new ShapeMismatchError(`featureNames must be ${cm.cols} strings, got ${JSON.stringify(names).slice(0, 80)}`);
-      }
-      this.names = [...names];
-    }
+    this.names = checkFeatureNames(fitOptions.featureNames, cm.cols);
     const categorical = new Uint8Array(cm.cols);
-    for (const [i, f] of (fitOptions.categoricalFeatures ?? []).entries()) {
-      if (!Number.isInteger(f) || f < 0 || f >= cm.cols) {
-        throw new InvalidArgumentError(`categoricalFeatures[${i}]`, `a feature index in [0, ${cm.cols})`, f);
-      }
+    for (const f of this.options.categoricalFeatures ?? []) {
+      if (f >= cm.cols) throw new InvalidArgumentError('categoricalFeatures', `feature indices below ${cm.cols}`, f);
       categorical[f] = 1;
     }
     return { X: cm, index: buildFeatureIndex(cm), categorical };
@@ -114,10 +100,10 @@ export abstract class DecisionStream {
     this.trainLeaf = r.trainLeaf;
   }
 
-  /** @internal used by the model loader */
-  restore(graph: StreamGraph, featureNames: string[] | null): void {
-    this.fitted = graph;
-    this.names = featureNames;
+  /** Puts a fitted graph in (model loader); the key is exported by @dt/core/internal only. */
+  [RESTORE](state: RestoreState<StreamGraph>): void {
+    this.fitted = state.fitted;
+    this.names = state.featureNames;
     this.rounds = [];
     this.stop = null;
     this.trainLeaf = null;

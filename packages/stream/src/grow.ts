@@ -3,7 +3,8 @@ import type { FitData } from './fit-data.js';
 import { resetKsCache } from './ks-test.js';
 import { largeSplit } from './large-split.js';
 import { mergeAll, PairCache, type MergeContext, type Mergeable } from './merge.js';
-import { featuresPerSplit, type ResolvedStreamOptions } from './options.js';
+import { resolveMaxFeatures } from '@dt/core/internal';
+import type { ResolvedStreamOptions } from './options.js';
 import { createSplitChoice, SplitScanner } from './split-scan.js';
 import { classificationOps, regressionOps, type Stats, type TaskOps } from './stats.js';
 import { StreamGraph } from './stream-graph.js';
@@ -145,7 +146,7 @@ export function growStream(data: FitData, o: ResolvedStreamOptions): GrowResult 
   const dag = new DagBuilder();
   const cache = new PairCache(ops, o.test);
   const rng: Random = createRandom(o.seed);
-  const k = featuresPerSplit(o.maxFeatures, d);
+  const k = resolveMaxFeatures(o.maxFeatures, d);
   const allFeatures = Int32Array.from({ length: d }, (_, i) => i);
   const drawn = new Int32Array(d);
   let orderCounter = 0;

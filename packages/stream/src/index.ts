@@ -13,7 +13,7 @@ export { DecisionStreamRegressor } from './decision-stream-regressor.js';
 export { DecisionStream } from './decision-stream.js';
 export type { StreamFitOptions } from './decision-stream.js';
 export type { StreamOptions, ResolvedStreamOptions, Candidates, StreamMode, MaxFeatures } from './options.js';
-export { DEFAULT_ALPHA } from './options.js';
+export { DEFAULT_ALPHA, STREAM_OPTIONS } from './options.js';
 export { StreamGraph } from './stream-graph.js';
 export type { RoundInfo, StopReason } from './grow.js';
 export {

@@ -158,3 +158,35 @@ describe('merging (Algorithm 1) equals a plain implementation on label arrays', 
     expect(a.ctx.cache.hits).toBeGreaterThan(0);
   });
 });
+
+describe('merge ties (each assertion fails if its rule changes)', () => {
+  /** setup() of the classification items, recording each merge's (head, partner) members. */
+  function recorded(groups: number[][]) {
+    const { items, ctx } = setup('classification', groups, 'nonparametric', 0.02);
+    const merges: [number[], number[]][] = [];
+    const merge = ctx.merge;
+    ctx.merge = (a, b) => {
+      merges.push([a.members, b.members]);
+      return merge(a, b);
+    };
+    return { items, ctx, merges };
+  }
+
+  it('equal p-values: the smallest item merges with the earlier partner', () => {
+    // Item 0 is the smallest; items 1 and 2 have the same labels, so the same p-value against it.
+    const { items, ctx, merges } = recorded([[0, 1], [0, 0, 1, 1], [0, 0, 1, 1]]);
+    mergeAll(items, ctx);
+    expect(merges[0]).toEqual([[0], [1]]);
+  });
+
+  it('equal sizes: the item created first is taken first', () => {
+    const groups = [[0, 0, 1], [0, 1, 1], [0, 0, 0, 1, 1, 1, 0, 1]];
+    const { items, ctx, merges } = recorded(groups);
+    mergeAll(items, ctx);
+    expect(merges[0]![0]).toEqual([0]);
+    // Given in the other order, creation order (not list position) still decides.
+    const again = recorded(groups);
+    mergeAll([...again.items].reverse(), again.ctx);
+    expect(again.merges[0]![0]).toEqual([0]);
+  });
+});

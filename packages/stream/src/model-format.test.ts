@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DecisionTreeClassifier, loadAnyModel, serializeModel } from '@dt/core';
 import { DtError, ModelFormatError } from '@dt/errors';
 import {
   DecisionStreamClassifier,
@@ -154,7 +155,7 @@ describe('DOT export', () => {
     expect(lines).toHaveLength(clf.nodeCount);
     expect(lines[0]).toMatch(/^node 0, 300 samples: [abc] <= [\d.]+ \? node \d+ : node \d+$/);
     expect(lines.filter((l) => /\(merged, \d+ parents\)/.test(l))).toHaveLength(clf.nMergedNodes);
-    expect(lines.filter((l) => l.includes(': leaf, class '))).toHaveLength(clf.leafCount);
+    expect(lines.filter((l) => l.includes(': leaf, class '))).toHaveLength(clf.nLeaves);
     const t = loadStreamModel(tiny());
     expect(exportStreamText(t)).toBe(
       [
@@ -166,5 +167,23 @@ describe('DOT export', () => {
         '',
       ].join('\n'),
     );
+  });
+});
+
+describe('loadAnyModel (@dt/core) with the dt-stream format registered', () => {
+  it('loads streams and trees by the format field, wherever it is in the file', () => {
+    const { X, y } = data(3, 120);
+    const stream = new DecisionStreamClassifier({ alpha: 0.05 }).fit(X, y);
+    const tree = new DecisionTreeClassifier({ maxDepth: 2 }).fit(X, y);
+    // Format last, after more than 200 characters of other fields.
+    const { format, ...rest } = streamModelToJson(stream);
+    const late = JSON.stringify({ padding: 'x'.repeat(300), ...rest, format });
+    const s = loadAnyModel(late);
+    expect(s).toBeInstanceOf(DecisionStreamClassifier);
+    expect((s as DecisionStreamClassifier).predict(X)).toEqual(stream.predict(X));
+    const t = loadAnyModel(serializeModel(tree));
+    expect(t).toBeInstanceOf(DecisionTreeClassifier);
+    expect(() => loadAnyModel('{"format":"xgboost"}')).toThrow(/format is "xgboost", expected one of "dt-model", "dt-stream"/);
+    expect(format).toBe('dt-stream');
   });
 });

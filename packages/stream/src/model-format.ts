@@ -1,7 +1,10 @@
+import { registerModelFormat } from '@dt/core';
+import { checkLoadedClasses, constructLoaded, loadParams, readEnvelope, RESTORE, saveParams } from '@dt/core/internal';
 import { ModelFormatError } from '@dt/errors';
 import { z } from 'zod';
 import { DecisionStreamClassifier } from './decision-stream-classifier.js';
 import { DecisionStreamRegressor } from './decision-stream-regressor.js';
+import { STREAM_OPTIONS } from './options.js';
 import { StreamGraph } from './stream-graph.js';
 
 /** Name and version written into every Decision Stream model file; loaders reject anything else. */
@@ -178,7 +181,7 @@ export function streamModelToJson(model: StreamModel): StreamModelJson {
     format: STREAM_MODEL_FORMAT,
     version: STREAM_MODEL_FORMAT_VERSION,
     estimator: model instanceof DecisionStreamClassifier ? 'DecisionStreamClassifier' : 'DecisionStreamRegressor',
-    params: { ...model.options },
+    params: saveParams(STREAM_OPTIONS, model.options, model instanceof DecisionStreamClassifier ? 'classification' : 'regression'),
     featureNames: model.featureNames,
     graph: graphToJson(model.graph),
   };
@@ -192,50 +195,34 @@ export function serializeStreamModel(model: StreamModel): string {
 
 /** Validates and loads a Decision Stream model from a JSON string or parsed object. Unknown top-level keys are ignored. */
 export function loadStreamModel(input: string | unknown): StreamModel {
-  let raw: unknown = input;
-  if (typeof input === 'string') {
-    try {
-      raw = JSON.parse(input);
-    } catch (e) {
-      throw new ModelFormatError(`not a JSON document: ${(e as Error).message}`);
-    }
-  }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new ModelFormatError('a model file must hold a JSON object');
-  const r = raw as Record<string, unknown>;
-  if (r.format !== STREAM_MODEL_FORMAT) {
-    throw new ModelFormatError(`not a Decision Stream model (format is ${JSON.stringify(r.format)}, expected "${STREAM_MODEL_FORMAT}")`);
-  }
-  if (r.version !== STREAM_MODEL_FORMAT_VERSION) {
-    throw new ModelFormatError(`unsupported ${STREAM_MODEL_FORMAT} version ${JSON.stringify(r.version)} (this library reads version ${STREAM_MODEL_FORMAT_VERSION})`);
-  }
-  const parsed = modelSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new ModelFormatError(`invalid model at ${issue.path.join('.') || '(root)'}: ${issue.message}`);
-  }
-  const j = parsed.data;
+  const j = readEnvelope(input, {
+    format: STREAM_MODEL_FORMAT,
+    version: STREAM_MODEL_FORMAT_VERSION,
+    what: 'a Decision Stream model',
+    schema: modelSchema,
+  });
   const graph = graphFromJson(j.graph);
   if (j.featureNames !== null && j.featureNames.length !== graph.nFeatures) {
     throw new ModelFormatError(`featureNames has ${j.featureNames.length} names but the graph has ${graph.nFeatures} features`);
   }
-  let model: StreamModel;
-  try {
-    if (j.estimator === 'DecisionStreamClassifier') {
-      const classes = j.classes;
-      if (!classes || classes.length !== graph.nOutputs) {
-        throw new ModelFormatError(`classifier needs ${graph.nOutputs} classes, found ${classes?.length ?? 'none'}`);
-      }
-      const m = new DecisionStreamClassifier(j.params as never);
-      m.restoreClasses(classes);
-      model = m;
-    } else {
-      if (graph.nOutputs !== 1) throw new ModelFormatError(`regressor graphs have one output, found ${graph.nOutputs}`);
-      model = new DecisionStreamRegressor(j.params as never);
-    }
-  } catch (e) {
-    if (e instanceof ModelFormatError) throw e;
-    throw new ModelFormatError(`invalid params: ${(e as Error).message}`);
+  const featureNames = j.featureNames;
+  if (j.estimator === 'DecisionStreamClassifier') {
+    const classes = checkLoadedClasses(j.classes, graph.nOutputs);
+    const m = constructLoaded(() => new DecisionStreamClassifier(loadParams(STREAM_OPTIONS, j.params, 'classification') as never));
+    m[RESTORE]({ fitted: graph, featureNames, classes });
+    return m;
   }
-  model.restore(graph, j.featureNames);
-  return model;
+  if (graph.nOutputs !== 1) throw new ModelFormatError(`regressor graphs have one output, found ${graph.nOutputs}`);
+  const m = constructLoaded(() => new DecisionStreamRegressor(loadParams(STREAM_OPTIONS, j.params, 'regression') as never));
+  m[RESTORE]({ fitted: graph, featureNames });
+  return m;
 }
+
+declare module '@dt/core' {
+  interface ModelFormats {
+    'dt-stream': StreamModel;
+  }
+}
+
+// loadAnyModel (@dt/core) reads dt-stream files once this module is loaded (package.json lists it in sideEffects).
+registerModelFormat(STREAM_MODEL_FORMAT, loadStreamModel);

@@ -1,20 +1,13 @@
-import {
-  InvalidArgumentError,
-  booleanValue,
-  knownKeys,
-  numberInRange,
-  oneOf,
-  plainObject,
-  positiveInt,
-  seedValue,
-} from '@dt/errors';
+import { TREE_OPTIONS, type MaxFeatures } from '@dt/core';
+import { cliText, resolveOptions, type OptionTable, type SameKeys, type Task } from '@dt/core/internal';
+import { booleanValue, numberInRange, oneOf, positiveInt } from '@dt/errors';
 import type { TestFamily } from './test-result.js';
 
 /** Split candidates per feature: ⌊√n⌋ equal-width thresholds (the reference code) or every midpoint. */
 export type Candidates = 'sections' | 'exhaustive';
 /** 'standard': binary splits at the lowest-p candidate. 'large': the paper's Algorithm 4 (multi-way). */
 export type StreamMode = 'standard' | 'large';
-export type MaxFeatures = number | 'sqrt' | 'log2' | null;
+export type { MaxFeatures } from '@dt/core';
 
 export interface StreamOptions {
   /** Significance threshold for both operations: split when p < alpha, merge when p > alpha. Default 0.02. */
@@ -29,10 +22,16 @@ export interface StreamOptions {
   maxRounds?: number | null;
   /** Default 'standard'. */
   mode?: StreamMode;
-  /** Features drawn per split (integer count, fraction in (0, 1), 'sqrt', 'log2', null = all). */
+  /** Features drawn per split (integer count, fraction in (0, 1), 'sqrt', 'log2', null = all); @dt/core's rules. */
   maxFeatures?: MaxFeatures;
   /** Seed of the feature sampling (the only randomness; unused when maxFeatures is null). */
   seed?: number;
+  /**
+   * Feature indices the large-data mode splits by category (one child range per level) and
+   * associates by the correlation ratio. Values are the level codes. Standard mode treats every
+   * feature as ordered numbers.
+   */
+  categoricalFeatures?: readonly number[] | null;
 }
 
 export interface ResolvedStreamOptions {
@@ -44,41 +43,95 @@ export interface ResolvedStreamOptions {
   mode: StreamMode;
   maxFeatures: MaxFeatures;
   seed: number;
+  categoricalFeatures: number[] | null;
 }
 
-const KEYS = ['alpha', 'test', 'candidates', 'merge', 'maxRounds', 'mode', 'maxFeatures', 'seed'] as const;
+// Compile-time check: the resolved options have exactly the keys of StreamOptions.
+const _keysMatch: SameKeys<Required<StreamOptions>, ResolvedStreamOptions> = true;
+void _keysMatch;
 
 export const DEFAULT_ALPHA = 0.02;
 
-export function resolveStreamOptions(options: unknown): ResolvedStreamOptions {
-  const o = plainObject('options', options ?? {});
-  knownKeys('options', o, KEYS);
-  const maxRounds = o.maxRounds ?? null;
-  return {
-    alpha: numberInRange('alpha', o.alpha ?? DEFAULT_ALPHA, 0, 1),
-    test: oneOf('test', o.test ?? 'nonparametric', ['nonparametric', 'parametric'] as const),
-    candidates: oneOf('candidates', o.candidates ?? 'sections', ['sections', 'exhaustive'] as const),
-    merge: booleanValue('merge', o.merge ?? true),
-    maxRounds: maxRounds === null ? null : positiveInt('maxRounds', maxRounds),
-    mode: oneOf('mode', o.mode ?? 'standard', ['standard', 'large'] as const),
-    maxFeatures: checkMaxFeatures(o.maxFeatures ?? null),
-    seed: seedValue('seed', o.seed ?? 0),
-  };
-}
+const TESTS: readonly TestFamily[] = ['nonparametric', 'parametric'];
+const CANDIDATES: readonly Candidates[] = ['sections', 'exhaustive'];
+const MODES: readonly StreamMode[] = ['standard', 'large'];
 
-function checkMaxFeatures(v: unknown): MaxFeatures {
-  if (v === null || v === 'sqrt' || v === 'log2') return v;
-  if (typeof v === 'number' && Number.isFinite(v) && v > 0 && (Number.isInteger(v) || v < 1)) return v;
-  throw new InvalidArgumentError('maxFeatures', "a positive integer, a fraction in (0, 1), 'sqrt', 'log2' or null", v);
-}
+/**
+ * Decision Stream's options, each declared once (validator, default, model file, CLI flag and help)
+ * with @dt/core's option-table mechanism; maxFeatures, seed and categoricalFeatures are core's entries.
+ */
+export const STREAM_OPTIONS: OptionTable<ResolvedStreamOptions> = {
+  alpha: {
+    default: DEFAULT_ALPHA,
+    validate: (v, name) => numberInRange(name, v, 0, 1),
+    cli: {
+      flag: '--alpha',
+      arg: '<p>',
+      help: 'Decision Stream significance level for splits and merges, in (0, 1)',
+      defaultText: String(DEFAULT_ALPHA),
+      parse: cliText.number,
+    },
+  },
+  test: {
+    default: 'nonparametric',
+    validate: (v, name) => oneOf(name, v, TESTS),
+    cli: {
+      flag: '--test',
+      arg: '<family>',
+      help: 'Decision Stream tests: nonparametric (KS / Mann-Whitney) or parametric (Z / t)',
+      defaultText: 'nonparametric',
+      parse: cliText.choice(TESTS),
+    },
+  },
+  candidates: {
+    default: 'sections',
+    validate: (v, name) => oneOf(name, v, CANDIDATES),
+    cli: {
+      flag: '--candidates',
+      arg: '<mode>',
+      help: 'Decision Stream thresholds: sections (sqrt(n) equal-width) or exhaustive',
+      defaultText: 'sections',
+      parse: cliText.choice(CANDIDATES),
+    },
+  },
+  merge: {
+    default: true,
+    validate: (v, name) => booleanValue(name, v),
+    cli: {
+      flag: '--merge',
+      arg: '<on|off>',
+      help: 'Decision Stream: merge statistically indistinguishable leaves (off = DS without merging)',
+      defaultText: 'on',
+      parse: cliText.onOff,
+    },
+  },
+  maxRounds: {
+    default: null,
+    validate: (v, name) => (v === null ? null : positiveInt(name, v)),
+    cli: {
+      flag: '--max-rounds',
+      arg: '<n>',
+      help: 'Decision Stream: stop after this many split/merge rounds',
+      defaultText: 'none',
+      parse: cliText.numberOrNone,
+    },
+  },
+  mode: {
+    default: 'standard',
+    validate: (v, name) => oneOf(name, v, MODES),
+    cli: {
+      flag: '--mode',
+      arg: '<mode>',
+      help: "Decision Stream: standard, or large (the paper's Algorithm 4 for big data)",
+      defaultText: 'standard',
+      parse: cliText.choice(MODES),
+    },
+  },
+  maxFeatures: TREE_OPTIONS.maxFeatures,
+  seed: TREE_OPTIONS.seed,
+  categoricalFeatures: TREE_OPTIONS.categoricalFeatures,
+};
 
-/** Number of features drawn per split for d features. */
-export function featuresPerSplit(mf: MaxFeatures, d: number): number {
-  let k: number;
-  if (mf === null) k = d;
-  else if (mf === 'sqrt') k = Math.floor(Math.sqrt(d));
-  else if (mf === 'log2') k = Math.floor(Math.log2(d));
-  else if (Number.isInteger(mf)) k = mf;
-  else k = Math.floor(mf * d);
-  return Math.min(d, Math.max(1, k));
+export function resolveStreamOptions(options: unknown, task: Task): ResolvedStreamOptions {
+  return resolveOptions(STREAM_OPTIONS, options, task);
 }

@@ -1,4 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { listCriteria } from '@dt/criteria';
+import { listProjections } from '@dt/projections';
 import { join } from 'node:path';
 import { DecisionTreeClassifier, DecisionTreeRegressor } from '@dt/core';
 import { readModel } from '@dt/core/node';
@@ -102,6 +104,14 @@ describe('dt train', () => {
       expect(r.stdout).toMatch(new RegExp(`\\n {2}${name} +`));
     }
     expect(r.stdout).toContain('--max-leaf-nodes <n>');
+  });
+
+  it('lists every registered criterion and projection in --help (read from the registries)', async () => {
+    const r = await cli(dir, ['train', '--help']);
+    const help = r.stdout.replace(/\s+/g, ' ');
+    const names = [...listCriteria(), ...listProjections()];
+    expect(names).toContain('householder-a');
+    for (const name of names) expect(help, name).toMatch(new RegExp(`[ :,(]${name}[ ,)]`));
   });
 
   it('trains every Max-Cut paper algorithm, scaled and not, and the model predicts', async () => {

@@ -1,0 +1,23 @@
+/**
+ * @dt/core/internal: the internals @dt/core shares with the other dt packages (@dt/stream,
+ * @dt/prune) so they have one home instead of copies. NOT semver-stable: anything here may change in
+ * any release; applications should use the main entry point.
+ */
+export { RESTORE } from './restore.js';
+export type { RestoreState } from './restore.js';
+export {
+  cliHelp,
+  cliText,
+  loadParams,
+  optionKeys,
+  parseNumber,
+  resolveOptions,
+  saveParams,
+} from './option-table.js';
+export type { CliSpec, OptionSpec, OptionTable, SameKeys, Task } from './option-table.js';
+export { TREE_OPTIONS, resolveTreeOptions } from './options.js';
+export { resolveMaxFeatures, validateMaxFeatures } from './max-features.js';
+export { accuracyScore, checkFeatureNames, leafArgmax, leafProba, leafValue, r2Score, splitRows } from './leaf-values.js';
+export { checkLoadedClasses, constructLoaded, parseModelDocument, readEnvelope } from './model-envelope.js';
+export type { EnvelopeSpec } from './model-envelope.js';
+export { toColumnMajor, toFitMatrix, toRowMajor, toSampleWeight, toTargets } from './input.js';

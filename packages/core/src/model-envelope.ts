@@ -1,0 +1,63 @@
+import { ModelFormatError } from '@dt/errors';
+import type { z } from 'zod';
+
+/** The parsed JSON object of a model file (a string is parsed; anything but an object is rejected). */
+export function parseModelDocument(input: string | unknown): Record<string, unknown> {
+  let raw: unknown = input;
+  if (typeof input === 'string') {
+    try {
+      raw = JSON.parse(input);
+    } catch (e) {
+      throw new ModelFormatError(`not a JSON document: ${(e as Error).message}`);
+    }
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new ModelFormatError('a model file must hold a JSON object');
+  return raw as Record<string, unknown>;
+}
+
+export interface EnvelopeSpec<S extends z.ZodType> {
+  /** The `format` field's value, e.g. 'dt-model'. */
+  format: string;
+  version: number;
+  /** What the format holds, for the error message: "a dt model". */
+  what: string;
+  schema: S;
+}
+
+/**
+ * A model file checked against its envelope: the format name, the version, then the zod schema
+ * (the first issue becomes a ModelFormatError naming its path).
+ */
+export function readEnvelope<S extends z.ZodType>(input: string | unknown, spec: EnvelopeSpec<S>): z.infer<S> {
+  const r = parseModelDocument(input);
+  if (r.format !== spec.format) {
+    throw new ModelFormatError(`not ${spec.what} (format is ${JSON.stringify(r.format)}, expected "${spec.format}")`);
+  }
+  if (r.version !== spec.version) {
+    throw new ModelFormatError(`unsupported ${spec.format} version ${JSON.stringify(r.version)} (this library reads version ${spec.version})`);
+  }
+  const parsed = spec.schema.safeParse(r);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ModelFormatError(`invalid model at ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  }
+  return parsed.data;
+}
+
+/** Builds the estimator of a loaded model; constructor errors become ModelFormatError "invalid params". */
+export function constructLoaded<M>(make: () => M): M {
+  try {
+    return make();
+  } catch (e) {
+    if (e instanceof ModelFormatError) throw e;
+    throw new ModelFormatError(`invalid params: ${(e as Error).message}`);
+  }
+}
+
+/** Checks the classes of a loaded classifier against its output count. */
+export function checkLoadedClasses<T>(classes: T[] | undefined, nOutputs: number): T[] {
+  if (!classes || classes.length !== nOutputs) {
+    throw new ModelFormatError(`classifier needs ${nOutputs} classes, found ${classes?.length ?? 'none'}`);
+  }
+  return classes;
+}

@@ -1,0 +1,134 @@
+/**
+ * Options tables: every estimator option declared once — name (the key), validator, default, how
+ * the model file saves and reloads it, and its command-line flag and help text. The estimator
+ * (resolveOptions), the model file (saveParams/loadParams) and the CLI (cliText parsers, help) all
+ * read the table, so adding an option is one entry. @dt/core's trees and @dt/stream's streams each
+ * have a table; this module is the one mechanism both use.
+ */
+import { InvalidArgumentError, knownKeys, oneOf, plainObject } from '@dt/errors';
+
+export type Task = 'classification' | 'regression';
+
+/** How the command line spells an option; `parse` turns the text into the option's value. */
+export interface CliSpec {
+  readonly flag: string;
+  readonly arg: string;
+  /** Help text without the default, or a function (for lists read from registries at help time). */
+  readonly help: string | (() => string);
+  /** Shown as "(default: ...)"; omitted when undefined. */
+  readonly defaultText?: string;
+  /** Text to value (numbers, "none", on/off, ...); the option's validator checks the value after. */
+  parse(text: string, name: string): unknown;
+}
+
+/** One option: R is the resolved (validated, defaulted) type. */
+export interface OptionSpec<R> {
+  /** The value used when the option is absent (a function for per-task defaults). */
+  readonly default: unknown;
+  /** Per-task default when set (wins over `default`). */
+  readonly defaultFor?: (task: Task) => unknown;
+  /**
+   * Validates the given (or default) value, naming `name` in errors; returns the resolved value.
+   * `task` is undefined when it is not known yet (the CLI checks a flag's value as it parses it).
+   */
+  validate(value: unknown, name: string, task: Task | undefined): R;
+  /** Tasks that take the option (default: both). */
+  readonly tasks?: readonly Task[];
+  /** The model file's JSON value for the resolved value (default: the value itself). */
+  save?(value: R): unknown;
+  /** The constructor's value for a saved JSON value (default: the saved value itself). */
+  load?(saved: unknown, task: Task): unknown;
+  /** Null: not a command-line option. */
+  readonly cli: CliSpec | null;
+}
+
+/**
+ * `true` when A and B have the same keys, else `never`: `const ok: SameKeys<Required<Options>, Resolved> = true`
+ * makes the user-facing options interface and the resolved one (the table's type) agree at compile time.
+ */
+export type SameKeys<A, B> = [Exclude<keyof A, keyof B>, Exclude<keyof B, keyof A>] extends [never, never] ? true : never;
+
+/** A table typed against the resolved options interface R: one entry per key, validators returning R's types. */
+export type OptionTable<R> = { readonly [K in keyof R]-?: OptionSpec<R[K]> };
+
+function appliesTo(spec: OptionSpec<unknown>, task: Task): boolean {
+  return spec.tasks === undefined || spec.tasks.includes(task);
+}
+
+/** Option keys the task accepts. */
+export function optionKeys<R>(table: OptionTable<R>, task: Task): (keyof R & string)[] {
+  return (Object.keys(table) as (keyof R & string)[]).filter((k) => appliesTo(table[k] as OptionSpec<unknown>, task));
+}
+
+/** Validates an options object once at the boundary and fills in defaults. */
+export function resolveOptions<R>(table: OptionTable<R>, raw: unknown, task: Task): R {
+  const o = raw === undefined || raw === null ? {} : plainObject('options', raw);
+  const keys = optionKeys(table, task);
+  knownKeys('options', o, keys);
+  const out: Partial<R> = {};
+  // Options of the other task hold their default, so the resolved type is the same for both tasks.
+  for (const k of Object.keys(table) as (keyof R & string)[]) {
+    const spec = table[k] as OptionSpec<R[typeof k]>;
+    const v = o[k] === undefined ? (spec.defaultFor ? spec.defaultFor(task) : spec.default) : o[k];
+    out[k] = spec.validate(v, k, task);
+  }
+  return out as R;
+}
+
+/** The model file's `params`: each option of the task as its table saves it. */
+export function saveParams<R>(table: OptionTable<R>, options: R, task: Task): Record<string, unknown> {
+  const params: Record<string, unknown> = {};
+  for (const k of optionKeys(table, task)) {
+    const spec = table[k] as OptionSpec<R[typeof k]>;
+    params[k] = spec.save ? spec.save(options[k]) : options[k];
+  }
+  return params;
+}
+
+/** Constructor options from a model file's `params` (unknown keys are left for the constructor to reject). */
+export function loadParams<R>(table: OptionTable<R>, params: Record<string, unknown>, task: Task): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(params)) {
+    const spec = Object.prototype.hasOwnProperty.call(table, k) ? (table[k as keyof R] as OptionSpec<unknown>) : undefined;
+    out[k] = spec?.load && v !== null ? spec.load(v, task) : v;
+  }
+  return out;
+}
+
+/** "help (default: x)" for an option's command-line help. */
+export function cliHelp(cli: CliSpec): string {
+  const help = typeof cli.help === 'function' ? cli.help() : cli.help;
+  return cli.defaultText === undefined ? help : `${help} (default: ${cli.defaultText})`;
+}
+
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+/** Parses a number strictly (no "", "3abc" or hex), naming `name` on error. */
+export function parseNumber(raw: string, name: string): number {
+  const s = raw.trim();
+  if (!NUMBER.test(s)) throw new InvalidArgumentError(name, 'a number', raw);
+  return Number(s);
+}
+
+const isNone = (raw: string): boolean => ['none', 'null'].includes(raw.trim().toLowerCase());
+
+/** Command-line text parsers for the CliSpec.parse of table entries. */
+export const cliText = Object.freeze({
+  number: (raw: string, name: string): number => parseNumber(raw, name),
+  numberOrNone: (raw: string, name: string): number | null => (isNone(raw) ? null : parseNumber(raw, name)),
+  name: (what: string) => (raw: string, name: string): string => {
+    if (raw.trim() === '') throw new InvalidArgumentError(name, `a ${what} name`, raw);
+    return raw.trim();
+  },
+  onOff: (raw: string, name: string): boolean => {
+    const v = oneOf(name, raw.trim().toLowerCase(), ['on', 'off', 'true', 'false', 'yes', 'no']);
+    return v === 'on' || v === 'true' || v === 'yes';
+  },
+  choice: <T extends string>(allowed: readonly T[]) => (raw: string, name: string): T => oneOf(name, raw.trim().toLowerCase(), allowed),
+  maxFeatures: (raw: string, name: string): number | string | null => {
+    const s = raw.trim().toLowerCase();
+    if (s === 'sqrt' || s === 'log2') return s;
+    if (s === 'all' || isNone(s)) return null;
+    return parseNumber(raw, name);
+  },
+});
