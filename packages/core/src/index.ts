@@ -21,6 +21,8 @@ export {
 export type { ModelJson, TreeJson, TreeModel } from './model-format.js';
 export { exportText, exportDot } from './export.js';
 export type { ExportOptions } from './export.js';
+export { describeSplit, formatLevelSet, formatTerms, formatTerm } from './split-format.js';
+export type { SplitDescription, SplitTerm, LevelScores } from './split-format.js';
 export { buildFeatureIndex } from './feature-index.js';
 export type { FeatureIndex } from './feature-index.js';
 export { costComplexityPath, pruneTree, weakestLinkSequence, pruneTreeAtStep, stepsForAlpha, collapseNodes } from './cost-complexity.js';
