@@ -5,7 +5,7 @@ import { svgToPng, withBrowser } from '@dt/browser-test';
 import { renderSvg } from '../src/index.js';
 import { exampleModels } from '../src/testing-fixtures/models.js';
 
-const files: Record<string, string> = { axis: 'tree-iris-cart.png', oblique: 'tree-wine-hhcart.png', stream: 'stream-iris-dag.png' };
+const files: Record<string, string> = { axis: 'tree-iris-cart.png', oblique: 'tree-wine-hhcart.png', stream: 'stream-balance-scale-dag.png' };
 const examples = await exampleModels();
 await withBrowser(async (browser) => {
   for (const e of examples) {

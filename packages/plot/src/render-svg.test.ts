@@ -1,4 +1,4 @@
-import { DecisionTreeClassifier, LEAF, Tree, type ClassLabel } from '@dt/core';
+import { DecisionTreeClassifier, LEAF, Tree, loadModel, serializeModel, type ClassLabel, type TreeModel } from '@dt/core';
 import { InvalidArgumentError } from '@dt/errors';
 import { makeClassification } from '@dt/datasets';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
@@ -92,6 +92,19 @@ describe('renderSvg: one picture per model kind', () => {
     expect(html).toMatch(/^<!doctype html>/);
     expect(html).toContain('<title>iris &lt;CART&gt;</title>');
     expect(html).toContain(renderSvg(e.model));
+  });
+});
+
+describe('pruned in place', () => {
+  it('draws only the nodes reachable from the root when pruning left orphans in the arrays', () => {
+    const e = examples.find((x) => x.name === 'axis')!;
+    const m = loadModel(serializeModel(e.model as TreeModel));
+    m.tree.makeLeaf(2); // the root's right child: its subtree stays in the arrays, unreachable
+    const reachable = m.tree.reachable().length;
+    expect(reachable).toBeLessThan(m.tree.nodeCount);
+    const svg = renderSvg(m);
+    expect(nodeGroups(svg)).toBe(reachable);
+    expect(XMLValidator.validate(svg)).toBe(true);
   });
 });
 

@@ -16,6 +16,7 @@ export async function exampleModels(): Promise<Example[]> {
   const wine = await loadDataset('wine');
   const heart = await loadDataset('statlog-heart');
   const redWine = await loadDataset('wine-quality-red');
+  const balance = await loadDataset('balance-scale');
   const cats = heart.categories.flatMap((c, j) => (c === null ? [] : [j]));
   return [
     { name: 'axis', model: new DecisionTreeClassifier().fit(iris.X, iris.y, { featureNames: iris.featureNames }), options: {} },
@@ -26,7 +27,7 @@ export async function exampleModels(): Promise<Example[]> {
       options: { categories: heart.categories },
     },
     { name: 'pruned', model: new DecisionTreeClassifier({ ccpAlpha: 0.01 }).fit(wine.X, wine.y, { featureNames: wine.featureNames }), options: {} },
-    { name: 'stream', model: new DecisionStreamClassifier({ seed: 0 }).fit(iris.X, iris.y, { featureNames: iris.featureNames }), options: {} },
+    { name: 'stream', model: new DecisionStreamClassifier({ seed: 0 }).fit(balance.X, balance.y, { featureNames: balance.featureNames }), options: {} },
     { name: 'regression', model: new DecisionTreeRegressor({ maxDepth: 3 }).fit(redWine.X, Array.from(redWine.y, Number), { featureNames: redWine.featureNames }), options: {} },
   ];
 }
