@@ -6,7 +6,7 @@ import { build } from 'vite';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 export async function buildPlayground(outDir: string): Promise<void> {
-  await build({ root, configFile: `${root}/vite.config.ts`, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  await build({ root, configFile: `${root}/vite.config.ts`, logLevel: 'error', build: { outDir, emptyOutDir: true } });
 }
 
 export interface BrowserRun {
