@@ -1,7 +1,8 @@
 import { InvalidArgumentError } from '@dt/errors';
 import { DecisionTreeClassifier } from './decision-tree-classifier.js';
 import type { TreeModel } from './model-format.js';
-import { AXIS, LEAF, type Tree } from './tree.js';
+import { describeSplit, formatLevelSet, formatTerms } from './split-format.js';
+import { LEAF, type Tree } from './tree.js';
 
 export interface ExportOptions {
   /** Feature names; defaults to the names given at fit, else feature_0, feature_1, ... */
@@ -28,50 +29,21 @@ function fmt(x: number, decimals: number): string {
   return x.toFixed(decimals);
 }
 
-/** Left-hand side of a split test, e.g. "petal_width" or "0.71·a + 0.70·b". */
-function splitExpression(tree: Tree, node: number, featureNames: readonly string[], decimals: number): string {
-  if (tree.kind[node] === AXIS) return featureNames[tree.feature[node]!]!;
-  const { features, weights } = tree.splitFeatures(node);
-  const cats = new Set(tree.categoricalMaps(node).map((m) => m.feature));
-  const terms = features.map((f, j) => ({ f, w: weights[j]! })).filter((t) => t.w !== 0);
-  terms.sort((a, b) => Math.abs(b.w) - Math.abs(a.w));
-  const shown = terms.slice(0, 4).map((t, j) => {
-    const sign = t.w < 0 ? (j === 0 ? '-' : ' - ') : j === 0 ? '' : ' + ';
-    // A categorical feature enters through its per-node level scores, written score(name).
-    const name = cats.has(t.f) ? `score(${featureNames[t.f]})` : featureNames[t.f];
-    return `${sign}${fmt(Math.abs(t.w), decimals)}·${name}`;
-  });
-  return shown.join('') + (terms.length > 4 ? ` + …(${terms.length - 4} more)` : '');
-}
-
 /**
  * The two branch conditions of a split. A split on one categorical feature alone is shown as the
  * level set it sends left ("colour in {red, blue}"), exactly as prediction routes the levels; other
- * splits as "expr <= t" / "expr >  t", with each categorical feature's level scores listed after.
+ * splits as "expr <= t" / "expr >  t" (at most 4 terms), with each categorical feature's level
+ * scores listed after.
  */
 function splitConditions(tree: Tree, node: number, featureNames: readonly string[], decimals: number, categories: ExportOptions['categories']): { left: string; right: string; notes: string[] } {
-  const t = fmt(tree.threshold[node]!, decimals);
-  const maps = tree.categoricalMaps(node);
-  const levelName = (f: number, l: number) => categories?.[f]?.[l] ?? String(l);
-  if (maps.length > 0) {
-    const { features, weights } = tree.kind[node] === AXIS ? { features: [tree.feature[node]!], weights: [1] } : tree.splitFeatures(node);
-    const nz = features.map((f, j) => ({ f, w: weights[j]! })).filter((x) => x.w !== 0);
-    const only = nz.length === 1 ? maps.find((m) => m.feature === nz[0]!.f) : undefined;
-    if (only) {
-      const w = nz[0]!.w;
-      const thr = tree.threshold[node]!;
-      const left: string[] = [];
-      const right: string[] = [];
-      // An unseen level scores 0 (the node's mean), as in Tree.goesLeft.
-      only.values.forEach((v, l) => (w * (v === v ? v : 0) <= thr ? left : right).push(levelName(only.feature, l)));
-      const unseenLeft = 0 <= thr;
-      const name = featureNames[only.feature]!;
-      const set = (xs: string[], unseen: boolean) => `{${xs.join(', ')}}${unseen ? ' or unseen' : ''}`;
-      return { left: `${name} in ${set(left, unseenLeft)}`, right: `${name} in ${set(right, !unseenLeft)}`, notes: [] };
-    }
+  const d = describeSplit(tree, node, featureNames, categories);
+  if (d.type === 'levels') {
+    return { left: `${d.name} in ${formatLevelSet(d.left, d.unseenLeft)}`, right: `${d.name} in ${formatLevelSet(d.right, !d.unseenLeft)}`, notes: [] };
   }
-  const expr = splitExpression(tree, node, featureNames, decimals);
-  const notes = maps.map((m) => `score(${featureNames[m.feature]}): ${Array.from(m.values, (v, l) => `${levelName(m.feature, l)} ${fmt(v === v ? v : 0, decimals)}`).join(', ')}; unseen 0`);
+  const more = d.terms.length - 4;
+  const expr = formatTerms(d, decimals, 4) + (more > 0 ? ` + …(${more} more)` : '');
+  const t = fmt(d.threshold, decimals);
+  const notes = d.scores.map((m) => `score(${m.name}): ${m.levels.map((l) => `${l.level} ${fmt(l.score, decimals)}`).join(', ')}; unseen 0`);
   return { left: `${expr} <= ${t}`, right: `${expr} >  ${t}`, notes };
 }
 

@@ -1,3 +1,5 @@
+import { readFileSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cli, tempDir } from '../test-helpers/cli.js';
 
@@ -34,9 +36,41 @@ describe('dt show', () => {
   });
 
   it('rejects an unknown format or a bad depth', async () => {
-    const f = await cli(dir, ['show', '--model', 'iris.json', '--format', 'svg']);
-    expect([f.code, f.stderr]).toEqual([1, 'dt: --format must be one of "text", "dot", got "svg"\n']);
+    const f = await cli(dir, ['show', '--model', 'iris.json', '--format', 'png']);
+    expect([f.code, f.stderr]).toEqual([1, 'dt: --format must be one of "text", "dot", "svg", "html", got "png"\n']);
     const d = await cli(dir, ['show', '--model', 'iris.json', '--max-depth', '-2']);
     expect([d.code, d.stderr]).toEqual([1, 'dt: --max-depth must be a non-negative integer, got -2\n']);
+  });
+
+  it('draws an SVG picture or an HTML page, to stdout or --out', async () => {
+    const r = await cli(dir, ['show', '--model', 'iris.json', '--format', 'svg', '--max-depth', '2']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    expect((r.stdout.match(/<g class="node[ "]/g) ?? []).length).toBe(5);
+    const w = await cli(dir, ['show', '--model', 'iris.json', '--format', 'svg', '--out', 'tree.svg']);
+    expect([w.code, w.stdout, w.stderr]).toEqual([0, '', '']);
+    expect(readFileSync(join(dir, 'tree.svg'), 'utf8')).toContain('petal_length &lt;= 2.45');
+    const h = await cli(dir, ['show', '--model', 'iris.json', '--format', 'html', '--out', 'tree.html']);
+    expect(h.code, h.stderr).toBe(0);
+    const html = readFileSync(join(dir, 'tree.html'), 'utf8');
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html).toContain('<title>iris.json</title>');
+  });
+
+  it('draws a Decision Stream DAG', async () => {
+    expect((await cli(dir, ['train', '--data', 'iris', '--algorithm', 'stream', '--out', 'stream.json'])).code).toBe(0);
+    const r = await cli(dir, ['show', '--model', 'stream.json', '--format', 'svg']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/<g class="node[^"]*merged"/);
+  });
+
+  it('never overwrites the model file with --out, also through another spelling or a symlink', async () => {
+    const before = readFileSync(join(dir, 'iris.json'), 'utf8');
+    symlinkSync(join(dir, 'iris.json'), join(dir, 'link.json'));
+    for (const out of ['iris.json', './iris.json', join(dir, 'iris.json'), 'link.json']) {
+      const r = await cli(dir, ['show', '--model', 'iris.json', '--format', 'svg', '--out', out]);
+      expect([r.code, r.stderr]).toEqual([1, `dt: --out ${out} is the model file itself: refusing to overwrite it\n`]);
+    }
+    expect(readFileSync(join(dir, 'iris.json'), 'utf8')).toBe(before);
   });
 });

@@ -1,8 +1,12 @@
 import type { Command } from 'commander';
 import { exportDot, exportText, type ExportOptions } from '@dt/core';
+import { renderHtml, renderSvg, type PlotOptions } from '@dt/plot';
 import { exportStreamDot, exportStreamText } from '@dt/stream';
+import { writeFileAtomic } from '@dt/core/node';
+import { realpathSync } from 'node:fs';
+import { basename } from 'node:path';
 import { isStream } from '../any-model.js';
-import { nonNegativeInt, oneOf } from '@dt/errors';
+import { DtError, nonNegativeInt, oneOf } from '@dt/errors';
 import { resolvePath } from '../data.js';
 import type { Context } from '../io.js';
 import { readModelFile } from '../model-file.js';
@@ -11,27 +15,47 @@ import { num } from '../tree-options.js';
 export function showCommand(program: Command, ctx: Context): void {
   program
     .command('show')
-    .description('print a saved tree as text rules or Graphviz DOT')
+    .description('print a saved tree as text rules, Graphviz DOT, an SVG picture or an HTML page')
     .requiredOption('--model <model.json>', 'a model written by dt train')
-    .option('--format <format>', 'text or dot', 'text')
+    .option('--format <format>', 'text, dot, svg or html', 'text')
+    .option('--out <file>', 'write to this file instead of stdout')
     .option('--max-depth <n>', 'summarise nodes deeper than this')
     .option('--decimals <n>', 'digits after the decimal point (default: 2 for text, 3 for dot)')
     .action((opts: Record<string, unknown>) => show(opts, ctx));
 }
 
 async function show(opts: Record<string, unknown>, ctx: Context): Promise<void> {
-  const format = oneOf('--format', opts.format, ['text', 'dot']);
+  const format = oneOf('--format', opts.format, ['text', 'dot', 'svg', 'html']);
   const options: ExportOptions = {};
   if (opts.maxDepth !== undefined) options.maxDepth = nonNegativeInt('--max-depth', num(String(opts.maxDepth), '--max-depth'));
   if (opts.decimals !== undefined) options.decimals = nonNegativeInt('--decimals', num(String(opts.decimals), '--decimals'));
-  const { model, training } = await readModelFile(resolvePath(ctx.cwd, String(opts.model)));
+  const modelPath = resolvePath(ctx.cwd, String(opts.model));
+  const out = opts.out === undefined ? null : resolvePath(ctx.cwd, String(opts.out));
+  if (out !== null && samePath(out, modelPath)) throw new DtError('INVALID_ARGUMENT', `--out ${String(opts.out)} is the model file itself: refusing to overwrite it`);
+  const write = async (text: string): Promise<void> => (out === null ? void ctx.stdout.write(text) : writeFileAtomic(out, text));
+  const { model, training } = await readModelFile(modelPath);
   // Level names of categorical features, so CRIMCOORD splits read as level sets.
   if (training && training.categories.some((c) => c !== null)) options.categories = training.categories;
+  if (format === 'svg' || format === 'html') {
+    const po: PlotOptions = options;
+    await write(format === 'svg' ? renderSvg(model, po) : renderHtml(model, { ...po, title: basename(modelPath) }));
+    return;
+  }
   if (isStream(model)) {
     // A stream is a DAG: no depth truncation; merged nodes are marked.
     const so = options.decimals === undefined ? {} : { decimals: options.decimals };
-    ctx.stdout.write(format === 'text' ? exportStreamText(model, so) : exportStreamDot(model, so));
+    await write(format === 'text' ? exportStreamText(model, so) : exportStreamDot(model, so));
     return;
   }
-  ctx.stdout.write(format === 'text' ? exportText(model, options) : exportDot(model, options));
+  await write(format === 'text' ? exportText(model, options) : exportDot(model, options));
+}
+
+/** Same file, also through symlinks when both exist. */
+function samePath(a: string, b: string): boolean {
+  if (a === b) return true;
+  try {
+    return realpathSync(a) === realpathSync(b);
+  } catch {
+    return false;
+  }
 }

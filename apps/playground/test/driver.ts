@@ -1,0 +1,45 @@
+/** Builds the playground, serves it on 127.0.0.1 and trains in headless Chromium: for the e2e test and the screenshot script. */
+import { fileURLToPath } from 'node:url';
+import { serveStatic, withBrowser } from '@dt/browser-test';
+import { build } from 'vite';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+export async function buildPlayground(outDir: string): Promise<void> {
+  await build({ root, configFile: `${root}/vite.config.ts`, logLevel: 'error', build: { outDir, emptyOutDir: true } });
+}
+
+export interface BrowserRun {
+  accuracy: string;
+  /** Node groups in the drawn tree. */
+  nodes: number;
+  confusionRows: number;
+  screenshot: Buffer;
+  /** Errors the page logged. */
+  errors: string[];
+}
+
+/** Opens the built page, picks dataset and algorithm, trains, and reads the results. */
+export async function trainInBrowser(dist: string, options: { dataset: string; algorithm: string }): Promise<BrowserRun> {
+  const server = await serveStatic(dist);
+  try {
+    return await withBrowser(async (browser) => {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
+      await page.goto(server.url, { timeout: 60_000 });
+      await page.selectOption('#dataset', options.dataset);
+      await page.selectOption('#algorithm', options.algorithm);
+      await page.click('#train');
+      await page.waitForSelector('#accuracy:not(:empty)', { timeout: 120_000 });
+      const accuracy = (await page.textContent('#accuracy')) ?? '';
+      const nodes = await page.locator('#tree svg g.node').count();
+      const confusionRows = await page.locator('table.confusion tr').count();
+      const screenshot = await page.screenshot({ type: 'png' });
+      return { accuracy, nodes, confusionRows, screenshot, errors };
+    });
+  } finally {
+    await server.close();
+  }
+}

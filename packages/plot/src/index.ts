@@ -1,0 +1,6 @@
+export { renderSvg, renderHtml, plotLayout, layoutToSvg } from './render-svg.js';
+export type { PlotOptions, PlotLayout, NodeBox } from './render-svg.js';
+export type { PlottableModel, TreeModelLike, StreamModelLike, ForestLike, ViewGraph, ViewNode, ViewEdge } from './model-view.js';
+export { tidyLayout } from './tidy-layout.js';
+export { layeredLayout } from './layered-layout.js';
+export type { LayeredInput, LayeredResult } from './layered-layout.js';

@@ -1,0 +1,196 @@
+import { DecisionTreeClassifier, LEAF, Tree, loadModel, serializeModel, type ClassLabel, type TreeModel } from '@dt/core';
+import { InvalidArgumentError } from '@dt/errors';
+import { makeClassification } from '@dt/datasets';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { plotLayout, renderHtml, renderSvg, type NodeBox, type PlottableModel, type TreeModelLike } from './index.js';
+import { exampleModels, type Example } from './testing-fixtures/models.js';
+
+let examples: Example[];
+beforeAll(async () => {
+  examples = await exampleModels();
+}, 60_000);
+
+const nodeGroups = (svg: string): number => (svg.match(/<g class="node[ "]/g) ?? []).length;
+
+/** Brute force: every pair of boxes, no shared area. */
+function overlaps(boxes: readonly NodeBox[]): [NodeBox, NodeBox] | null {
+  for (let i = 0; i < boxes.length; i++) {
+    for (let j = i + 1; j < boxes.length; j++) {
+      const a = boxes[i]!;
+      const b = boxes[j]!;
+      if (a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height) return [a, b];
+    }
+  }
+  return null;
+}
+
+/** Nodes a model has within maxDepth edges of the root (breadth-first, independent of the package). */
+function expectedNodes(model: PlottableModel, maxDepth = Number.POSITIVE_INFINITY): number {
+  const kids = (v: number): number[] => {
+    if ('tree' in model) return model.tree.kind[v] === LEAF ? [] : [model.tree.left[v]!, model.tree.right[v]!];
+    const g = (model as { graph: { childStart: Int32Array; children: Int32Array } }).graph;
+    return Array.from(g.children.subarray(g.childStart[v]!, g.childStart[v + 1]!));
+  };
+  const seen = new Map<number, number>([[0, 0]]);
+  const queue = [0];
+  for (let h = 0; h < queue.length; h++) {
+    const v = queue[h]!;
+    if (seen.get(v)! >= maxDepth) continue;
+    for (const c of kids(v)) {
+      if (seen.has(c)) continue;
+      seen.set(c, seen.get(v)! + 1);
+      queue.push(c);
+    }
+  }
+  return seen.size;
+}
+
+describe('renderSvg: one picture per model kind', () => {
+  it.each(['axis', 'oblique', 'crimcoord', 'pruned', 'stream', 'regression'])('%s: valid XML, one node group per model node, no overlapping boxes, snapshot', async (name) => {
+    const e = examples.find((x) => x.name === name)!;
+    const svg = renderSvg(e.model, e.options);
+    expect(XMLValidator.validate(svg)).toBe(true);
+    const doc = new XMLParser({ ignoreAttributes: false }).parse(svg) as { svg: { '@_width': string } };
+    expect(Number(doc.svg['@_width'])).toBeGreaterThan(0);
+    expect(nodeGroups(svg)).toBe(expectedNodes(e.model, e.options.maxDepth));
+    const layout = plotLayout(e.model, e.options);
+    expect(layout.boxes).toHaveLength(nodeGroups(svg));
+    expect(overlaps(layout.boxes)).toBeNull();
+    for (const b of layout.boxes) {
+      expect(b.x).toBeGreaterThanOrEqual(0);
+      expect(b.x + b.width).toBeLessThanOrEqual(layout.width);
+      expect(b.y + b.height).toBeLessThanOrEqual(layout.height);
+    }
+    await expect(svg).toMatchFileSnapshot(`__snapshots__/${name}.svg`);
+  });
+
+  it('names features and classes from the model, and shows what each kind of split says', () => {
+    const svg = (name: string): string => {
+      const e = examples.find((x) => x.name === name)!;
+      return renderSvg(e.model, e.options);
+    };
+    expect(svg('axis')).toContain('petal_length &lt;= 2.45');
+    expect(svg('axis')).toContain('class = setosa');
+    expect(svg('axis')).toContain('gini = 0.67');
+    // Oblique: the top terms, then "+ k more" (wine has 13 features).
+    expect(svg('oblique')).toMatch(/\+ \d+ more/);
+    expect(svg('oblique')).toContain('·alcohol');
+    // CRIMCOORD on one categorical feature: the level set, named from the categories.
+    expect(svg('crimcoord')).toMatch(/thal in<\/text><text[^>]*>\{[^}]+\}/);
+    // Stream: the merged node is one group with its parent count.
+    const stream = examples.find((x) => x.name === 'stream')!.model as unknown as { nMergedNodes: number };
+    expect(stream.nMergedNodes).toBeGreaterThan(0);
+    expect((svg('stream').match(/<g class="node[^"]*merged"/g) ?? []).length).toBe(stream.nMergedNodes);
+    expect(svg('regression')).toMatch(/value = \d/);
+    expect(svg('regression')).not.toContain('class =');
+  });
+
+  it('wraps the picture in a page for --format html', () => {
+    const e = examples[0]!;
+    const html = renderHtml(e.model, { title: 'iris <CART>' });
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html).toContain('<title>iris &lt;CART&gt;</title>');
+    expect(html).toContain(renderSvg(e.model));
+  });
+});
+
+describe('pruned in place', () => {
+  it('draws only the nodes reachable from the root when pruning left orphans in the arrays', () => {
+    const e = examples.find((x) => x.name === 'axis')!;
+    const m = loadModel(serializeModel(e.model as TreeModel));
+    m.tree.makeLeaf(2); // the root's right child: its subtree stays in the arrays, unreachable
+    const reachable = m.tree.reachable().length;
+    expect(reachable).toBeLessThan(m.tree.nodeCount);
+    const svg = renderSvg(m);
+    expect(nodeGroups(svg)).toBe(reachable);
+    expect(XMLValidator.validate(svg)).toBe(true);
+  });
+});
+
+describe('maxDepth', () => {
+  it('cuts deeper nodes and marks each cut branch with a "…" stub', () => {
+    const e = examples.find((x) => x.name === 'axis')!;
+    for (const maxDepth of [0, 1, 2, 3]) {
+      const svg = renderSvg(e.model, { maxDepth });
+      expect(nodeGroups(svg)).toBe(expectedNodes(e.model, maxDepth));
+      const layout = plotLayout(e.model, { maxDepth });
+      const cut = layout.view.nodes.filter((n) => n.cut).length;
+      expect(cut).toBeGreaterThan(0);
+      expect((svg.match(/<g class="stub">/g) ?? []).length).toBe(cut);
+    }
+    expect(renderSvg(e.model)).not.toContain('class="stub"');
+  });
+});
+
+/** A 2-class chain: node 2k splits into a leaf (left) and the rest (right). */
+function chain(depth: number): TreeModelLike {
+  const t = new Tree(1, 2, 2 * depth + 1);
+  const stats = { impurity: 0.5, nSamples: 10, weightedNSamples: 10 };
+  let parent = t.addNode(-1, true, stats);
+  for (let d = 0; d < depth; d++) {
+    t.setAxisSplit(parent, 0, d + 0.5);
+    const leaf = t.addNode(parent, true, stats);
+    t.value[leaf * 2] = 1;
+    parent = t.addNode(parent, false, stats);
+  }
+  t.value[parent * 2 + 1] = 1;
+  const classes: ClassLabel[] = ['a', 'b'];
+  return { tree: t, featureNames: ['x'], classes };
+}
+
+describe('large and deep trees', () => {
+  it('draws a 20,000-deep chain without recursion (no stack overflow)', () => {
+    const m = chain(20_000);
+    const layout = plotLayout(m);
+    expect(layout.boxes).toHaveLength(40_001);
+    // Neighbours in the chain never overlap; the picture grows instead of shrinking.
+    const b = layout.boxes;
+    let bad = 0;
+    for (let i = 1; i < b.length; i += 2) if (b[i]!.y !== b[i + 1]!.y || Math.abs(b[i]!.x - b[i + 1]!.x) < b[i]!.width) bad++;
+    expect(bad).toBe(0);
+    const svg = renderSvg(m);
+    expect(nodeGroups(svg)).toBe(40_001);
+    expect(nodeGroups(renderSvg(m, { maxDepth: 10 }))).toBe(21);
+  });
+
+  it('keeps boxes their fixed size at 5 and at 500 nodes: the SVG grows', () => {
+    const small = new DecisionTreeClassifier({ maxDepth: 2 }).fit([[0], [1], [2], [3]], ['a', 'b', 'a', 'b']);
+    const data = makeClassification({ nSamples: 600, nFeatures: 6, nInformative: 4, nClasses: 3, seed: 1 });
+    const big = new DecisionTreeClassifier({ seed: 0 }).fit(data.X, data.y);
+    expect(big.tree.nodeCount).toBeGreaterThan(150);
+    const a = plotLayout(small);
+    const b = plotLayout(big);
+    expect(b.boxes[0]!.width).toBe(a.boxes[0]!.width);
+    expect(b.width).toBeGreaterThan(10 * a.width);
+    expect(overlaps(b.boxes)).toBeNull();
+  });
+});
+
+describe('forests and options', () => {
+  it('draws one tree of a forest, picked by { tree }', () => {
+    const [axis, , , pruned] = examples.map((e) => e.model);
+    const forest = { estimators: [axis as TreeModelLike, pruned as TreeModelLike] };
+    expect(renderSvg(forest, { tree: 1 })).toBe(renderSvg(pruned!));
+    expect(renderSvg(forest)).toBe(renderSvg(axis!));
+    expect(() => renderSvg(forest, { tree: 2 })).toThrowError(InvalidArgumentError);
+    expect(() => renderSvg(forest, { tree: 2 })).toThrowError(/tree must be an index of the forest's 2 trees/);
+  });
+
+  it('validates its options at the boundary, naming the bad one', () => {
+    const m = examples[0]!.model;
+    expect(() => renderSvg(m, { decimals: -1 })).toThrowError(/decimals/);
+    expect(() => renderSvg(m, { maxDepth: 1.5 })).toThrowError(/maxDepth/);
+    expect(() => renderSvg(m, { colour: 'red' } as never)).toThrowError(/colour/);
+    expect(() => renderSvg(m, { featureNames: ['a'] })).toThrowError(/featureNames must be 4 names/);
+    expect(() => renderSvg(m, { classNames: ['a'] })).toThrowError(/classNames/);
+  });
+
+  it('escapes names for XML', () => {
+    const m = new DecisionTreeClassifier().fit([[0], [1]], ['<a>', 'b&c'], { featureNames: ['x"y'] });
+    const svg = renderSvg(m);
+    expect(XMLValidator.validate(svg)).toBe(true);
+    expect(svg).toContain('&lt;a&gt;');
+    expect(svg).toContain('b&amp;c');
+  });
+});

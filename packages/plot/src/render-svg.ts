@@ -1,0 +1,316 @@
+import { InvalidArgumentError, knownKeys, nonNegativeInt, plainObject, positiveInt } from '@dt/errors';
+import { classColor, mix, valueColor } from './colors.js';
+import { layeredLayout } from './layered-layout.js';
+import { buildView, type PlottableModel, type ViewGraph, type ViewNode, type ViewOptions } from './model-view.js';
+import { tidyLayout } from './tidy-layout.js';
+
+export interface PlotOptions {
+  /** Draw nodes at most this many edges below the root; cut branches end in a "…" stub (default: all). */
+  maxDepth?: number;
+  /** Digits after the decimal point (default 2). */
+  decimals?: number;
+  /** Feature names (default: the model's, else x[0], x[1], ...). */
+  featureNames?: readonly string[];
+  /** Class names (default: the model's classes). */
+  classNames?: readonly string[];
+  /** Level names of categorical features (CRIMCOORD), by feature then level code; null for numeric features. */
+  categories?: readonly (readonly string[] | null)[];
+  /** Terms of an oblique split shown before "+ k more" (default 3). */
+  maxTerms?: number;
+  /** Which tree of a forest to draw (default 0). */
+  tree?: number;
+}
+
+/** A node box in SVG pixels (top-left corner and size). */
+export interface NodeBox {
+  /** The node's id in the model. */
+  id: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface PlotLayout {
+  width: number;
+  height: number;
+  /** One box per drawn node, in the order of `view.nodes`. */
+  boxes: NodeBox[];
+  /** Per edge (as `view.edges`), the polyline from the parent's bottom to the child's top. */
+  edgePoints: { x: number; y: number }[][];
+  view: ViewGraph;
+  /** Top of the drawing area, below the legend. */
+  top: number;
+}
+
+// Fixed geometry: a picture of 500 nodes is as readable as one of 5; the SVG grows (and scrolls).
+const FONT = 11;
+/** Monospace advance at 11px (0.6 em) rounded up, so text never overflows its box. */
+const CHAR = 6.7;
+const LINE = 14;
+const PAD = 6;
+const NODE_W = 220;
+const CHARS = Math.floor((NODE_W - 2 * PAD) / CHAR);
+const H_GAP = 24;
+const V_GAP = 56;
+const MARGIN = 16;
+const BAR_H = 8;
+const FONT_FAMILY = "ui-monospace, 'DejaVu Sans Mono', Menlo, Consolas, monospace";
+
+const KEYS = ['maxDepth', 'decimals', 'featureNames', 'classNames', 'categories', 'maxTerms', 'tree'] as const;
+
+function resolve(options: PlotOptions | undefined): ViewOptions {
+  const o = plainObject('options', options ?? {}) as PlotOptions;
+  knownKeys('options', o, KEYS);
+  const maxDepth = o.maxDepth === undefined || o.maxDepth === Number.POSITIVE_INFINITY ? Number.POSITIVE_INFINITY : nonNegativeInt('maxDepth', o.maxDepth);
+  const decimals = o.decimals === undefined ? 2 : nonNegativeInt('decimals', o.decimals);
+  if (decimals > 15) throw new InvalidArgumentError('decimals', 'an integer from 0 to 15', o.decimals);
+  const names = (key: 'featureNames' | 'classNames'): readonly string[] | null => {
+    const v = o[key];
+    if (v === undefined) return null;
+    if (!Array.isArray(v) || !v.every((s) => typeof s === 'string')) throw new InvalidArgumentError(key, 'an array of strings', v);
+    return v as readonly string[];
+  };
+  if (o.categories !== undefined && !Array.isArray(o.categories)) throw new InvalidArgumentError('categories', 'an array (per feature: level names or null)', o.categories);
+  return {
+    maxDepth,
+    decimals,
+    featureNames: names('featureNames'),
+    classNames: names('classNames'),
+    categories: o.categories ?? null,
+    maxTerms: o.maxTerms === undefined ? 3 : positiveInt('maxTerms', o.maxTerms),
+    tree: o.tree === undefined ? 0 : nonNegativeInt('tree', o.tree),
+  };
+}
+
+/** Lines of text under the rule: samples, impurity, then class or value. */
+function infoLines(view: ViewGraph): number {
+  const hasImpurity = view.nodes.some((v) => v.impurity !== null);
+  return 2 + (hasImpurity ? 1 : 0);
+}
+
+function nodeHeight(view: ViewGraph): number {
+  return 2 * PAD + LINE * (view.maxRuleLines + infoLines(view)) + (view.task === 'classification' ? BAR_H + 4 : 0);
+}
+
+/** Positions of every drawn node and edge (no SVG yet): what the overlap tests check. */
+export function plotLayout(model: PlottableModel, options?: PlotOptions): PlotLayout {
+  return layoutView(buildView(model, resolve(options)));
+}
+
+function legendHeight(view: ViewGraph, width: number): number {
+  if (view.task === 'regression') return 2 * LINE + 8;
+  let rows = 1;
+  let x = 0;
+  for (const name of view.classNames) {
+    const w = legendItemWidth(name);
+    if (x > 0 && x + w > width) {
+      rows++;
+      x = 0;
+    }
+    x += w;
+  }
+  return LINE * (rows + 1) + 8;
+}
+
+const legendItemWidth = (name: string): number => 18 + CHAR * Math.min(name.length, 24) + 14;
+
+function layoutView(view: ViewGraph): PlotLayout {
+  const n = view.nodes.length;
+  const h = nodeHeight(view);
+  const from = new Int32Array(view.edges.length);
+  const to = new Int32Array(view.edges.length);
+  view.edges.forEach((e, k) => {
+    from[k] = e.from;
+    to[k] = e.to;
+  });
+  let cx: Float64Array;
+  let layer: Int32Array;
+  let bends: { x: number; layer: number }[][];
+  if (!view.dag) {
+    // A tree: edges are grouped by parent, parents first; children lists in CSR.
+    const childStart = new Int32Array(n + 1);
+    for (let k = 0; k < from.length; k++) childStart[from[k]! + 1]!++;
+    for (let v = 0; v < n; v++) childStart[v + 1] = childStart[v + 1]! + childStart[v]!;
+    cx = tidyLayout(n, childStart, to, NODE_W + H_GAP);
+    // Centres from 0; shift so the leftmost box's left edge is at 0, as the layered layout returns.
+    for (let v = 0; v < n; v++) cx[v] = cx[v]! + NODE_W / 2;
+    layer = new Int32Array(n);
+    for (let k = 0; k < from.length; k++) layer[to[k]!] = layer[from[k]!]! + 1;
+    bends = view.edges.map(() => []);
+  } else {
+    ({ x: cx, layer, bends } = layeredLayout({ n, from, to, nodeWidth: NODE_W, dummyWidth: 16, gap: H_GAP }));
+  }
+  let maxX = 0;
+  let maxLayer = 0;
+  for (let v = 0; v < n; v++) {
+    maxX = Math.max(maxX, cx[v]!);
+    maxLayer = Math.max(maxLayer, layer[v]!);
+  }
+  for (const b of bends) for (const p of b) maxX = Math.max(maxX, p.x);
+  const width = Math.ceil(maxX + NODE_W / 2 + 2 * MARGIN);
+  const top = MARGIN + legendHeight(view, Math.max(width, 480) - 2 * MARGIN);
+  const rowY = (l: number): number => top + l * (h + V_GAP);
+  const boxes = view.nodes.map((node, v) => ({ id: node.id, x: MARGIN + cx[v]! - NODE_W / 2, y: rowY(layer[v]!), width: NODE_W, height: h }));
+  const edgePoints = view.edges.map((e, k) => {
+    const a = boxes[e.from]!;
+    const b = boxes[e.to]!;
+    const pts = [{ x: a.x + NODE_W / 2, y: a.y + h }];
+    for (const p of bends[k]!) pts.push({ x: MARGIN + p.x, y: rowY(p.layer) - 4 }, { x: MARGIN + p.x, y: rowY(p.layer) + h + 4 });
+    pts.push({ x: b.x + NODE_W / 2, y: b.y });
+    return pts;
+  });
+  const height = Math.ceil(rowY(maxLayer) + h + V_GAP / 2 + MARGIN);
+  return { width: Math.max(width, 480), height, boxes, edgePoints, view, top };
+}
+
+const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const clip = (s: string, chars = CHARS): string => (s.length <= chars ? s : `${s.slice(0, chars - 1)}…`);
+const r1 = (x: number): string => String(Math.round(x * 10) / 10);
+
+/**
+ * An SVG picture of a fitted model: a @dt/core tree (axis, oblique, CRIMCOORD, pruned), a Decision
+ * Stream DAG (merged nodes drawn once, with several parents), or one tree of a forest. Fixed-size
+ * node boxes with the split rule, samples, impurity, class distribution bar (or value), leaves
+ * coloured by majority class (or value) with a legend. No DOM needed.
+ */
+export function renderSvg(model: PlottableModel, options?: PlotOptions): string {
+  return layoutToSvg(plotLayout(model, options));
+}
+
+/** A standalone HTML page showing the picture at full size (the page scrolls). */
+export function renderHtml(model: PlottableModel, options?: PlotOptions & { title?: string }): string {
+  const { title, ...rest } = options ?? {};
+  const t = esc(title ?? 'dt model');
+  return `<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>${t}</title>\n<style>body{margin:0;font-family:system-ui,sans-serif}h1{font-size:16px;margin:12px 16px}.tree{overflow:auto}</style>\n</head>\n<body>\n<h1>${t}</h1>\n<div class="tree">\n${renderSvg(model, rest)}</div>\n</body>\n</html>\n`;
+}
+
+function fmtValue(x: number): string {
+  return String(+x.toPrecision(4));
+}
+
+export function layoutToSvg(layout: PlotLayout): string {
+  const { view, width, height, boxes } = layout;
+  const out: string[] = [];
+  out.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${esc(FONT_FAMILY)}" font-size="${FONT}">`,
+    `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
+  );
+  // Regression colours span the drawn nodes' values.
+  let vmin = Number.POSITIVE_INFINITY;
+  let vmax = Number.NEGATIVE_INFINITY;
+  if (view.task === 'regression') {
+    for (const node of view.nodes) {
+      vmin = Math.min(vmin, node.value);
+      vmax = Math.max(vmax, node.value);
+    }
+  }
+  const valueT = (v: number): number => (vmax > vmin ? (v - vmin) / (vmax - vmin) : 0.5);
+  out.push(legend(view, width, vmin, vmax));
+  out.push('<g class="edges" fill="none" stroke="#8a8a8a" stroke-width="1.2">');
+  layout.edgePoints.forEach((pts) => out.push(`<path class="edge" d="${edgePath(pts)}"/>`));
+  out.push('</g>', `<g class="edge-labels" font-size="10" fill="#555" text-anchor="middle" stroke="#fff" stroke-width="3" paint-order="stroke">`);
+  view.edges.forEach((e, k) => {
+    const [a, b] = layout.edgePoints[k]! as [{ x: number; y: number }, { x: number; y: number }];
+    out.push(`<text x="${r1(a.x + (b.x - a.x) * 0.3)}" y="${r1(a.y + (b.y - a.y) * 0.3 + 3)}">${esc(clip(e.label, 24))}</text>`);
+  });
+  out.push('</g>', '<g class="nodes">');
+  view.nodes.forEach((node, v) => out.push(nodeSvg(node, boxes[v]!, view, valueT)));
+  out.push('</g>');
+  const stubs = view.nodes.map((node, v) => (node.cut ? stubSvg(boxes[v]!) : '')).filter((s) => s !== '');
+  if (stubs.length > 0) out.push('<g class="stubs">', ...stubs, '</g>');
+  out.push('</svg>');
+  return out.join('\n') + '\n';
+}
+
+function edgePath(pts: readonly { x: number; y: number }[]): string {
+  const a = pts[0]!;
+  const b = pts[pts.length - 1]!;
+  if (pts.length === 2) {
+    const my = (a.y + b.y) / 2;
+    return `M${r1(a.x)},${r1(a.y)} C${r1(a.x)},${r1(my)} ${r1(b.x)},${r1(my)} ${r1(b.x)},${r1(b.y)}`;
+  }
+  return `M${pts.map((p) => `${r1(p.x)},${r1(p.y)}`).join(' L')}`;
+}
+
+function legend(view: ViewGraph, width: number, vmin: number, vmax: number): string {
+  const out = ['<g class="legend">'];
+  let y = MARGIN + LINE - 3;
+  if (view.task === 'regression') {
+    out.push(`<text x="${MARGIN}" y="${y}" font-weight="bold">value</text>`);
+    y += 6;
+    const steps = 10;
+    for (let i = 0; i < steps; i++) out.push(`<rect x="${MARGIN + i * 16}" y="${y}" width="16" height="10" fill="${valueColor(i / (steps - 1))}"/>`);
+    const lo = Number.isFinite(vmin) ? fmtValue(vmin) : '';
+    const hi = Number.isFinite(vmax) ? fmtValue(vmax) : '';
+    out.push(`<text x="${MARGIN + steps * 16 + 6}" y="${y + 9}">${esc(lo)} … ${esc(hi)}</text>`);
+  } else {
+    out.push(`<text x="${MARGIN}" y="${y}" font-weight="bold">class (leaf colour)</text>`);
+    y += LINE;
+    let x = 0;
+    view.classNames.forEach((name, c) => {
+      const w = legendItemWidth(name);
+      if (x > 0 && x + w > width - 2 * MARGIN) {
+        x = 0;
+        y += LINE;
+      }
+      out.push(`<rect x="${MARGIN + x}" y="${y - 9}" width="12" height="10" fill="${classColor(c)}"/>`, `<text x="${MARGIN + x + 18}" y="${y}">${esc(clip(name, 24))}</text>`);
+      x += w;
+    });
+  }
+  out.push('</g>');
+  return out.join('\n');
+}
+
+function nodeSvg(node: ViewNode, box: { x: number; y: number; width: number; height: number }, view: ViewGraph, valueT: (v: number) => number): string {
+  const classification = view.task === 'classification';
+  const colour = classification ? classColor(node.majority) : valueColor(valueT(node.value));
+  const fill = node.leaf ? (classification ? mix(colour, '#ffffff', 0.6) : colour) : '#f6f6f6';
+  const stroke = node.leaf && classification ? colour : '#7a7a7a';
+  const cls = `node${node.leaf ? ' leaf' : ''}${node.parents > 1 ? ' merged' : ''}`;
+  const lines: string[] = [...node.rule.map((l) => clip(l))];
+  lines.push(`samples = ${node.samples}`);
+  if (node.impurity !== null) lines.push(clip(node.impurity));
+  const info: string[] = [node.title];
+  if (classification) {
+    const name = view.classNames[node.majority] ?? '';
+    lines.push(clip(`class = ${name}`));
+    info.push(`samples = ${node.samples}`, node.impurity ?? '', `value = [${Array.from(node.distribution!, (x) => +x.toPrecision(6)).join(', ')}]`, `class = ${name}`);
+  } else {
+    lines.push(clip(`value = ${fmtValue(node.value)}`));
+    info.push(`samples = ${node.samples}`, node.impurity ?? '', `value = ${node.value}`);
+  }
+  if (node.parents > 1) info.push(`merged: ${node.parents} parents`);
+  const out = [
+    `<g class="${cls}" data-id="${node.id}" transform="translate(${r1(box.x)},${r1(box.y)})">`,
+    `<title>${esc(info.filter((s) => s !== '').join('\n'))}</title>`,
+    `<rect width="${box.width}" height="${box.height}" rx="5" fill="${fill}" stroke="${stroke}" stroke-width="${node.parents > 1 ? 2.5 : 1}"/>`,
+  ];
+  if (node.parents > 1) out.push(`<text x="${box.width - PAD}" y="${PAD + FONT - 1}" text-anchor="end" fill="#b00">×${node.parents}</text>`);
+  // Leaves have no rule: their text starts at the top like everyone else's info lines follow the rule.
+  lines.forEach((l, i) => out.push(`<text x="${PAD}" y="${PAD + FONT - 1 + i * LINE}"${i < node.rule.length ? ' font-weight="bold"' : ''}>${esc(l)}</text>`));
+  if (classification && node.distribution) {
+    const total = node.distribution.reduce((s, x) => s + x, 0);
+    const bw = box.width - 2 * PAD;
+    const by = box.height - PAD - BAR_H;
+    let x = PAD;
+    out.push(`<g class="bar"><rect x="${PAD}" y="${by}" width="${bw}" height="${BAR_H}" fill="#ffffff" stroke="#bbb" stroke-width="0.5"/>`);
+    if (total > 0) {
+      node.distribution.forEach((c, k) => {
+        if (c <= 0) return;
+        const w = (c / total) * bw;
+        out.push(`<rect x="${r1(x)}" y="${by}" width="${r1(w)}" height="${BAR_H}" fill="${classColor(k)}"/>`);
+        x += w;
+      });
+    }
+    out.push('</g>');
+  }
+  out.push('</g>');
+  return out.join('');
+}
+
+function stubSvg(box: NodeBox): string {
+  const cx = box.x + box.width / 2;
+  const y = box.y + box.height;
+  return `<g class="stub"><title>deeper nodes not drawn (maxDepth)</title><path d="M${r1(cx)},${r1(y)} L${r1(cx)},${r1(y + 10)}" stroke="#8a8a8a" stroke-dasharray="2,2"/><rect x="${r1(cx - 18)}" y="${r1(y + 10)}" width="36" height="16" rx="4" fill="#fff" stroke="#8a8a8a" stroke-dasharray="2,2"/><text x="${r1(cx)}" y="${r1(y + 22)}" text-anchor="middle">…</text></g>`;
+}

@@ -1,0 +1,75 @@
+/**
+ * Tidy tree layout (Reingold–Tilford style): every subtree is drawn as compactly as its contour
+ * allows, a parent centred over its first and last child, identical subtrees drawn identically.
+ * Iterative and linear: nodes are processed children-first from a topological list (no recursion
+ * over depth — a 100,000-deep chain lays out fine), and each subtree keeps its left/right contour
+ * per level in arrays stored deepest level first, so adding a parent is a push. Merging two
+ * contours reuses the taller one's arrays and costs the shorter one's height: O(n) in all.
+ */
+
+/** A contour: extents (node centres) per level of a subtree, deepest level at index 0. */
+interface Contour {
+  left: number[];
+  right: number[];
+  /** Added to every stored value: shifting a whole contour is one addition. */
+  off: number;
+}
+
+/**
+ * Centre x of each node (in units where neighbouring centres are at least `sep` apart), for a
+ * forest of ordered trees given as parent-before-child lists: `childStart`/`children` in CSR over
+ * node indices, every child index larger than its parent's, node 0 the root.
+ */
+export function tidyLayout(n: number, childStart: Int32Array, children: Int32Array, sep: number): Float64Array {
+  const rel = new Float64Array(n);
+  const contours: (Contour | null)[] = new Array<Contour | null>(n).fill(null);
+  for (let v = n - 1; v >= 0; v--) {
+    const s = childStart[v]!;
+    const e = childStart[v + 1]!;
+    if (s === e) {
+      contours[v] = { left: [0], right: [0], off: 0 };
+      continue;
+    }
+    // Children left to right; acc covers the ones placed so far, first child's centre at 0.
+    const first = children[s]!;
+    let acc = contours[first]!;
+    contours[first] = null;
+    rel[first] = 0;
+    for (let k = s + 1; k < e; k++) {
+      const c = children[k]!;
+      const b = contours[c]!;
+      contours[c] = null;
+      const ha = acc.left.length;
+      const hb = b.left.length;
+      const m = Math.min(ha, hb);
+      // Smallest position p of c's centre keeping every common level apart.
+      let p = Number.NEGATIVE_INFINITY;
+      for (let i = 1; i <= m; i++) p = Math.max(p, acc.right[ha - i]! + acc.off - (b.left[hb - i]! + b.off) + sep);
+      rel[c] = p;
+      if (ha >= hb) {
+        for (let i = 1; i <= m; i++) acc.right[ha - i] = b.right[hb - i]! + b.off + p - acc.off;
+      } else {
+        const off = b.off + p;
+        for (let i = 1; i <= m; i++) b.left[hb - i] = acc.left[ha - i]! + acc.off - off;
+        b.off = off;
+        acc = b;
+      }
+    }
+    // Centre the parent over its first and last child.
+    const mid = (rel[first]! + rel[children[e - 1]!]!) / 2;
+    for (let k = s; k < e; k++) rel[children[k]!] = rel[children[k]!]! - mid;
+    acc.off -= mid;
+    acc.left.push(-acc.off);
+    acc.right.push(-acc.off);
+    contours[v] = acc;
+  }
+  // Absolute positions, parents first; then shift so the leftmost centre is at 0.
+  const x = new Float64Array(n);
+  let min = 0;
+  for (let v = 0; v < n; v++) {
+    for (let k = childStart[v]!; k < childStart[v + 1]!; k++) x[children[k]!] = x[v]! + rel[children[k]!]!;
+    if (x[v]! < min) min = x[v]!;
+  }
+  for (let v = 0; v < n; v++) x[v] = x[v]! - min;
+  return x;
+}
