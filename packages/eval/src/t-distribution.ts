@@ -1,16 +1,13 @@
-import tCdf from '@stdlib/stats-base-dists-t-cdf';
-import tQuantile from '@stdlib/stats-base-dists-t-quantile';
+import { tCdf, tQuantile } from '@dt/stats';
 
 /** P(T ≤ t) for Student's t with `df` degrees of freedom (±Infinity allowed). */
 export function studentTCdf(t: number, df: number): number {
-  if (t === Infinity) return 1;
-  if (t === -Infinity) return 0;
   return tCdf(t, df);
 }
 
 /** P(T > t), computed from the lower tail of −t so small p-values keep their precision. */
 export function studentTSurvival(t: number, df: number): number {
-  return studentTCdf(-t, df);
+  return tCdf(-t, df);
 }
 
 /** The p-quantile of Student's t with `df` degrees of freedom. */

@@ -24,8 +24,7 @@ it('the main entry reaches no Node built-in (only ./node.ts may)', () => {
     '@dt/core/internal',
     '@dt/criteria',
     '@dt/errors',
-    '@stdlib/stats-base-dists-normal-cdf',
-    '@stdlib/stats-base-dists-t-cdf',
+    '@dt/stats',
     'zod',
   ]);
   expect([...seen].some((f) => f.endsWith('/node.ts'))).toBe(false);

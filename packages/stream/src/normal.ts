@@ -1,9 +1,8 @@
-import normalCdf from '@stdlib/stats-base-dists-normal-cdf';
-import tCdf from '@stdlib/stats-base-dists-t-cdf';
+import { normalCdf, tCdf } from '@dt/stats';
 
-/** Upper tail of the standard normal, Φ(−z) (accurate in the tail: erfc-based). */
+/** Upper tail of the standard normal, Φ(−z) (accurate in the tail). */
 export function normalSf(z: number): number {
-  return normalCdf(-z, 0, 1);
+  return normalCdf(-z);
 }
 
 /** Upper tail of Student's t with df degrees of freedom (incomplete beta). */
