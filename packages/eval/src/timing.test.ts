@@ -1,21 +1,55 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { measure, measureAsync } from './index.js';
 
-function spin(ms: number): number {
-  const end = performance.now() + ms;
+/** Burns process CPU until `process.cpuUsage` itself has advanced by `ms` (however loaded the machine). */
+function burnCpu(ms: number): number {
+  const c0 = process.cpuUsage();
   let x = 0;
-  while (performance.now() < end) x++;
-  return x;
+  for (;;) {
+    const d = process.cpuUsage(c0);
+    if (d.user + d.system >= ms * 1000) return x;
+    x++;
+  }
 }
 
+/** Scripted clocks: `advance(wallMs, cpuMs)` moves both; nothing depends on the machine's load. */
+function fakeClocks() {
+  let wall = 1000;
+  let cpuMicros = 5_000_000;
+  vi.spyOn(performance, 'now').mockImplementation(() => wall);
+  vi.spyOn(process, 'cpuUsage').mockImplementation((prev?: NodeJS.CpuUsage) => {
+    const user = cpuMicros * 0.75;
+    const system = cpuMicros * 0.25;
+    return prev ? { user: user - prev.user, system: system - prev.system } : { user, system };
+  });
+  return (wallMs: number, cpuMs: number) => {
+    wall += wallMs;
+    cpuMicros += cpuMs * 1000;
+  };
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
 describe('measure', () => {
-  it('returns the result with wall and CPU milliseconds', () => {
-    const m = measure(() => spin(20));
+  it('reports exactly the wall and CPU time that passed inside fn (user + system)', () => {
+    const advance = fakeClocks();
+    advance(3, 1); // before: not counted
+    const m = measure(() => {
+      advance(20, 12);
+      return 'r';
+    });
+    advance(7, 7); // after: not counted
+    expect(m).toEqual({ result: 'r', wallMs: 20, cpuMs: 12 });
+  });
+
+  it('counts real CPU time: at least what process.cpuUsage saw burnt inside fn', () => {
+    const m = measure(() => burnCpu(20));
     expect(m.result).toBeGreaterThan(0);
-    expect(m.wallMs).toBeGreaterThanOrEqual(20);
     expect(m.cpuMs).not.toBeNull();
-    // A busy loop burns CPU; allow for coarse process clocks.
-    expect(m.cpuMs!).toBeGreaterThan(5);
+    expect(m.cpuMs!).toBeGreaterThanOrEqual(20);
+    expect(m.wallMs).toBeGreaterThan(0);
   });
 
   it('reports cpuMs null (not NaN) where process.cpuUsage is missing', () => {
@@ -42,10 +76,15 @@ describe('measure', () => {
 
 describe('measureAsync', () => {
   it('awaits the promise; wall time covers idle waiting, CPU time does not', async () => {
-    const m = await measureAsync(() => new Promise<string>((r) => setTimeout(() => r('done'), 30)));
-    expect(m.result).toBe('done');
-    expect(m.wallMs).toBeGreaterThanOrEqual(25);
-    expect(m.cpuMs!).toBeLessThan(m.wallMs);
+    const advance = fakeClocks();
+    const m = await measureAsync(async () => {
+      await Promise.resolve();
+      advance(30, 0); // idle wait: wall moves, CPU does not
+      await Promise.resolve();
+      advance(5, 4);
+      return 'done';
+    });
+    expect(m).toEqual({ result: 'done', wallMs: 35, cpuMs: 4 });
   });
 
   it('accepts synchronous functions too', async () => {
