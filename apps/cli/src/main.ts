@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-import { run } from './run.js';
+// Imports only the command line runner (not ./run.js, which re-exports the learners' catalogue).
+import { run } from './program.js';
 
 // `dt ... | head` closes stdout early: that is not an error worth a stack trace.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {
