@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { InvalidArgumentError, UnknownNameError } from '@dt/errors';
 import { getCriterion, listCriteria, registerCriterion } from './registry.js';
 import { gini } from './gini.js';
@@ -49,5 +49,17 @@ describe('registry', () => {
     expect(() => registerCriterion({ ...gini, name: 'has space' })).toThrow(InvalidArgumentError);
     expect(() => registerCriterion({ ...mse, name: 'noLeaf', leafValue: undefined } as never)).toThrow(InvalidArgumentError);
     expect(() => registerCriterion(null as never)).toThrow(InvalidArgumentError);
+  });
+
+  it('survives duplicate installs: a second copy of the module shares one registry', async () => {
+    vi.resetModules();
+    const copy = (await import('./registry.js?second-copy' as string)) as typeof import('./registry.js');
+    expect(copy.registerCriterion).not.toBe(registerCriterion); // really another module instance
+    const viaCopy: ClassificationCriterion = { ...gini, name: 'fromSecondCopy' };
+    copy.registerCriterion(viaCopy);
+    expect(getCriterion('fromSecondCopy')).toBe(viaCopy);
+    expect(copy.getCriterion('gini')).toBe(gini);
+    expect(copy.listCriteria()).toEqual(listCriteria());
+    expect((globalThis as Record<symbol, unknown>)[Symbol.for('@dt/criteria/registry')]).toBeInstanceOf(Map);
   });
 });

@@ -25,8 +25,16 @@ const ALIASES: Readonly<Record<string, string>> = Object.freeze({
 const TASKS: readonly CriterionTask[] = ['classification', 'regression'];
 const NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_-]*$/;
 
-const registry = new Map<string, Criterion>();
-for (const c of BUILT_IN_CRITERIA) registry.set(c.name, c);
+/**
+ * The registry lives on a global symbol, not in this module: a project can end up with two copies
+ * of @dt/criteria (two versions, or an app and a library each with its own), and a criterion
+ * registered through one must still be found by @dt/core resolving names through the other.
+ * Built-ins missing from the shared map (an older copy created it) are added; existing names stay.
+ */
+const REGISTRY_KEY = Symbol.for('@dt/criteria/registry');
+const globalSlot = globalThis as { [REGISTRY_KEY]?: Map<string, Criterion> };
+const registry: Map<string, Criterion> = globalSlot[REGISTRY_KEY] ?? (globalSlot[REGISTRY_KEY] = new Map());
+for (const c of BUILT_IN_CRITERIA) if (!registry.has(c.name)) registry.set(c.name, c);
 
 function knownNames(): string[] {
   return [...registry.keys(), ...Object.keys(ALIASES)];
