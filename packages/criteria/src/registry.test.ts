@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { InvalidArgumentError, UnknownNameError } from '@dt/errors';
 import { getCriterion, listCriteria, registerCriterion } from './registry.js';
+import type * as Registry from './registry.js';
 import { gini } from './gini.js';
 import { entropy } from './entropy.js';
 import { mse } from './mse.js';
@@ -53,7 +54,7 @@ describe('registry', () => {
 
   it('survives duplicate installs: a second copy of the module shares one registry', async () => {
     vi.resetModules();
-    const copy = (await import('./registry.js?second-copy' as string)) as typeof import('./registry.js');
+    const copy = (await import('./registry.js?second-copy' as string)) as typeof Registry;
     expect(copy.registerCriterion).not.toBe(registerCriterion); // really another module instance
     const viaCopy: ClassificationCriterion = { ...gini, name: 'fromSecondCopy' };
     copy.registerCriterion(viaCopy);
