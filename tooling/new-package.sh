@@ -50,3 +50,4 @@ import { dtProject } from '@dt/vitest-config';
 
 export default dtProject('@dt/$name');
 TS
+node tooling/publish-manifest.mjs # repository, keywords, engines, publishConfig, LICENSE
