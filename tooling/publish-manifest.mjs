@@ -24,6 +24,7 @@ const KEYWORDS = {
   '@dt/prune': ['pruning', 'cost-complexity-pruning', 'reduced-error-pruning'],
   '@dt/stats': ['statistics', 'student-t', 'normal-distribution', 'quantile'],
   '@dt/stream': ['decision-stream', 'two-sample-test', 'dag'],
+  '@dt/plot': ['svg', 'visualization', 'tree-plot'],
   '@dt/cli': ['cli', 'command-line'],
 };
 
@@ -63,7 +64,12 @@ for (const dir of dirs) {
   const file = join(root, dir, 'package.json');
   const text = readFileSync(file, 'utf8');
   let pkg = JSON.parse(text);
-  if (!(pkg.name in KEYWORDS)) continue;
+  if (pkg.private && dir !== 'apps/cli') continue;
+  if (!(pkg.name in KEYWORDS)) {
+    console.error(`${dir}: add ${pkg.name} to KEYWORDS in tooling/publish-manifest.mjs`);
+    drift++;
+    continue;
+  }
   if (pkg.private) delete pkg.private;
   pkg = withField(pkg, 'keywords', ['decision-tree', 'machine-learning', ...KEYWORDS[pkg.name]], 'description');
   pkg = withField(pkg, 'homepage', `${REPO}/tree/main/${dir}#readme`, 'keywords');
