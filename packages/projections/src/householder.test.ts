@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { EigenvalueDecomposition, Matrix } from 'ml-matrix';
 import { createRandom, InvalidArgumentError } from '@dt/errors';
 import { runReadmeExample } from '@dt/vitest-config/readme';
+import { denseDirections, directionCount } from './directions.js';
 import { householder } from './householder.js';
 import type { HouseholderOptions } from './householder.js';
 import { getProjection } from './registry.js';
@@ -11,7 +12,7 @@ import { allSamples, dirOf, dot, fromRows, randomData } from './test-helpers/dat
 
 function directions(data: ProjectionData, options: HouseholderOptions, samples = allSamples(data.rows), start = 0, end = samples.length): Directions {
   const out = householder(options).prepare(data, createRandom(1)).nodeDirections!(samples, start, end);
-  return { dirs: out.dirs.slice(0, out.count * data.cols), count: out.count };
+  return { dirs: denseDirections(out, data.cols), count: directionCount(out, data.cols) };
 }
 
 /** By the definition: sample covariance (÷ n−1) of a class, ml-matrix EVD, eigenvectors by decreasing eigenvalue. */

@@ -1,8 +1,21 @@
 import { InvalidArgumentError, booleanValue, knownKeys, nonNegativeNumber, oneOf, plainObject } from '@dt/errors';
 import type { Random } from '@dt/errors';
-import type { Directions, FittedProjection, Projection, ProjectionData } from './types.js';
+import type { Directions, FittedProjection, Projection, ProjectionData, Reflections } from './types.js';
 import { checkData, columnMeans, covarianceOf } from './common.js';
-import { BLOCK, ensure, fixSign, gatherIndices, nodeMean, nonZeroCount, symmetricEigen, traceOf, zeroVarianceFloor } from './linalg.js';
+import {
+  BLOCK,
+  ensure,
+  fixSign,
+  gatherIndices,
+  gatherRowMajor,
+  gramRows,
+  nodeMean,
+  nonZeroCount,
+  normalizeRow,
+  symmetricEigen,
+  traceOf,
+  zeroVarianceFloor,
+} from './linalg.js';
 
 export type HouseholderVariant = 'A' | 'D';
 
@@ -21,6 +34,8 @@ export interface HouseholderOptions {
 }
 
 const DEFAULT_TAU = 0.05;
+/** Above this many features a class with fewer rows than features takes the Gram route (no p×p). */
+export const GRAM_MIN_FEATURES = 64;
 
 /**
  * HHCART's candidate directions (Wickramarachchi et al., section 3 and Algorithm 1). At each node,
@@ -35,10 +50,12 @@ const DEFAULT_TAU = 0.05;
  * exactly the j-th reflected feature, and an axis split x̂_j ≤ t is the oblique split w_j·x ≤ t on
  * the original features — which is how the model stores it (no H needed to predict).
  *
- * Cost per node: O(Σ_c n_c·p² + C·p³) here (class covariances, ml-matrix EVD of each p×p matrix);
- * the builder then projects the node on each direction, O(n·nnz(w_j)) ≤ O(n·p), and sorts, O(n log n):
- * O(C·p·n·(p + log n)) for 'D' and O(C·p²·n·(p + log n)) for 'A'. HHCART is meant for small p (its
- * sets have ≤ 16 features); at p in the hundreds 'A' proposes C·p² directions and is impractical.
+ * The directions are returned as reflections (`Directions.reflections`, the axes as the zero one),
+ * never as p × p weights. Cost per node: O(Σ_c n_c·p² + C·p³) here (class covariances, ml-matrix
+ * EVD of each p×p matrix; for p > GRAM_MIN_FEATURES a class with n_c < p uses its n_c×n_c Gram
+ * matrix instead, O(n_c²·p + n_c³)); the search then projects the node on a reflection's p
+ * directions in O(n·p) (one dot product x·u per row, then x_j − 2u_j·(x·u)) and sorts each,
+ * O(n log n): O(C·p·n·log n) for 'D' and O(C·p²·n·log n) for 'A'.
  */
 export function householder(options: HouseholderOptions): Projection {
   const o = plainObject('options', options);
@@ -79,11 +96,15 @@ class Householder implements FittedProjection {
   private readonly classW: Float64Array;
   private readonly mean: Float64Array;
   private readonly block: Float64Array;
-  private readonly cov: Float64Array;
+  // Grown on first use: p×p only on the covariance route (p ≤ GRAM_MIN_FEATURES or a class with ≥ p rows).
+  private cov: Float64Array = new Float64Array(0);
+  private rowsBuf: Float64Array = new Float64Array(0);
+  private gram: Float64Array = new Float64Array(0);
+  private vecs: Float64Array = new Float64Array(0);
   private readonly d: Float64Array;
   private readonly u: Float64Array;
-  /** Reflection vectors u of the current node, row-major (axes are written separately). */
-  private reflections: Float64Array;
+  /** The current node's reflections (the zero one = the axes); no dense directions. */
+  private readonly refl: Reflections;
   private readonly out: Directions;
 
   constructor(data: ProjectionData, o: Required<HouseholderOptions>) {
@@ -114,16 +135,15 @@ class Householder implements FittedProjection {
     this.classW = new Float64Array(this.nClasses);
     this.mean = new Float64Array(p);
     this.block = new Float64Array(p * BLOCK);
-    this.cov = new Float64Array(p * p);
     this.d = new Float64Array(p);
     this.u = new Float64Array(p);
-    this.reflections = new Float64Array(p * Math.max(1, this.nClasses));
-    this.out = { dirs: new Float64Array(p * p * (this.all ? 1 : 2)), count: 0 };
+    this.refl = { u: new Float64Array(p * (this.nClasses + 1)), count: 0 };
+    this.out = { dirs: new Float64Array(0), count: 0, reflections: this.refl };
   }
 
   nodeDirections(samples: Int32Array, start: number, end: number): Directions {
     const out = this.out;
-    out.count = 0;
+    this.refl.count = 0;
     const m = end - start;
     if (m < 2) return out;
     const p = this.p;
@@ -133,7 +153,7 @@ class Householder implements FittedProjection {
     let nRefl = 0;
     let axes = this.includeAxes;
     let anyClass = false;
-    const { classStart, classW, byClass, wByClass, scale, mean, cov, d, u } = this;
+    const { classStart, classW, byClass, wByClass, scale, mean, d, u } = this;
     for (let c = 0; c < this.nClasses; c++) {
       const from = classStart[c]!;
       const mc = classStart[c + 1]! - from;
@@ -143,11 +163,9 @@ class Householder implements FittedProjection {
       const w = wByClass.subarray(from, from + mc);
       const meanSq = nodeMean(this.x, this.rows, p, idx, w, mc, W, this.shift, mean);
       for (let i = 0; i < mc; i++) scale[i] = Math.sqrt(w[i]! / W);
-      covarianceOf(this.x, this.rows, p, idx, mc, mean, scale, this.block, cov);
-      const floor = zeroVarianceFloor(traceOf(cov, p), mc + p, meanSq);
-      const eigen = symmetricEigen(cov, p);
+      const eigen = this.classEigen(idx, mc, meanSq);
       // Zero eigenvalues (section 3.1 part 1); none at all = one distinct point (part 2): skip the class.
-      const k = nonZeroCount(eigen.values, p, this.all ? p : 1, floor);
+      const k = nonZeroCount(eigen.values, eigen.values.length, this.all ? p : 1, eigen.floor);
       if (k > 0) anyClass = true;
       for (let j = 0; j < k; j++) {
         d.set(eigen.vectors.subarray(j * p, (j + 1) * p));
@@ -155,6 +173,7 @@ class Householder implements FittedProjection {
         // of row order (H depends on it) for which the paper's test ‖e_k − d‖ ≤ tau equals the
         // sign-free one ‖e_k ∓ d‖ ≤ tau (up to SIGN_TIE_RTOL on ties, far below any tau).
         fixSign(d, 0, p);
+        // Early exit before any projection: an eigenvector this close to an axis gives the axes.
         if (axisDistance(d, p) <= this.tau) {
           axes = true;
           continue;
@@ -167,8 +186,9 @@ class Householder implements FittedProjection {
           s += u[f]! * u[f]!;
         }
         const inv = 1 / Math.sqrt(s);
-        if (this.reflections.length < (nRefl + 1) * p) this.reflections = grown(this.reflections, (nRefl + 1) * p);
-        for (let f = 0; f < p; f++) this.reflections[nRefl * p + f] = u[f]! * inv;
+        // Row 0 is kept free for the axes (a zero reflection), written last.
+        const R = this.reserve(nRefl + 2);
+        for (let f = 0; f < p; f++) R[(nRefl + 1) * p + f] = u[f]! * inv;
         nRefl++;
       }
     }
@@ -176,28 +196,64 @@ class Householder implements FittedProjection {
     return this.write(nRefl, axes || !anyClass);
   }
 
-  /** Axes first (when asked), then the p columns of each reflection: w_j = e_j − 2u_j·u. */
+  /**
+   * Eigenvalues (descending) and unit eigenvectors (rows, length p) of the weighted covariance of the
+   * class rows idx[0, mc), and the zero-variance floor. p×p covariance and EVD when the class has at
+   * least p rows or p ≤ GRAM_MIN_FEATURES (the route every committed tree was grown with); otherwise
+   * the mc×mc Gram matrix K = A·Aᵀ of the centred, √(w/W)-scaled rows A — same non-zero eigenvalues,
+   * eigenvectors v = Aᵀu/√λ — so wide data (p ≫ mc) never allocates p×p.
+   */
+  private classEigen(idx: Int32Array, mc: number, meanSq: number): { values: Float64Array; vectors: Float64Array; floor: number } {
+    const p = this.p;
+    if (mc >= p || p <= GRAM_MIN_FEATURES) {
+      this.cov = ensure(this.cov, p * p);
+      covarianceOf(this.x, this.rows, p, idx, mc, this.mean, this.scale, this.block, this.cov);
+      const floor = zeroVarianceFloor(traceOf(this.cov, p), mc + p, meanSq);
+      return { ...symmetricEigen(this.cov, p), floor };
+    }
+    this.rowsBuf = ensure(this.rowsBuf, mc * p);
+    this.gram = ensure(this.gram, mc * mc);
+    const A = this.rowsBuf;
+    gatherRowMajor(this.x, this.rows, p, idx, 0, mc, this.mean, this.scale, A);
+    gramRows(A, mc, p, this.gram);
+    const floor = zeroVarianceFloor(traceOf(this.gram, mc), mc + p, meanSq);
+    const eigen = symmetricEigen(this.gram, mc);
+    const k = nonZeroCount(eigen.values, mc, this.all ? mc : 1, floor);
+    this.vecs = ensure(this.vecs, Math.max(1, k) * p);
+    const V = this.vecs;
+    for (let j = 0; j < k; j++) {
+      const o = j * p;
+      V.fill(0, o, o + p);
+      for (let i = 0; i < mc; i++) {
+        const c = eigen.vectors[j * mc + i]!;
+        if (c === 0) continue;
+        const ao = i * p;
+        for (let f = 0; f < p; f++) V[o + f] = V[o + f]! + c * A[ao + f]!;
+      }
+      normalizeRow(V, o, p); // exactly 1/√λ up to rounding
+    }
+    return { values: eigen.values.subarray(0, k), vectors: V, floor };
+  }
+
+  /** The reflection buffer with room for `rows` rows of p (earlier rows kept). */
+  private reserve(rows: number): Float64Array {
+    const refl = this.refl;
+    if (refl.u.length < rows * this.p) refl.u = grown(refl.u, rows * this.p);
+    return refl.u;
+  }
+
+  /**
+   * The node's directions as reflections: the axes first (when asked) as the zero reflection
+   * (w_j = e_j), then each reflection's p columns w_j = e_j − 2u_j·u — the order, and by
+   * directionWeights the weights, of the dense directions this projection used to write.
+   */
   private write(nRefl: number, axes: boolean): Directions {
     const p = this.p;
-    const out = this.out;
-    const count = (axes ? p : 0) + nRefl * p;
-    out.dirs = ensure(out.dirs, count * p);
-    const dirs = out.dirs;
-    dirs.fill(0, 0, count * p);
-    let row = 0;
-    if (axes) for (let j = 0; j < p; j++, row++) dirs[row * p + j] = 1;
-    const R = this.reflections;
-    for (let r = 0; r < nRefl; r++) {
-      const ro = r * p;
-      for (let j = 0; j < p; j++, row++) {
-        const o = row * p;
-        const a = 2 * R[ro + j]!;
-        for (let f = 0; f < p; f++) dirs[o + f] = -a * R[ro + f]!;
-        dirs[o + j] = dirs[o + j]! + 1;
-      }
-    }
-    out.count = count;
-    return out;
+    const R = this.reserve(nRefl + 1);
+    if (axes) R.fill(0, 0, p);
+    else R.copyWithin(0, p, (nRefl + 1) * p);
+    this.refl.count = nRefl + (axes ? 1 : 0);
+    return this.out;
   }
 
   /** Counting sort of the node's rows by class (ascending within a class), with class weights. */

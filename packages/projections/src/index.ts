@@ -12,3 +12,5 @@ export { fitScaler, applyScaler } from './scaler.js';
 export type { Scaler } from './scaler.js';
 export { getProjection, listProjections } from './registry.js';
 export { createProjectionData } from './projection-data.js';
+export type { Reflections } from './types.js';
+export { directionCount, directionWeights, denseDirections } from './directions.js';

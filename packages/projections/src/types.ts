@@ -21,17 +21,34 @@ export interface ProjectionData {
 
 /**
  * Directions in the feature space of `ProjectionData` (row-major k × cols in `dirs`, first `count`
- * rows valid). Each direction should have unit Euclidean norm. `count = 0` means "no direction":
- * the node becomes a leaf unless the projection is the axis one.
+ * rows valid), then, when `reflections` is set, `cols` directions per Householder reflection (see
+ * `Reflections`). Each direction should have unit Euclidean norm. No direction at all means the node
+ * becomes a leaf unless the projection is the axis one. `directionCount` gives the total and
+ * `directionWeights` direction k's dense weights, whichever form it has.
  */
 export interface Directions {
   dirs: Float64Array;
   count: number;
   /**
+   * Optional: directions given by reflections, after the `count` dense ones. Reflection r (unit
+   * vector u = reflections.u[r·cols, (r+1)·cols), or zero) stands for the cols directions
+   * w_j = e_j − 2·u_j·u, j = 0..cols−1 (the columns of H = I − 2uuᵀ; u = 0 gives the axes), so a
+   * consumer can project on all of them in O(n·cols) (x_j − 2u_j·(x·u)) instead of O(n·cols²),
+   * and a projection never stores cols × cols weights.
+   */
+  reflections?: Reflections | null;
+  /**
    * Optional: the (weighted) variance of the data along each of the first `count` directions, in
    * the same order (PCA projections fill it, sorted descending; for reporting and tests).
    */
   variances?: Float64Array;
+}
+
+/** Householder reflections standing for `cols` directions each (see Directions.reflections). */
+export interface Reflections {
+  /** count × cols, row-major; rows beyond `count` are scratch. */
+  u: Float64Array;
+  count: number;
 }
 
 /** A projection prepared for one fit (holds per-fit state and scratch buffers). */

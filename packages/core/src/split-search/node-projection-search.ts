@@ -1,4 +1,5 @@
 import {
+  FEATURE_TOLERANCE,
   createSplitResult,
   impurityScale,
   isBetterCandidate,
@@ -9,7 +10,7 @@ import {
   type RegressionScanInput,
   type SplitResult,
 } from '@dt/criteria';
-import type { FittedProjection } from '@dt/projections';
+import { directionCount, directionWeights, type Directions, type FittedProjection } from '@dt/projections';
 import type { ColumnMajor } from '../input.js';
 import { sortFloatPairs } from '../sort.js';
 import type { CategoricalColumns } from './categorical-columns.js';
@@ -35,7 +36,22 @@ export interface NodeProjectionSearchConfig {
   projectionBudget?: number;
   /** CRIMCOORD: categorical columns of X rewritten with each node's values before its search (null: none). */
   categorical?: CategoricalColumns | null;
+  /**
+   * Rank reflected directions (Householder) by the O(n·p) projection x_j − 2u_j·(x·u) where that
+   * provably gives the exact search's split (see searchReflections). Default true; false projects
+   * every direction exactly (the reference the fast path is tested against).
+   */
+  fastReflections?: boolean;
 }
+
+/**
+ * Criteria whose score at a position depends only on the labels on each side (with unit weights:
+ * integer class counts, summed exactly in any order), not on the values: for them two sortings that
+ * split the node into the same sets at the same valid positions give bit-identical scores.
+ */
+const PARTITION_SCORED = new Set(['gini', 'entropy', 'twoing', 'misclassification']);
+/** Centred projections at or above this magnitude are never certified (midpoint rule, ulp ≥ 1e-10). */
+const CERTIFY_MAX_MAGNITUDE = 1e6;
 
 /** Most directions projected together (each row is read once per batch). */
 const DIRECTION_BATCH = 16;
@@ -73,6 +89,16 @@ export class NodeProjectionSearch implements SplitSearch {
   private readonly entryWeights: Float64Array;
   private readonly ones: Float64Array;
   private readonly result: SplitResult = createSplitResult();
+  /** One direction's dense weights (reflected directions are expanded here). */
+  private readonly dense: Float64Array;
+  /** Whether reflections take the fast path (classification, partition-scored criterion, unit weights, rows). */
+  private readonly fast: boolean;
+  /** Fast path: the node's rows column-major (d × m), divided by the scale; grown on use. */
+  private nodeCols: Float64Array = new Float64Array(0);
+  private readonly dots: Float64Array;
+  private readonly invScale: Float64Array | null;
+  /** Fast path: directions ranked by their fast projection / projected exactly (for tests and benchmarks). */
+  readonly stats = { fast: 0, exact: 0 };
   private readonly cInput: ClassificationScanInput;
   private readonly rInput: RegressionScanInput;
 
@@ -99,6 +125,15 @@ export class NodeProjectionSearch implements SplitSearch {
     this.entryTargets = new Float64Array(cfg.targets ? n : 0);
     this.entryWeights = new Float64Array(cfg.weights ? n : 0);
     this.ones = new Float64Array(n).fill(1);
+    this.dense = new Float64Array(d);
+    this.fast =
+      cfg.fastReflections !== false &&
+      cfg.rowMajor !== null &&
+      cfg.weights === null &&
+      cfg.classification !== null &&
+      PARTITION_SCORED.has(cfg.classification.name);
+    this.dots = new Float64Array(this.fast ? n : 0);
+    this.invScale = cfg.scale ? cfg.scale.map((s) => 1 / s) : null;
     this.cInput = {
       n: 0,
       values: this.values,
@@ -135,23 +170,27 @@ export class NodeProjectionSearch implements SplitSearch {
     const d = this.d;
     const m = end - start;
     const scoreScale = impurityScale(node.impurity);
+    const total = directionCount(dirs, d);
+    // Reflected directions take the fast path when it applies; everything else is projected exactly.
+    const nExact = this.fast && dirs.reflections && m >= 2 ? dirs.count : total;
     const scale = this.cfg.scale;
     const bFeat = this.batchFeat;
     const bVal = this.batchVal;
     const bNnz = this.batchNnz;
+    const dense = this.dense;
     const budget = this.cfg.projectionBudget ?? PROJECTION_BUDGET;
     const batch = Math.max(1, Math.min(DIRECTION_BATCH, Math.floor(budget / Math.max(1, m))));
     if (this.zBatch.length < batch * m) this.zBatch = new Float64Array(Math.min(DIRECTION_BATCH * this.n, Math.max(budget, m)));
-    for (let k0 = 0; k0 < dirs.count; k0 += batch) {
+    for (let k0 = 0; k0 < nExact; k0 += batch) {
       // Raw-feature weights of the batch's directions, zeros dropped, features ascending.
-      const kb = Math.min(batch, dirs.count - k0);
+      const kb = Math.min(batch, nExact - k0);
       let any = false;
       for (let b = 0; b < kb; b++) {
         let nnz = 0;
-        const off = (k0 + b) * d;
+        directionWeights(dirs, d, k0 + b, dense);
         const o = b * d;
         for (let j = 0; j < d; j++) {
-          const w = scale === null ? dirs.dirs[off + j]! : dirs.dirs[off + j]! / scale[j]!;
+          const w = scale === null ? dense[j]! : dense[j]! / scale[j]!;
           if (w !== 0) {
             bFeat[o + nnz] = j;
             bVal[o + nnz] = w;
@@ -164,30 +203,162 @@ export class NodeProjectionSearch implements SplitSearch {
       if (!any) continue;
       this.projectBatch(samples, start, end, kb);
       for (let b = 0; b < kb; b++) {
-        const nnz = bNnz[b]!;
-        if (nnz === 0) continue;
+        if (bNnz[b] === 0) continue;
         this.sortProjection(samples, start, m, b);
+        if (!this.scan(m, classWeights, weightedSum, totalWeight, this.result)) continue;
+        this.offer(k0 + b, b, m, totalWeight, scoreScale, best);
+      }
+      this.stats.exact += kb;
+    }
+    if (nExact < total) this.searchReflections(node, dirs, scoreScale, best);
+    if (nodeMaps && best.found) {
+      const used = best.features.subarray(0, best.nnz);
+      const maps = nodeMaps.filter((mp) => used.includes(mp.feature));
+      best.catMaps = maps.length > 0 ? maps : null;
+    }
+  }
+
+  /**
+   * Offers the direction just scanned (candidate k, batch slot b of zBatch; this.result) to `best`
+   * by the one tie rule; the winner's threshold, weights and exact projections are kept.
+   */
+  private offer(k: number, b: number, m: number, totalWeight: number, scoreScale: number, best: SplitRecord): boolean {
+    const res = this.result;
+    const balance = Math.abs(2 * res.leftWeight - totalWeight);
+    if (best.found && !isBetterCandidate(res.score, balance, k, best.score, best.balance, best.candidate, scoreScale, totalWeight)) return false;
+    const d = this.d;
+    const nnz = this.batchNnz[b]!;
+    best.found = true;
+    best.candidate = k;
+    best.score = res.score;
+    best.balance = balance;
+    best.threshold = midpoint(this.sorted[res.pos - 1]!, this.sorted[res.pos]!);
+    best.nnz = nnz;
+    best.features.set(this.batchFeat.subarray(b * d, b * d + nnz));
+    best.weights.set(this.batchVal.subarray(b * d, b * d + nnz));
+    this.zBest.set(this.zBatch.subarray(b * m, b * m + m));
+    return true;
+  }
+
+  /** Direction k projected exactly (batch slot 0), sorted and scanned; offered to `best`. */
+  private exactDirection(node: NodeView, dirs: Directions, k: number, scoreScale: number, best: SplitRecord): boolean {
+    const { samples, start, end } = node;
+    const d = this.d;
+    const m = end - start;
+    const scale = this.cfg.scale;
+    const dense = this.dense;
+    directionWeights(dirs, d, k, dense);
+    let nnz = 0;
+    for (let j = 0; j < d; j++) {
+      const w = scale === null ? dense[j]! : dense[j]! / scale[j]!;
+      if (w !== 0) {
+        this.batchFeat[nnz] = j;
+        this.batchVal[nnz] = w;
+        nnz++;
+      }
+    }
+    this.batchNnz[0] = nnz;
+    this.stats.exact++;
+    if (nnz === 0) return false;
+    if (this.zBatch.length < m) this.zBatch = new Float64Array(m);
+    this.projectBatch(samples, start, end, 1);
+    this.sortProjection(samples, start, m, 0);
+    if (!this.scan(m, node.classWeights, node.weightedSum, node.weight, this.result)) return false;
+    return this.offer(k, 0, m, node.weight, scoreScale, best);
+  }
+
+  /**
+   * The reflected directions (w_j = e_j − 2u_j·u of each reflection u, candidates count + r·d + j),
+   * ranked by their fast projection z_j = x_j/σ_j − 2u_j·(x·(u/σ)): one dot product per row and
+   * reflection, then O(m) per direction, instead of O(m·d) per direction.
+   *
+   * Why the tree is the exact search's, bit for bit: the fast z differs from the exact Σ_f w_f·x_f
+   * (summed as Tree.goesLeft does) by at most δ = 12·(d + 4)·ε·max_i ‖x_i/σ‖₂ (rounding of the stored
+   * weights, of both sums and of the combination; ‖u‖ = 1, |2u_j| ≤ 2). A direction is certified when
+   * no gap between neighbouring sorted, centred fast values lies within η = 4δ + 16ε·max|centred| of
+   * the criterion's 1e-7 separability gap (and the values are below 1e6, so the midpoint rule holds
+   * wherever the gap does). Then the exact values split the node into the same sets at the same valid
+   * positions (a gap above 1e-7 + η cannot close below 1e-7, one below 1e-7 − η cannot open above it,
+   * and no exact gap can open inside a run of small fast gaps), and, the criterion being
+   * partition-scored with unit weights, every position's score is bit-identical: the scan's result is
+   * the exact one. Uncertified directions are projected exactly. The winner, if it came from the fast
+   * path, is projected exactly once more for its threshold (a midpoint of exact projections) and the
+   * partition.
+   */
+  private searchReflections(node: NodeView, dirs: Directions, scoreScale: number, best: SplitRecord): void {
+    const { samples, start, end, classWeights, weightedSum } = node;
+    const totalWeight = node.weight;
+    const d = this.d;
+    const m = end - start;
+    const XR = this.cfg.rowMajor!;
+    const refl = dirs.reflections!;
+    const inv = this.invScale;
+    // The node's rows, column-major and divided by σ, and the largest row norm (for δ).
+    this.nodeCols = ensureLength(this.nodeCols, m * d);
+    const cols = this.nodeCols;
+    let maxSq = 0;
+    for (let i = 0; i < m; i++) {
+      const ro = samples[start + i]! * d;
+      let sq = 0;
+      for (let f = 0; f < d; f++) {
+        const x = inv === null ? XR[ro + f]! : XR[ro + f]! * inv[f]!;
+        cols[f * m + i] = x;
+        sq += x * x;
+      }
+      if (sq > maxSq) maxSq = sq;
+    }
+    const delta = 12 * (d + 4) * Number.EPSILON * Math.sqrt(maxSq) * 1.01;
+    const dots = this.dots;
+    const sorted = this.sorted;
+    const values = this.values;
+    const idx = this.idx;
+    let pendingExact = false;
+    for (let r = 0; r < refl.count; r++) {
+      const uo = r * d;
+      // dots_i = u·(x_i/σ) (cols already hold x/σ); zero for the axes' zero reflection.
+      dots.fill(0, 0, m);
+      for (let f = 0; f < d; f++) {
+        const c = refl.u[uo + f]!;
+        if (c === 0) continue;
+        const co = f * m;
+        for (let i = 0; i < m; i++) dots[i] = dots[i]! + c * cols[co + i]!;
+      }
+      for (let j = 0; j < d; j++) {
+        const k = dirs.count + r * d + j;
+        const a = 2 * refl.u[uo + j]!;
+        const co = j * m;
+        for (let i = 0; i < m; i++) {
+          sorted[i] = cols[co + i]! - a * dots[i]!;
+          idx[i] = samples[start + i]!;
+        }
+        sortFloatPairs(sorted, idx, m);
+        let sum = 0;
+        for (let i = 0; i < m; i++) sum += sorted[i]!;
+        const mean = sum / m;
+        for (let i = 0; i < m; i++) values[i] = sorted[i]! - mean;
+        if (!certified(values, m, delta)) {
+          if (this.exactDirection(node, dirs, k, scoreScale, best)) pendingExact = false;
+          continue;
+        }
+        this.stats.fast++;
+        if (!this.scan(m, classWeights, weightedSum, totalWeight, this.result)) continue;
         const res = this.result;
-        if (!this.scan(m, classWeights, weightedSum, totalWeight, res)) continue;
         const balance = Math.abs(2 * res.leftWeight - totalWeight);
-        const k = k0 + b;
         if (!best.found || isBetterCandidate(res.score, balance, k, best.score, best.balance, best.candidate, scoreScale, totalWeight)) {
           best.found = true;
           best.candidate = k;
           best.score = res.score;
           best.balance = balance;
-          best.threshold = midpoint(this.sorted[res.pos - 1]!, this.sorted[res.pos]!);
-          best.nnz = nnz;
-          best.features.set(bFeat.subarray(b * d, b * d + nnz));
-          best.weights.set(bVal.subarray(b * d, b * d + nnz));
-          this.zBest.set(this.zBatch.subarray(b * m, b * m + m));
+          pendingExact = true;
         }
       }
     }
-    if (nodeMaps && best.found) {
-      const used = best.features.subarray(0, best.nnz);
-      const maps = nodeMaps.filter((mp) => used.includes(mp.feature));
-      best.catMaps = maps.length > 0 ? maps : null;
+    if (pendingExact) {
+      // The winner's exact projections, threshold and weights (its scan equals the fast one's).
+      const k = best.candidate;
+      best.found = false;
+      this.exactDirection(node, dirs, k, scoreScale, best);
+      this.stats.exact--;
     }
   }
 
@@ -339,6 +510,28 @@ export class NodeProjectionSearch implements SplitSearch {
     }
     return start + i;
   }
+}
+
+/** `buf` if it holds `size` values, else a new array of that size (contents not kept). */
+function ensureLength(buf: Float64Array, size: number): Float64Array {
+  return buf.length >= size ? buf : new Float64Array(Math.max(size, Math.ceil(buf.length * 1.5)));
+}
+
+/**
+ * True when no gap between neighbouring centred values[0, m) (ascending) lies within
+ * η = 4δ + 16ε·max|value| of FEATURE_TOLERANCE, and every value is below CERTIFY_MAX_MAGNITUDE.
+ */
+function certified(values: Float64Array, m: number, delta: number): boolean {
+  const big = Math.max(Math.abs(values[0]!), Math.abs(values[m - 1]!));
+  if (!(big < CERTIFY_MAX_MAGNITUDE)) return false;
+  const eta = 4 * delta + 16 * Number.EPSILON * big;
+  const lo = FEATURE_TOLERANCE - eta;
+  const hi = FEATURE_TOLERANCE + eta;
+  for (let i = 1; i < m; i++) {
+    const g = values[i]! - values[i - 1]!;
+    if (g >= lo && g <= hi) return false;
+  }
+  return true;
 }
 
 /** rows[r·u + q] = X[used[q]][samples[from + r]] for r < rn (a block of node rows, row-major). */
