@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { createSortScratch, insertionSortPairs, sortFloatPairs, sortPairs } from './sort.js';
+import { createFloatSortScratch, createSortScratch, insertionSortPairs, radixSortFloatPairs, sortFloatPairs, sortPairs } from './sort.js';
 
 function oracle(keys: number[], idx: number[]): [number[], number[]] {
   const order = keys.map((k, i) => i).sort((a, b) => keys[a]! - keys[b]! || a - b); // stable
@@ -67,6 +67,39 @@ describe('sortFloatPairs', () => {
           expect(Array.from(v)).toEqual([...xs].sort((a, b) => a - b).map((x) => (Object.is(x, -0) ? -0 : x)));
           for (let i = 0; i < xs.length; i++) expect(xs[idx[i]!]).toBe(v[i]);
           expect(new Set(idx).size).toBe(xs.length);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('radixSortFloatPairs', () => {
+  it('sorts like a comparator sort and carries indices (property: ties, runs within 2^-20, signs, zeros)', () => {
+    const scratch = createFloatSortScratch(0);
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.oneof(
+            fc.double({ min: -1e6, max: 1e6, noNaN: true }),
+            fc.constantFrom(0, -0, 1, -1, 2.5, 1e300, -1e-300),
+            // Values sharing their high word: one run ordered only by the low word.
+            fc.integer({ min: 0, max: 1000 }).map((k) => 1000 + k * 1e-9),
+          ),
+          { minLength: 0, maxLength: 600 },
+        ),
+        (xs) => {
+          const n = xs.length;
+          const buf = new Float64Array(n + 3);
+          const v = buf.subarray(1, 1 + n); // a non-zero byte offset
+          v.set(xs);
+          const idx = Int32Array.from(xs, (_, i) => i);
+          const s = n > scratch.keys.length ? createFloatSortScratch(n) : scratch;
+          radixSortFloatPairs(v, new Uint32Array(buf.buffer), idx, n, s);
+          const want = [...xs].sort((a, b) => a - b);
+          for (let i = 0; i < n; i++) expect(v[i] === want[i]).toBe(true);
+          for (let i = 0; i < n; i++) expect(xs[idx[i]!]).toBe(v[i]);
+          expect(new Set(idx).size).toBe(n);
         },
       ),
       { numRuns: 300 },

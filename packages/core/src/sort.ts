@@ -219,3 +219,85 @@ function swapF(v: Float64Array, ix: Int32Array, a: number, b: number): void {
   ix[a] = ix[b]!;
   ix[b] = u;
 }
+
+/** Scratch of radixSortFloatPairs for up to n values. */
+export interface FloatSortScratch {
+  keys: Uint32Array;
+  perm: Int32Array;
+  values: Float64Array;
+  idx: Int32Array;
+  ints: SortScratch;
+}
+
+export function createFloatSortScratch(n: number): FloatSortScratch {
+  return { keys: new Uint32Array(n), perm: new Int32Array(n), values: new Float64Array(n), idx: new Int32Array(n), ints: createSortScratch(n) };
+}
+
+/** Runs of equal high words up to this length are finished by insertion sort, longer ones by quicksort. */
+const FLOAT_RUN_INSERTION_MAX = 16;
+const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
+/** Below this many values the comparison sort is faster than building keys. */
+const FLOAT_RADIX_MIN = 64;
+
+/**
+ * Sorts values[0..n) ascending (finite values) and permutes idx alike — the same result as
+ * sortFloatPairs up to the order of equal values. `words` is a Uint32Array view of values' buffer
+ * (little-endian: the high word of values[i] is words[2i + 1 + offset/4]). The order-preserving
+ * transform of each high word (sign, exponent, 20 bits of mantissa) is sorted by the integer
+ * machinery above (LSD radix, 8-bit digits), then runs of equal high words — values within a
+ * relative 2^-20, usually exact ties — are finished by comparison.
+ * Why: on projections of 10^4 values this is several times faster than the quicksort.
+ */
+export function radixSortFloatPairs(values: Float64Array, words: Uint32Array, idx: Int32Array, n: number, s: FloatSortScratch): void {
+  if (n < FLOAT_RADIX_MIN || !LITTLE_ENDIAN) {
+    sortFloatPairs(values, idx, n);
+    return;
+  }
+  const keys = s.keys;
+  const perm = s.perm;
+  const hiAt = (values.byteOffset >>> 2) + 1;
+  let lo = 0xffffffff;
+  let hi = 0;
+  for (let i = 0; i < n; i++) {
+    const h = words[hiAt + 2 * i]!;
+    const k = (h & 0x80000000) !== 0 ? ~h >>> 0 : (h | 0x80000000) >>> 0;
+    keys[i] = k;
+    perm[i] = i;
+    if (k < lo) lo = k;
+    if (k > hi) hi = k;
+  }
+  sortPairs(keys, perm, n, lo, hi, s.ints);
+  const tv = s.values;
+  const ti = s.idx;
+  for (let i = 0; i < n; i++) {
+    const p = perm[i]!;
+    tv[i] = values[p]!;
+    ti[i] = idx[p]!;
+  }
+  values.set(tv.subarray(0, n));
+  idx.set(ti.subarray(0, n));
+  // Finish runs of equal keys (ordered among themselves only by the low word).
+  let start = 0;
+  for (let i = 1; i <= n; i++) {
+    if (i < n && keys[i] === keys[start]) continue;
+    const len = i - start;
+    if (len > FLOAT_RUN_INSERTION_MAX) {
+      sortFloatPairs(values.subarray(start, i), idx.subarray(start, i), len);
+    } else if (len > 1) {
+      for (let a = start + 1; a < i; a++) {
+        const v = values[a]!;
+        if (!(v < values[a - 1]!)) continue;
+        const x = idx[a]!;
+        let b = a - 1;
+        while (b >= start && values[b]! > v) {
+          values[b + 1] = values[b]!;
+          idx[b + 1] = idx[b]!;
+          b--;
+        }
+        values[b + 1] = v;
+        idx[b + 1] = x;
+      }
+    }
+    start = i;
+  }
+}

@@ -12,7 +12,7 @@ import {
 } from '@dt/criteria';
 import { directionCount, directionWeights, type Directions, type FittedProjection } from '@dt/projections';
 import type { ColumnMajor } from '../input.js';
-import { sortFloatPairs } from '../sort.js';
+import { createFloatSortScratch, radixSortFloatPairs, sortFloatPairs, type FloatSortScratch } from '../sort.js';
 import type { CategoricalColumns } from './categorical-columns.js';
 import { resetSplitRecord, type NodeView, type SplitRecord, type SplitSearch } from './split-record.js';
 
@@ -96,6 +96,9 @@ export class NodeProjectionSearch implements SplitSearch {
   /** Fast path: the node's rows column-major (d × m), divided by the scale; grown on use. */
   private nodeCols: Float64Array = new Float64Array(0);
   private readonly dots: Float64Array;
+  /** Fast path: `sorted` as 32-bit words and the radix sort's scratch. */
+  private readonly sortedWords: Uint32Array;
+  private readonly floatScratch: FloatSortScratch;
   private readonly invScale: Float64Array | null;
   /** Fast path: directions ranked by their fast projection / projected exactly (for tests and benchmarks). */
   readonly stats = { fast: 0, exact: 0 };
@@ -133,6 +136,8 @@ export class NodeProjectionSearch implements SplitSearch {
       cfg.classification !== null &&
       PARTITION_SCORED.has(cfg.classification.name);
     this.dots = new Float64Array(this.fast ? n : 0);
+    this.sortedWords = new Uint32Array(this.sorted.buffer, this.sorted.byteOffset, 2 * n);
+    this.floatScratch = createFloatSortScratch(this.fast ? n : 0);
     this.invScale = cfg.scale ? cfg.scale.map((s) => 1 / s) : null;
     this.cInput = {
       n: 0,
@@ -331,7 +336,8 @@ export class NodeProjectionSearch implements SplitSearch {
           sorted[i] = cols[co + i]! - a * dots[i]!;
           idx[i] = samples[start + i]!;
         }
-        sortFloatPairs(sorted, idx, m);
+        // Any correct sort will do here: a certified direction's result does not depend on the order of ties.
+        radixSortFloatPairs(sorted, this.sortedWords, idx, m, this.floatScratch);
         let sum = 0;
         for (let i = 0; i < m; i++) sum += sorted[i]!;
         const mean = sum / m;
