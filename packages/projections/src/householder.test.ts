@@ -260,3 +260,23 @@ describe('householder', () => {
     await runReadmeExample(new URL('../README.md', import.meta.url).pathname, 1);
   });
 });
+
+describe('householder on wide data (p > GRAM_MIN_FEATURES, classes with fewer rows than features)', () => {
+  it('A: the Gram route gives the covariance eigenvectors (H·e1 = d for each non-zero eigenvalue), as reflections only', () => {
+    const p = 90;
+    const { rows, labels } = twoClouds(11, 8, p);
+    const data = fromRows(rows, labels);
+    const out = householder({ variant: 'A' }).prepare(data, createRandom(1)).nodeDirections!(allSamples(rows.length), 0, rows.length);
+    // Reflections, no p × p dense weights.
+    expect(out.count).toBe(0);
+    expect(out.dirs.length).toBe(0);
+    expect(out.reflections!.count).toBe(2 * 7); // 8 rows per class: 7 non-zero variances each
+    const dense = { dirs: denseDirections(out, p), count: directionCount(out, p) };
+    for (const c of [0, 1]) {
+      const { vectors } = classEigen(rows.filter((_, i) => labels[i] === c));
+      for (let j = 0; j < 7; j++) {
+        dirOf(dense, p, (c * 7 + j) * p).forEach((v, f) => expect(Math.abs(v - vectors[j]![f]!)).toBeLessThan(1e-8));
+      }
+    }
+  });
+});

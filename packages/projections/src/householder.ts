@@ -8,10 +8,11 @@ import {
   fixSign,
   gatherIndices,
   gatherRowMajor,
+  GRAM_MIN_FEATURES,
   gramRows,
+  gramToComponents,
   nodeMean,
   nonZeroCount,
-  normalizeRow,
   symmetricEigen,
   traceOf,
   zeroVarianceFloor,
@@ -34,8 +35,7 @@ export interface HouseholderOptions {
 }
 
 const DEFAULT_TAU = 0.05;
-/** Above this many features a class with fewer rows than features takes the Gram route (no p×p). */
-export const GRAM_MIN_FEATURES = 64;
+
 
 /**
  * HHCART's candidate directions (Wickramarachchi et al., section 3 and Algorithm 1). At each node,
@@ -220,19 +220,8 @@ class Householder implements FittedProjection {
     const eigen = symmetricEigen(this.gram, mc);
     const k = nonZeroCount(eigen.values, mc, this.all ? mc : 1, floor);
     this.vecs = ensure(this.vecs, Math.max(1, k) * p);
-    const V = this.vecs;
-    for (let j = 0; j < k; j++) {
-      const o = j * p;
-      V.fill(0, o, o + p);
-      for (let i = 0; i < mc; i++) {
-        const c = eigen.vectors[j * mc + i]!;
-        if (c === 0) continue;
-        const ao = i * p;
-        for (let f = 0; f < p; f++) V[o + f] = V[o + f]! + c * A[ao + f]!;
-      }
-      normalizeRow(V, o, p); // exactly 1/√λ up to rounding
-    }
-    return { values: eigen.values.subarray(0, k), vectors: V, floor };
+    gramToComponents(eigen, A, mc, p, k, this.vecs);
+    return { values: eigen.values.subarray(0, k), vectors: this.vecs, floor };
   }
 
   /** The reflection buffer with room for `rows` rows of p (earlier rows kept). */

@@ -288,6 +288,33 @@ export function gramRows(R: Float64Array, n: number, d: number, K: Float64Array)
   mirrorUpper(K, n);
 }
 
+/**
+ * Above this many features, data (or a class, or a node) with fewer rows than features is
+ * decomposed through its rows' Gram matrix (rows × rows) instead of the d×d covariance: same
+ * non-zero eigenvalues and components, and no d×d allocation. Up to it the covariance route is kept
+ * (cheap there, and the route the committed trees were grown with).
+ */
+export const GRAM_MIN_FEATURES = 64;
+
+/**
+ * Rows j < count of `out` (count × d) = Aᵀ·u_j / ‖Aᵀ·u_j‖ for the eigenvectors u_j (rows of
+ * eigen.vectors, length m) of the Gram matrix A·Aᵀ of the m row-major rows A (m × d): the unit
+ * eigenvectors of AᵀA with the same eigenvalues (the norm is √λ_j up to rounding). Signs not fixed.
+ */
+export function gramToComponents(eigen: Eigen, A: Float64Array, m: number, d: number, count: number, out: Float64Array): void {
+  for (let j = 0; j < count; j++) {
+    const o = j * d;
+    out.fill(0, o, o + d);
+    for (let i = 0; i < m; i++) {
+      const u = eigen.vectors[j * m + i]!;
+      if (u === 0) continue;
+      const ao = i * d;
+      for (let f = 0; f < d; f++) out[o + f] = out[o + f]! + u * A[ao + f]!;
+    }
+    normalizeRow(out, o, d); // exactly 1/√λ up to rounding
+  }
+}
+
 export interface Eigen {
   /** Eigenvalues, descending. */
   values: Float64Array;

@@ -13,6 +13,7 @@ import {
   gatherIndices,
   gatherRowMajor,
   gramRows,
+  gramToComponents,
   nodeMean,
   nonZeroCount,
   normalizeRow,
@@ -225,18 +226,9 @@ class NodeFeaturesPCA implements FittedProjection {
     const eigen = symmetricEigen(this.gram, m);
     const count = nonZeroCount(eigen.values, m, this.k, floor);
     const out = this.out;
-    const dirs = out.dirs;
+    gramToComponents(eigen, A, m, d, count, out.dirs);
     for (let j = 0; j < count; j++) {
-      const o = j * d;
-      dirs.fill(0, o, o + d);
-      for (let i = 0; i < m; i++) {
-        const u = eigen.vectors[j * m + i]!;
-        if (u === 0) continue;
-        const ao = i * d;
-        for (let f = 0; f < d; f++) dirs[o + f] = dirs[o + f]! + u * A[ao + f]!;
-      }
-      normalizeRow(dirs, o, d); // exactly 1/√λ up to rounding
-      fixSign(dirs, o, d);
+      fixSign(out.dirs, j * d, d);
       out.variances[j] = eigen.values[j]!;
     }
     out.count = count;

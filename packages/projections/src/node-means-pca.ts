@@ -2,7 +2,7 @@ import { InvalidArgumentError, knownKeys, plainObject } from '@dt/errors';
 import type { Random } from '@dt/errors';
 import type { Directions, FittedProjection, Projection, ProjectionData } from './types.js';
 import { checkData, columnMeans } from './common.js';
-import { ensure, fixSign, gatherIndices, gramRows, nonZeroCount, normalizeRow, symmetricEigen, traceOf, zeroVarianceFloor } from './linalg.js';
+import { ensure, fixSign, gatherIndices, gramRows, gramToComponents, nonZeroCount, symmetricEigen, traceOf, zeroVarianceFloor } from './linalg.js';
 
 /** No options yet; the object is accepted for symmetry with the other projections. */
 export type NodeMeansPCAOptions = Record<string, never>;
@@ -138,17 +138,9 @@ class NodeMeansPCA implements FittedProjection {
     const floor = zeroVarianceFloor(traceOf(this.gram, nPresent), nPresent + d, meanSq);
     const eigen = symmetricEigen(this.gram, nPresent);
     const count = nonZeroCount(eigen.values, nPresent, nPresent - 1, floor);
-    const dirs = out.dirs;
+    gramToComponents(eigen, P, nPresent, d, count, out.dirs);
     for (let j = 0; j < count; j++) {
-      const o = j * d;
-      dirs.fill(0, o, o + d);
-      for (let p = 0; p < nPresent; p++) {
-        const u = eigen.vectors[j * nPresent + p]!;
-        const po = p * d;
-        for (let f = 0; f < d; f++) dirs[o + f] = dirs[o + f]! + u * P[po + f]!;
-      }
-      normalizeRow(dirs, o, d); // exactly 1/√λ up to rounding
-      fixSign(dirs, o, d);
+      fixSign(out.dirs, j * d, d);
       out.variances[j] = eigen.values[j]! / nPresent;
     }
     out.count = count;
