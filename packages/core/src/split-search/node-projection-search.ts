@@ -95,6 +95,8 @@ export class NodeProjectionSearch implements SplitSearch {
   private readonly fast: boolean;
   /** Fast path: the node's rows column-major (d × m), divided by the scale; grown on use. */
   private nodeCols: Float64Array = new Float64Array(0);
+  /** Fast path: per feature, the node positions in ascending order of its values (d × m). */
+  private colOrder: Int32Array = new Int32Array(0);
   private readonly dots: Float64Array;
   /** Fast path: `sorted` as 32-bit words and the radix sort's scratch. */
   private readonly sortedWords: Uint32Array;
@@ -312,11 +314,24 @@ export class NodeProjectionSearch implements SplitSearch {
       }
       if (sq > maxSq) maxSq = sq;
     }
-    const delta = 12 * (d + 4) * Number.EPSILON * Math.sqrt(maxSq) * 1.01;
-    const dots = this.dots;
     const sorted = this.sorted;
     const values = this.values;
     const idx = this.idx;
+    const delta = 12 * (d + 4) * Number.EPSILON * Math.sqrt(maxSq) * 1.01;
+    // Each feature's order over the node (positions 0..m−1), shared by every reflection's direction j.
+    this.colOrder = ensureIntLength(this.colOrder, m * d);
+    const perm = this.colOrder;
+    for (let j = 0; j < d; j++) {
+      const po = j * m;
+      const co = j * m;
+      for (let i = 0; i < m; i++) {
+        sorted[i] = cols[co + i]!;
+        idx[i] = i;
+      }
+      radixSortFloatPairs(sorted, this.sortedWords, idx, m, this.floatScratch);
+      perm.set(idx.subarray(0, m), po);
+    }
+    const dots = this.dots;
     let pendingExact = false;
     for (let r = 0; r < refl.count; r++) {
       const uo = r * d;
@@ -332,12 +347,17 @@ export class NodeProjectionSearch implements SplitSearch {
         const k = dirs.count + r * d + j;
         const a = 2 * refl.u[uo + j]!;
         const co = j * m;
-        for (let i = 0; i < m; i++) {
-          sorted[i] = cols[co + i]! - a * dots[i]!;
-          idx[i] = samples[start + i]!;
+        // Any correct sort will do here: a certified direction's result does not depend on the order
+        // of ties. w_j = e_j − 2u_j·u is often close to e_j (small u_j, wide data): laid out in the
+        // node's order of feature j, the values are nearly sorted and an insertion sort with a move
+        // budget finishes them; when it runs out, the radix sort does the work.
+        const po = j * m;
+        for (let t = 0; t < m; t++) {
+          const i = perm[po + t]!;
+          sorted[t] = cols[co + i]! - a * dots[i]!;
+          idx[t] = samples[start + i]!;
         }
-        // Any correct sort will do here: a certified direction's result does not depend on the order of ties.
-        radixSortFloatPairs(sorted, this.sortedWords, idx, m, this.floatScratch);
+        if (!insertionWithin(sorted, idx, m, 2 * m)) radixSortFloatPairs(sorted, this.sortedWords, idx, m, this.floatScratch);
         let sum = 0;
         for (let i = 0; i < m; i++) sum += sorted[i]!;
         const mean = sum / m;
@@ -521,6 +541,34 @@ export class NodeProjectionSearch implements SplitSearch {
 /** `buf` if it holds `size` values, else a new array of that size (contents not kept). */
 function ensureLength(buf: Float64Array, size: number): Float64Array {
   return buf.length >= size ? buf : new Float64Array(Math.max(size, Math.ceil(buf.length * 1.5)));
+}
+
+function ensureIntLength(buf: Int32Array, size: number): Int32Array {
+  return buf.length >= size ? buf : new Int32Array(Math.max(size, Math.ceil(buf.length * 1.5)));
+}
+
+/**
+ * Insertion sort of values[0, n) (idx alike) that gives up after `budget` element moves: true when
+ * sorted. Linear on nearly sorted input.
+ */
+function insertionWithin(values: Float64Array, idx: Int32Array, n: number, budget: number): boolean {
+  let moves = 0;
+  for (let i = 1; i < n; i++) {
+    const v = values[i]!;
+    if (!(v < values[i - 1]!)) continue;
+    const x = idx[i]!;
+    let b = i - 1;
+    while (b >= 0 && values[b]! > v) {
+      values[b + 1] = values[b]!;
+      idx[b + 1] = idx[b]!;
+      b--;
+      moves++;
+    }
+    values[b + 1] = v;
+    idx[b + 1] = x;
+    if (moves > budget) return false;
+  }
+  return true;
 }
 
 /**
