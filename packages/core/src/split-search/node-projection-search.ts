@@ -343,6 +343,14 @@ export class NodeProjectionSearch implements SplitSearch {
         const co = f * m;
         for (let i = 0; i < m; i++) dots[i] = dots[i]! + c * cols[co + i]!;
       }
+      let dotLo = Number.POSITIVE_INFINITY;
+      let dotHi = Number.NEGATIVE_INFINITY;
+      for (let i = 0; i < m; i++) {
+        const v = dots[i]!;
+        if (v < dotLo) dotLo = v;
+        if (v > dotHi) dotHi = v;
+      }
+      const dotRange = dotHi - dotLo;
       for (let j = 0; j < d; j++) {
         const k = dirs.count + r * d + j;
         const a = 2 * refl.u[uo + j]!;
@@ -357,7 +365,10 @@ export class NodeProjectionSearch implements SplitSearch {
           sorted[t] = cols[co + i]! - a * dots[i]!;
           idx[t] = samples[start + i]!;
         }
-        if (!insertionWithin(sorted, idx, m, 2 * m)) radixSortFloatPairs(sorted, this.sortedWords, idx, m, this.floatScratch);
+        // Worth trying only when the shift 2u_j·(x·u) spans less than feature j's own range.
+        const xRange = cols[co + perm[po + m - 1]!]! - cols[co + perm[po]!]!;
+        const near = Math.abs(a) * dotRange < xRange;
+        if (!near || !insertionWithin(sorted, idx, m, 2 * m)) radixSortFloatPairs(sorted, this.sortedWords, idx, m, this.floatScratch);
         let sum = 0;
         for (let i = 0; i < m; i++) sum += sorted[i]!;
         const mean = sum / m;
