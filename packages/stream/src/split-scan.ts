@@ -2,7 +2,7 @@ import { midpoint } from '@dt/criteria';
 import { countsTest } from './counts-test.js';
 import { candidatePositions, FeatureSorter } from './feature-order.js';
 import { ksFast } from './ks-test.js';
-import { mwuFromU } from './mann-whitney.js';
+import { mwuSmallGroupInto } from './mann-whitney.js';
 import { studentFromMoments, zFromMoments } from './parametric-tests.js';
 import type { FitData } from './fit-data.js';
 import type { Candidates } from './options.js';
@@ -49,7 +49,7 @@ export function isLowerP(logP: number, balance: number, best: SplitChoice): bool
  * - classification: running class counts, so each candidate's test costs O(C) — KS on label codes
  *   is the largest gap of the cumulative counts — plus its p-value (O(1), or O(n1·n2) ≤ 10⁴ exact);
  * - regression: Z/t from running sums in O(1); KS in O(R) per candidate from running counts per
- *   distinct target (R ≤ n distinct targets in the node); MWU (one side ≤ 2 samples) in O(1).
+ *   distinct target (R ≤ n distinct targets in the node); MWU (one side ≤ 2 samples) in O(R).
  * So O(d·(n log n + K·C)) for classes and O(d·(n log n + K·R)) for nonparametric regression.
  */
 export class SplitScanner {
@@ -188,9 +188,6 @@ export class SplitScanner {
     let qL = 0;
     let sAll = 0;
     for (let i = 0; i < n; i++) sAll += y[samples[i]!]! - mean;
-    const hasTies = R < n;
-    let tieTerm = 0;
-    if (hasTies) for (let r = 0; r < R; r++) tieTerm += cAll[r]! ** 3 - cAll[r]!;
     let p = 0;
     for (let k = 0; k < K; k++) {
       const pos = this.positions[k]!;
@@ -216,6 +213,7 @@ export class SplitScanner {
           }
           ksFast(dMax, nL, nR, out);
         } else {
+          // A group of one or two samples: the exact permutation Mann–Whitney over the node's targets.
           const small = nL <= 2;
           const start = small ? 0 : pos;
           const len = small ? nL : nR;
@@ -231,7 +229,9 @@ export class SplitScanner {
             }
             uS += this.below[r]! - lessS + 0.5 * (cAll[r]! - eqS);
           }
-          mwuFromU(small ? uS : nL * nR - uS, nL, nR, tieTerm, hasTies, out);
+          const r0 = tRank[order[start]!]!;
+          const r1 = len > 1 ? tRank[order[start + 1]!]! : -1;
+          mwuSmallGroupInto(cAll, null, R, r1 < 0 ? r0 : Math.min(r0, r1), r1 < 0 ? -1 : Math.max(r0, r1), small ? uS : nL * nR - uS, out);
         }
       } else {
         const sR = sAll - sL;
