@@ -96,6 +96,8 @@ export interface StreamBenchOptions {
   /** Checkout of github aiff22/Decision-Stream: adds the side-by-side columns. */
   reference?: string | null;
   referenceAlphas?: number[];
+  /** Datasets of the side-by-side run (default: every classification dataset of the run). */
+  referenceDatasets?: string[] | null;
 }
 
 const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -384,7 +386,7 @@ export async function runStreamBench(opts: StreamBenchOptions, log: (s: string) 
       log('  CART');
       const cart = tuneAndTest(p, cartGrid(p), cartFit(p.task), log);
       let reference: ReferenceRow[] | undefined;
-      if (runner !== null && p.task === 'classification') {
+      if (runner !== null && p.task === 'classification' && (!opts.referenceDatasets || opts.referenceDatasets.includes(name))) {
         log('  the reference code, dt and dt compat: reference, side by side');
         reference = referenceSideBySide(p, runner!, opts.referenceAlphas ?? REFERENCE_ALPHAS, log);
       }
@@ -587,8 +589,9 @@ export function streamCommand(): Command {
     .option('--from-json <file>', 'only re-render stream.md (into --out) from a stream.json of an earlier run')
     .option('--reference <dir>', `also run the authors' reference code from this checkout of github aiff22/Decision-Stream, side by side (${REFERENCE_HOWTO})`)
     .option('--reference-alphas <list>', 'alphas of the side-by-side run', REFERENCE_ALPHAS.join(','))
+    .option('--reference-datasets <list>', 'datasets of the side-by-side run (default: every classification dataset of the run)')
     .option('--fixtures', "with --reference: only write the reference graphs @dt/stream's tests compare with (packages/stream/fixtures/reference)", false)
-    .action(async (o: { quick: boolean; datasets: string; dataDir: string; out: string; fromJson?: string; reference?: string; referenceAlphas: string; fixtures: boolean }) => {
+    .action(async (o: { quick: boolean; datasets: string; dataDir: string; out: string; fromJson?: string; reference?: string; referenceAlphas: string; referenceDatasets?: string; fixtures: boolean }) => {
       if (o.fixtures) {
         if (o.reference === undefined) throw new Error('--fixtures needs --reference DIR');
         writeReferenceFixtures(o.reference, o.dataDir, (s) => console.log(s));
@@ -606,6 +609,6 @@ export function streamCommand(): Command {
       for (const d of datasets) if (!STREAM_DATASETS.includes(d)) throw new Error(`unknown dataset ${JSON.stringify(d)} (${STREAM_DATASETS.join(', ')})`);
       const referenceAlphas = o.referenceAlphas.split(',').map(Number);
       for (const a of referenceAlphas) if (!(a > 0 && a < 1)) throw new Error(`--reference-alphas: ${JSON.stringify(o.referenceAlphas)} has a value outside (0, 1)`);
-      await runStreamBench({ quick: o.quick, datasets, dataDir: o.dataDir, out: o.quick ? null : o.out, reference: o.reference ?? null, referenceAlphas }, (s) => console.log(s));
+      await runStreamBench({ quick: o.quick, datasets, dataDir: o.dataDir, out: o.quick ? null : o.out, reference: o.reference ?? null, referenceAlphas, referenceDatasets: o.referenceDatasets?.split(',') ?? null }, (s) => console.log(s));
     });
 }
