@@ -23,8 +23,9 @@
         ys (fn [rows] (mapv peek rows))
         a (Double/parseDouble alpha)
         t0 (System/nanoTime)
-        ;; the reference prints its progress; keep it off our stdout
-        model (binding [*out* (java.io.StringWriter.)
+        ;; the reference prints its progress per round: keep it off our stdout, in the JSON
+        progress (java.io.StringWriter.)
+        model (binding [*out* progress
                         DecisionStream/trainX (xs train)
                         DecisionStream/trainY (ys train)
                         DecisionStream/testDt (xs test)
@@ -57,6 +58,7 @@
     (spit outPath
           (str "{\"alpha\":" alpha ",\"mode\":\"" mode "\",\"nTrain\":" (count train) ",\"wallS\":" wallS
                ",\"nodes\":[" (str/join ",\n" (map nodeJson order)) "]"
+               ",\n\"log\":\"" (str/escape (str progress) {\newline "\\n" \" "\\\"" \\ "\\\\"}) "\""
                ",\n\"trainPredictions\":" (predict train)
                ",\n\"testPredictions\":" (predict test) "}\n"))
     (shutdown-agents)))

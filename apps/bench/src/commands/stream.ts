@@ -558,12 +558,18 @@ function writeReferenceFixtures(dir: string, dataDir: string, log: (s: string) =
   const twenty = { X: Float64Array.from({ length: 20 }, (_, i) => i + 1), rows: 20, cols: 1, y: Float64Array.from('00000100101101111011', Number) };
   const text = sharedCsv(dataDir, 'pima-indians-diabetes.csv');
   if (typeof text !== 'string') throw new Error(text.missing);
-  const pima = parseCsv(text, { name: 'pima' });
-  const pimaCodes = Float64Array.from(pima.y as Label[], Number); // labels 0 / 1 are their own codes
-  const jobs: [string, { X: ArrayLike<number>; rows: number; cols: number; y: ArrayLike<number> }, number][] = [
+  type Job = [string, { X: ArrayLike<number>; rows: number; cols: number; y: ArrayLike<number> }, number];
+  // class codes as dt numbers them: the index among the sorted (numeric) labels
+  const coded = (ds: Dataset) => {
+    const labels = (ds.y as Label[]).map(Number);
+    const classes = [...new Set(labels)].sort((a, b) => a - b);
+    return { X: (ds.X as Dense).data, rows: ds.X.rows, cols: ds.X.cols, y: Float64Array.from(labels, (v) => classes.indexOf(v)) };
+  };
+  const pima = coded(parseCsv(text, { name: 'pima' }));
+  const jobs: Job[] = [
     ['twenty-0.02', twenty, 0.02],
     ['twenty-0.05', twenty, 0.05],
-    ...[0.005, 0.02, 0.05].map((a) => [`pima-${a}`, { X: (pima.X as Dense).data, rows: pima.X.rows, cols: pima.X.cols, y: pimaCodes }, a] as [string, { X: Float64Array; rows: number; cols: number; y: Float64Array }, number]),
+    ...[0.005, 0.02, 0.05].map((a): Job => [`pima-${a}`, pima, a]),
   ];
   mkdirSync(FIXTURE_DIR, { recursive: true });
   for (const [name, d, alpha] of jobs) {
