@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadDataset } from '@dt/datasets';
 import { DecisionStreamClassifier } from './decision-stream-classifier.js';
+import { DecisionStreamRegressor } from './decision-stream-regressor.js';
 import { binomialCoefficientDouble, candidateOrder, doubleHash, referenceCountsTest, referenceKsExactP, referenceKsP } from './reference-compat.js';
 import type { StreamGraph } from './stream-graph.js';
 import { createPValueOut } from './test-result.js';
@@ -135,6 +136,16 @@ describe("the reference code's p-values (Commons Math 3.6.1, written by scripts/
       expect(Array.from(order, (i) => keys[i])).toEqual(c.order);
     }
     expect(binomialCoefficientDouble(200, 100)).toBeGreaterThan(9e58);
+  });
+});
+
+describe("compat: 'reference' options", () => {
+  it('takes only the options the reference code has, and only for classification', () => {
+    const X = [[1], [2], [3], [4]];
+    expect(() => new DecisionStreamClassifier({ compat: 'reference', test: 'parametric' }).fit(X, [0, 0, 1, 1])).toThrow(/test must be "nonparametric"/);
+    expect(() => new DecisionStreamClassifier({ compat: 'reference', candidates: 'exhaustive' }).fit(X, [0, 0, 1, 1])).toThrow(/candidates/);
+    expect(() => new DecisionStreamClassifier({ compat: 'other' as 'dt' }).fit(X, [0, 0, 1, 1])).toThrow(/compat/);
+    expect(() => new DecisionStreamRegressor({ compat: 'reference' } as object).fit(X, [0, 0, 1, 1])).toThrow(/compat/);
   });
 });
 
