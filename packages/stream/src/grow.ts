@@ -1,6 +1,7 @@
 import { createRandom, InvalidArgumentError, type Random } from '@dt/errors';
 import type { FitData } from './fit-data.js';
 import { resetKsCache } from './ks-test.js';
+import { referenceGini } from './reference-compat.js';
 import { largeSplit } from './large-split.js';
 import { mergeAll, PairCache, type MergeContext, type Mergeable } from './merge.js';
 import { resolveMaxFeatures } from '@dt/core/internal';
@@ -195,20 +196,12 @@ export function growStream(data: FitData, o: ResolvedStreamOptions): GrowResult 
     return s / n;
   };
 
-  /**
-   * The reference's Gini over a list of leaves: Σ (1 − Σ_c (n_c/n)²)·(n/N) in list order (it uses
-   * exact ratios inside a leaf; the double rounding can differ in the last bit).
-   */
-  const referenceImpurity = (list: Leaf[]): number => {
-    let s = 0;
-    for (const l of list) {
-      const counts = l.stats.counts!;
-      let sq = 0;
-      for (let c = 0; c < counts.length; c++) sq += counts[c]! * counts[c]!;
-      s += (1 - sq / (l.stats.n * l.stats.n)) * (l.stats.n / n);
-    }
-    return s;
-  };
+  const referenceImpurity = (list: Leaf[]): number =>
+    referenceGini(
+      list.map((l) => l.stats.counts!),
+      list.map((l) => l.stats.n),
+      n,
+    );
 
   const all = Int32Array.from({ length: n }, (_, i) => i);
   let leaves: Leaf[] = [newLeaf(all, ops.statsOf(all), [])];

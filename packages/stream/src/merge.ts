@@ -16,9 +16,10 @@ export interface MergeContext<T extends Mergeable> {
   merge(a: T, b: T): T;
   cache: PairCache;
   /**
-   * The reference code's conventions (compat: 'reference'): equal sizes keep the items' current list
-   * order (not creation order), and the partner is the first item of strictly highest p-value, raw p
-   * compared exactly, p = 0 never chosen (the reference starts from p = 0 and no partner).
+   * The reference code's conventions (compat: 'reference'): the items are sorted by size only before
+   * the first pass (equal sizes in list order, not creation order) and later passes keep the previous
+   * pass's output order; the partner is the first item of strictly highest p-value, raw p compared
+   * exactly, p = 0 never chosen (the reference starts from p = 0 and no partner).
    */
   reference?: boolean;
 }
@@ -118,12 +119,13 @@ function bySize(a: Mergeable, b: Mergeable): number {
  * p-values keep the earlier (smaller) partner. O(L²) tests per pass, cached across passes.
  */
 export function mergeAll<T extends Mergeable>(items: readonly T[], ctx: MergeContext<T>): { items: T[]; merges: number } {
-  let cur = [...items];
+  let cur: readonly T[] = items;
   let merges = 0;
   const cache = ctx.cache;
   for (;;) {
-    // Array.prototype.sort is stable: by size alone keeps the list order among equal sizes.
-    const sorted = ctx.reference ? [...cur].sort(bySizeOnly) : [...cur].sort(bySize);
+    // The reference sorts by size once, before its first pass (Array.prototype.sort is stable: the
+    // list order among equal sizes); later passes take the previous pass's output order as it is.
+    const sorted = ctx.reference ? (cur === items ? [...cur].sort(bySizeOnly) : cur) : [...cur].sort(bySize);
     const m = sorted.length;
     const removed = new Uint8Array(m);
     const res: T[] = [];

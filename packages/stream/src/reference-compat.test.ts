@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadDataset } from '@dt/datasets';
 import { DecisionStreamClassifier } from './decision-stream-classifier.js';
 import { DecisionStreamRegressor } from './decision-stream-regressor.js';
-import { binomialCoefficientDouble, candidateOrder, doubleHash, referenceCountsTest, referenceKsExactP, referenceKsP } from './reference-compat.js';
+import { binomialCoefficientDouble, candidateOrder, clojureRatioDouble, doubleHash, referenceCountsTest, referenceKsExactP, referenceKsP } from './reference-compat.js';
 import type { StreamGraph } from './stream-graph.js';
 import { createPValueOut } from './test-result.js';
 
@@ -136,6 +136,17 @@ describe("the reference code's p-values (Commons Math 3.6.1, written by scripts/
       expect(Array.from(order, (i) => keys[i])).toEqual(c.order);
     }
     expect(binomialCoefficientDouble(200, 100)).toBeGreaterThan(9e58);
+  });
+
+  it("Clojure's ratio to double: 16 decimal digits, then the nearest double", () => {
+    // printed by Clojure 1.11: (double (/ a b))
+    const cases: [number, number, number][] = [
+      [1, 3, 0.3333333333333333], [2, 3, 0.6666666666666667], [7, 10, 0.7], [1234567, 7654321, 0.1612902045785642],
+      [5000, 5001, 0.9998000399920016], [37, 768, 0.04817708333333333], [614, 768, 0.7994791666666667],
+      [99999, 100000, 0.99999], [1, 7, 0.1428571428571429], [26, 27, 0.962962962962963], [123456789, 987654321, 0.1249999988609375],
+    ];
+    for (const [a, b, v] of cases) expect(clojureRatioDouble(a, b), `${a}/${b}`).toBe(v);
+    expect(1 / 7).not.toBe(0.1428571428571429); // plain division differs
   });
 });
 

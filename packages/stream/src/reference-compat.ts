@@ -216,3 +216,43 @@ export function referenceCandidates(rank: Int32Array, uniq: Float64Array, n: num
   }
   return K;
 }
+
+/**
+ * Clojure's Ratio.doubleValue for num/den (positive integers): the quotient rounded to 16 significant
+ * decimal digits (BigDecimal with MathContext.DECIMAL64, half-even), then to the nearest double. An
+ * integer quotient is exact (Clojure keeps it a Long).
+ */
+export function clojureRatioDouble(num: number, den: number): number {
+  if (num % den === 0) return num / den;
+  let a = BigInt(num);
+  const b = BigInt(den);
+  // scale so that the quotient has exactly 16 digits before the point (num/den < 10^16 here)
+  let k = 0;
+  while ((a * 10n) / b < 10n ** 16n) {
+    a *= 10n;
+    k++;
+  }
+  let q = a / b;
+  const r = a - q * b;
+  if (2n * r > b || (2n * r === b && q % 2n === 1n)) q += 1n;
+  return Number(`${q}e-${k}`);
+}
+
+/**
+ * The reference's weighted Gini of a list of leaves given as class counts: Σ (1 − Σ_c (n_c/n)²)·(n/N)
+ * in list order, with its exact ratios converted to doubles as Clojure does (clojureRatioDouble), so
+ * that its strict "new minimum" comparison between rounds comes out the same.
+ */
+export function referenceGini(counts: ArrayLike<number>[], sizes: ArrayLike<number>, N: number): number {
+  let s = 0;
+  for (let i = 0; i < counts.length; i++) {
+    const c = counts[i]!;
+    const n = sizes[i]!;
+    // Σ c²/n² as one fraction over n² (exact in doubles up to n ≈ 9·10^7)
+    let sq = 0;
+    for (let k = 0; k < c.length; k++) sq += c[k]! * c[k]!;
+    const gini = sq === n * n ? 0 : 1 - clojureRatioDouble(sq, n * n);
+    s += gini * clojureRatioDouble(n, N);
+  }
+  return s;
+}
