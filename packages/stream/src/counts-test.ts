@@ -1,12 +1,13 @@
 import { ksFast } from './ks-test.js';
-import { mwuFromU } from './mann-whitney.js';
+import { mwuSmallGroupInto } from './mann-whitney.js';
 import { studentFromMoments, zFromMoments } from './parametric-tests.js';
 import type { PValueOut, TestFamily } from './test-result.js';
 
 /**
  * The selected two-sample test between two groups of class labels given as counts per class code
  * (cA[c] samples of code c in group A). O(C): KS is the largest gap between the cumulative class
- * counts, Mann–Whitney's U and tie term and the t/Z moments are sums over codes. Labels are the codes
+ * counts, the exact small-group Mann–Whitney p-value (a group of ≤ 2 labels) and the t/Z moments are
+ * passes over codes. Labels are the codes
  * 0..C−1 as numbers, as the reference implementation compares numeric labels.
  */
 export function countsTest(
@@ -32,22 +33,24 @@ export function countsTest(
       ksFast(best, nA, nB, out);
       return;
     }
+    // A group of one or two labels: the exact permutation Mann–Whitney (see mwuSmallGroupP).
+    const small = nA <= nB ? cA : cB;
     let belowB = 0;
     let U1 = 0;
-    let tieTerm = 0;
-    let hasTies = false;
+    let a = -1;
+    let b = -1;
     for (let c = 0; c < C; c++) {
-      const a = cA[c]!;
-      const b = cB[c]!;
-      U1 += a * (belowB + b / 2);
-      belowB += b;
-      const t = a + b;
-      if (t > 1) {
-        hasTies = true;
-        tieTerm += t * t * t - t;
+      U1 += cA[c]! * (belowB + cB[c]! / 2);
+      belowB += cB[c]!;
+      const k = small[c]!;
+      if (k > 0) {
+        if (a < 0) {
+          a = c;
+          if (k > 1) b = c;
+        } else b = c;
       }
     }
-    mwuFromU(U1, nA, nB, tieTerm, hasTies, out);
+    mwuSmallGroupInto(cA, cB, C, a, b, U1, out);
     return;
   }
   let sA = 0;

@@ -1,6 +1,7 @@
-import { createRandom, type Random } from '@dt/errors';
+import { createRandom, InvalidArgumentError, type Random } from '@dt/errors';
 import type { FitData } from './fit-data.js';
 import { resetKsCache } from './ks-test.js';
+import { referenceGini } from './reference-compat.js';
 import { largeSplit } from './large-split.js';
 import { mergeAll, PairCache, type MergeContext, type Mergeable } from './merge.js';
 import { resolveMaxFeatures } from '@dt/core/internal';
@@ -140,11 +141,15 @@ export function growStream(data: FitData, o: ResolvedStreamOptions): GrowResult 
   const n = data.X.rows;
   const d = data.X.cols;
   resetKsCache();
+  const ref = o.compat === 'reference';
+  if (ref && data.task !== 'classification') {
+    throw new InvalidArgumentError('compat', "'dt' for regression ('reference' reproduces the reference code for classification only)", o.compat);
+  }
   const ops: TaskOps = data.task === 'classification' ? classificationOps(data) : regressionOps(data);
   const nOutputs = data.task === 'classification' ? data.nClasses : 1;
   const scanner = new SplitScanner(data);
   const dag = new DagBuilder();
-  const cache = new PairCache(ops, o.test);
+  const cache = new PairCache(ops, o.test, ref);
   const rng: Random = createRandom(o.seed);
   const k = resolveMaxFeatures(o.maxFeatures, d);
   const allFeatures = Int32Array.from({ length: d }, (_, i) => i);
@@ -169,7 +174,8 @@ export function growStream(data: FitData, o: ResolvedStreamOptions): GrowResult 
     node: dag.addNode(samples.length, ops.value(stats)),
     samples,
     stats,
-    open: !ops.isPure(stats),
+    // the reference tries (and fails) to split pure nodes: they stay open for one round
+    open: ref || !ops.isPure(stats),
     order: nextOrder(),
     parents,
   });
@@ -182,7 +188,7 @@ export function growStream(data: FitData, o: ResolvedStreamOptions): GrowResult 
     for (const [p, slot] of leaf.parents) dag.children[p]![slot] = leaf.node;
     return leaf;
   };
-  const mergeCtx: MergeContext<Leaf> = { ops, family: o.test, alpha: o.alpha, merge: mergeLeaf, cache };
+  const mergeCtx: MergeContext<Leaf> = { ops, family: o.test, alpha: o.alpha, merge: mergeLeaf, cache, reference: ref };
 
   const impurity = (leaves: Leaf[]): number => {
     let s = 0;
@@ -190,19 +196,117 @@ export function growStream(data: FitData, o: ResolvedStreamOptions): GrowResult 
     return s / n;
   };
 
+  const referenceImpurity = (list: Leaf[]): number =>
+    referenceGini(
+      list.map((l) => l.stats.counts!),
+      list.map((l) => l.stats.n),
+      n,
+    );
+
   const all = Int32Array.from({ length: n }, (_, i) => i);
   let leaves: Leaf[] = [newLeaf(all, ops.statsOf(all), [])];
   const history: RoundInfo[] = [];
-  let best = impurity(leaves);
+  let best = ref ? Number.MAX_VALUE : impurity(leaves);
   let stale = 0;
   const patience = Math.ceil(Math.sqrt(d + 1));
+  // The reference drops the features constant over the whole training set before it counts them.
+  let dUsed = 0;
+  for (let f = 0; f < d; f++) if (data.index.nUnique[f]! > 1) dUsed++;
+  const refPatience = Math.sqrt(dUsed + 1);
   const choice = createSplitChoice();
   let stopReason: StopReason = 'no-open-leaves';
+
+  /** Splits an open leaf (its children), or returns null when it cannot be split. */
+  const splitLeaf = (leaf: Leaf): Leaf[] | null => {
+    const features = drawFeatures();
+    if (o.mode === 'standard') {
+      const found = ref
+        ? scanner.bestSplitReference(leaf.samples, leaf.stats, features, features.length, choice)
+        : scanner.bestSplit(leaf.samples, leaf.stats, features, features.length, o.test, o.candidates, choice);
+      if (!found || !(choice.pValue < o.alpha)) return null;
+      const f = choice.feature;
+      const left = new Int32Array(choice.nLeft);
+      const right = new Int32Array(leaf.samples.length - choice.nLeft);
+      if (ref) {
+        // The reference cuts the node's columns sorted by the feature (stable) at nLeft: children
+        // keep that order, and its cut below the largest value can fall inside a run of ties.
+        const sorter = scanner.featureSorter;
+        sorter.sort(leaf.samples, leaf.samples.length, f);
+        for (let i = 0; i < leaf.samples.length; i++) {
+          const s = leaf.samples[sorter.order[i]!]!;
+          if (i < choice.nLeft) left[i] = s;
+          else right[i - choice.nLeft] = s;
+        }
+      } else {
+        const col = data.X.data.subarray(f * n, (f + 1) * n);
+        let a = 0;
+        let b = 0;
+        for (const s of leaf.samples) {
+          if (col[s]! <= choice.threshold) left[a++] = s;
+          else right[b++] = s;
+        }
+      }
+      const l = newLeaf(left, ops.statsOf(left), [[leaf.node, 0]]);
+      const r = newLeaf(right, ops.statsOf(right), [[leaf.node, 1]]);
+      dag.feature[leaf.node] = f;
+      dag.thresholds[leaf.node] = [choice.threshold];
+      dag.children[leaf.node] = [l.node, r.node];
+      return [l, r];
+    }
+    const split = largeSplit(data, ops, scanner.featureSorter, leaf.samples, features, features.length, { ops, family: o.test, alpha: o.alpha, cache }, nextOrder);
+    if (split === null) return null;
+    const kids = split.groups.map((g) => newLeaf(g.samples, g.stats, []));
+    split.rangeGroup.forEach((g, slot) => kids[g]!.parents.push([leaf.node, slot]));
+    dag.feature[leaf.node] = split.feature;
+    dag.thresholds[leaf.node] = split.thresholds;
+    dag.children[leaf.node] = split.rangeGroup.map((g) => kids[g]!.node);
+    return kids;
+  };
 
   for (let round = 1; ; round++) {
     if (!leaves.some((l) => l.open)) {
       stopReason = 'no-open-leaves';
       break;
+    }
+    if (ref) {
+      // The reference's round: merge the leaves (its Gini is taken before), then split the open
+      // ones unless the Gini has not reached a new minimum for ⌈√(features + 1)⌉ rounds; the
+      // leaves closed in earlier rounds go first in the next round's list.
+      const g = referenceImpurity(leaves);
+      let merges = 0;
+      if (o.merge) {
+        const r = mergeAll(leaves, mergeCtx);
+        leaves = r.items;
+        merges = r.merges;
+      }
+      cache.retain(new Set(leaves.map((l) => l.order)));
+      const allowSplit = stale < refPatience;
+      const next: Leaf[] = leaves.filter((l) => !l.open);
+      let splits = 0;
+      for (const leaf of leaves) {
+        if (!leaf.open) continue;
+        const kids = allowSplit ? splitLeaf(leaf) : null;
+        if (kids === null) {
+          leaf.open = false;
+          next.push(leaf);
+        } else {
+          next.push(...kids);
+          splits++;
+        }
+      }
+      if (g < best) {
+        best = g;
+        stale = 0;
+      } else stale++;
+      leaves = next;
+      history.push({ round, splits, merges, leaves: leaves.length, openLeaves: leaves.filter((l) => l.open).length, impurity: impurity(leaves) });
+      if (!allowSplit) stopReason = 'impurity-stalled';
+      if (o.maxRounds !== null && round >= o.maxRounds) {
+        stopReason = 'max-rounds';
+        break;
+      }
+      if (!allowSplit) break;
+      continue;
     }
     let splits = 0;
     const next: Leaf[] = [];
@@ -211,44 +315,13 @@ export function growStream(data: FitData, o: ResolvedStreamOptions): GrowResult 
         next.push(leaf);
         continue;
       }
-      const features = drawFeatures();
-      if (o.mode === 'standard') {
-        const found = scanner.bestSplit(leaf.samples, leaf.stats, features, features.length, o.test, o.candidates, choice);
-        if (!found || !(choice.pValue < o.alpha)) {
-          leaf.open = false;
-          next.push(leaf);
-          continue;
-        }
-        const f = choice.feature;
-        const col = data.X.data.subarray(f * n, (f + 1) * n);
-        const left = new Int32Array(choice.nLeft);
-        const right = new Int32Array(leaf.samples.length - choice.nLeft);
-        let a = 0;
-        let b = 0;
-        for (const s of leaf.samples) {
-          if (col[s]! <= choice.threshold) left[a++] = s;
-          else right[b++] = s;
-        }
-        const l = newLeaf(left, ops.statsOf(left), [[leaf.node, 0]]);
-        const r = newLeaf(right, ops.statsOf(right), [[leaf.node, 1]]);
-        dag.feature[leaf.node] = f;
-        dag.thresholds[leaf.node] = [choice.threshold];
-        dag.children[leaf.node] = [l.node, r.node];
-        next.push(l, r);
-      } else {
-        const split = largeSplit(data, ops, scanner.featureSorter, leaf.samples, features, features.length, { ops, family: o.test, alpha: o.alpha, cache }, nextOrder);
-        if (split === null) {
-          leaf.open = false;
-          next.push(leaf);
-          continue;
-        }
-        const kids = split.groups.map((g) => newLeaf(g.samples, g.stats, []));
-        split.rangeGroup.forEach((g, slot) => kids[g]!.parents.push([leaf.node, slot]));
-        dag.feature[leaf.node] = split.feature;
-        dag.thresholds[leaf.node] = split.thresholds;
-        dag.children[leaf.node] = split.rangeGroup.map((g) => kids[g]!.node);
-        next.push(...kids);
+      const kids = splitLeaf(leaf);
+      if (kids === null) {
+        leaf.open = false;
+        next.push(leaf);
+        continue;
       }
+      next.push(...kids);
       splits++;
     }
     leaves = next;

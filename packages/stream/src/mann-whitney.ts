@@ -1,5 +1,4 @@
 import { knownKeys, oneOf, plainObject, booleanValue } from '@dt/errors';
-import { logNormalSf } from './log-p.js';
 import { normalSf } from './normal.js';
 import { sortedCopy, toSample } from './sample.js';
 import type { PValueOut } from './test-result.js';
@@ -65,20 +64,110 @@ export function mwuExactP(U1: number, n1: number, n2: number): number {
 }
 
 /**
- * The learner's Mann–Whitney p-value from U1, the tie term Σ(t³ − t) of the pooled sample and
- * whether it has ties, with scipy's 'auto' choice (exact unless both samples exceed 8 or there are ties).
+ * Exact two-sided Mann–Whitney p-value for a group of one or two values against the rest of a node,
+ * conditional on the ties of the pooled sample (the permutation distribution of U): P(|U − E U| ≥
+ * |u − E U|) over the C(n, m) equally likely ways to pick the group. Valid whatever the ties, where
+ * the tie-corrected normal approximation is not: one class-1 value against 90 zeros and 10 ones gets
+ * p = 11/101 = 0.109 here and 0.0047 from the approximation (scipy's mannwhitneyu, 'asymptotic').
+ * Without ties it equals the exact test (mwuExactP).
+ *
+ * The pooled sample is given as counts per distinct value in ascending order, cA[r] + (cB ? cB[r] : 0)
+ * for r < R; `a` and `b` are the distinct-value indices of the group's members (b = −1 for a group of
+ * one). O(R), no allocation: U is the sum of the members' pooled midranks, the two-member case counts
+ * pairs with a large or small sum by two pointers.
  */
-export function mwuFromU(U1: number, n1: number, n2: number, tieTerm: number, hasTies: boolean, out: PValueOut): void {
+export function mwuSmallGroupP(cA: ArrayLike<number>, cB: ArrayLike<number> | null, R: number, a: number, b: number): number {
+  // Doubled midranks w_r = 2·below_r + c_r + 1 are integers; so is everything compared below.
+  let n = 0;
+  let wa = 0;
+  let wb = 0;
+  for (let r = 0; r < R; r++) {
+    const c = cA[r]! + (cB === null ? 0 : cB[r]!);
+    if (r === a) wa = 2 * n + c + 1;
+    if (r === b) wb = 2 * n + c + 1;
+    n += c;
+  }
+  const m = b < 0 ? 1 : 2;
+  const mean = m * (n + 1);
+  const dev = Math.abs(wa + wb - mean);
+  if (dev === 0 || n <= m) return 1;
+  let hits = 0;
+  if (m === 1) {
+    let pre = 0;
+    for (let r = 0; r < R; r++) {
+      const c = cA[r]! + (cB === null ? 0 : cB[r]!);
+      if (Math.abs(2 * pre + c + 1 - mean) >= dev) hits += c;
+      pre += c;
+    }
+    return Math.min(1, hits / n);
+  }
+  const hiT = mean + dev;
+  const loT = mean - dev;
+  // Pairs {i ≤ j} of distinct values (weight c_i·c_j, or c_i(c_i − 1)/2 when i = j).
+  let preI = 0;
+  let jHi = R; // first j with w_j ≥ hiT − w_i (moves down as i grows)
+  let preHi = n; // Σ c_k for k < jHi
+  let jLo = R; // first j with w_j > loT − w_i (moves down as i grows)
+  let preLo = n;
+  for (let i = 0; i < R; i++) {
+    const ci = cA[i]! + (cB === null ? 0 : cB[i]!);
+    const wi = 2 * preI + ci + 1;
+    while (jHi > 0) {
+      const c = cA[jHi - 1]! + (cB === null ? 0 : cB[jHi - 1]!);
+      if (2 * (preHi - c) + c + 1 < hiT - wi) break;
+      jHi--;
+      preHi -= c;
+    }
+    if (jHi > i) hits += ci * (n - preHi);
+    else hits += ci * (n - preI - ci) + (ci * (ci - 1)) / 2;
+    while (jLo > 0) {
+      const c = cA[jLo - 1]! + (cB === null ? 0 : cB[jLo - 1]!);
+      if (2 * (preLo - c) + c + 1 <= loT - wi) break;
+      jLo--;
+      preLo -= c;
+    }
+    if (jLo > i) hits += ci * (preLo - preI - ci) + (ci * (ci - 1)) / 2;
+    preI += ci;
+  }
+  return Math.min(1, hits / ((n * (n - 1)) / 2));
+}
+
+/** The learner's small-group Mann–Whitney (mwuSmallGroupP) into a reused result. */
+export function mwuSmallGroupInto(cA: ArrayLike<number>, cB: ArrayLike<number> | null, R: number, a: number, b: number, U1: number, out: PValueOut): void {
   out.test = 'mwu';
   out.statistic = U1;
-  if ((n1 > 8 && n2 > 8) || hasTies) {
-    const { p, z } = mwuAsymptoticP(U1, n1, n2, tieTerm, true);
-    out.pValue = p;
-    out.logP = p >= 1 ? 0 : Math.LN2 + logNormalSf(z, p / 2);
-  } else {
-    out.pValue = mwuExactP(U1, n1, n2);
-    out.logP = Math.log(out.pValue);
+  out.pValue = mwuSmallGroupP(cA, cB, R, a, b);
+  out.logP = Math.log(out.pValue);
+}
+
+/**
+ * mwuSmallGroupP for two sorted samples, one of which has at most two values: the pooled distinct
+ * values and their counts are built in O(n1 + n2).
+ */
+export function mwuSmallGroupSorted(sx: ArrayLike<number>, n1: number, sy: ArrayLike<number>, n2: number): number {
+  const [gs, gn, os, on] = n1 <= n2 ? [sx, n1, sy, n2] : [sy, n2, sx, n1];
+  const counts = new Float64Array(gn + on);
+  let R = 0;
+  let i = 0;
+  let j = 0;
+  let a = -1;
+  let b = -1;
+  while (i < gn || j < on) {
+    const v = j >= on || (i < gn && gs[i]! <= os[j]!) ? gs[i]! : os[j]!;
+    let c = 0;
+    while (i < gn && gs[i]! === v) {
+      if (a < 0) a = R;
+      else b = R;
+      i++;
+      c++;
+    }
+    while (j < on && os[j]! === v) {
+      j++;
+      c++;
+    }
+    counts[R++] = c;
   }
+  return mwuSmallGroupP(counts, null, R, a, b);
 }
 
 /** U1, the tie term Σ(t³ − t) and whether any value repeats, from two sorted samples. O(n1 + n2). */

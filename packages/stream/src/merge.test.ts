@@ -190,3 +190,31 @@ describe('merge ties (each assertion fails if its rule changes)', () => {
     expect(again.merges[0]![0]).toEqual([0]);
   });
 });
+
+describe("mergeAll with the reference code's conventions", () => {
+  /** Records, per pass, the first head's first comparison (head size, other size). */
+  class RecordingCache extends PairCache {
+    readonly calls: [number, number][] = [];
+    override lookup(a: Mergeable, b: Mergeable): void {
+      this.calls.push([a.stats.n, b.stats.n]);
+      super.lookup(a, b);
+    }
+  }
+  const counts = (c0: number, c1: number) => ({ n: c0 + c1, counts: Float64Array.of(c0, c1), sorted: null, mean: 0, ss: 0 });
+
+  it('sorts by size before the first pass only; later passes keep the previous output order', () => {
+    // pass 1: 5 zeros + 100 zeros (p ≈ 1) → 105, then 20 ones + 30 ones → 50: output [105, 50].
+    // The reference starts pass 2 with 105 as head (dt's own rule re-sorts: 50 first).
+    const run = (reference: boolean): [number, number] => {
+      const ops = classificationOps(toFitData([[0], [1]], [0, 1], 'classification'));
+      const cache = new RecordingCache(ops, 'nonparametric', reference);
+      let order = 0;
+      const items: Mergeable[] = [counts(5, 0), counts(100, 0), counts(0, 20), counts(0, 30)].map((stats) => ({ stats, order: order++ }));
+      const r = mergeAll(items, { ops, family: 'nonparametric', alpha: 0.05, cache, reference, merge: (a, b) => ({ stats: ops.merge(a.stats, b.stats), order: order++ }) });
+      expect(r.items.map((i) => i.stats.n).sort((a, b) => a - b)).toEqual([50, 105]);
+      return cache.calls.find(([a, b]) => a + b === 155)!;
+    };
+    expect(run(true)).toEqual([105, 50]);
+    expect(run(false)).toEqual([50, 105]);
+  });
+});

@@ -1,4 +1,5 @@
 import type { Stats, TaskOps } from './stats.js';
+import { referenceCountsTest } from './reference-compat.js';
 import { createPValueOut, type TestFamily } from './test-result.js';
 
 /** Anything Algorithm 1 can merge: label statistics and a unique, increasing creation number. */
@@ -14,6 +15,13 @@ export interface MergeContext<T extends Mergeable> {
   /** Builds the merged item (new order number, union of whatever T carries). */
   merge(a: T, b: T): T;
   cache: PairCache;
+  /**
+   * The reference code's conventions (compat: 'reference'): the items are sorted by size only before
+   * the first pass (equal sizes in list order, not creation order) and later passes keep the previous
+   * pass's output order; the partner is the first item of strictly highest p-value, raw p compared
+   * exactly, p = 0 never chosen (the reference starts from p = 0 and no partner).
+   */
+  reference?: boolean;
 }
 
 /**
@@ -30,7 +38,17 @@ export class PairCache {
   constructor(
     private readonly ops: TaskOps,
     private readonly family: TestFamily,
+    /** compat: 'reference': the reference code's test (classification only, see reference-compat.ts). */
+    private readonly reference = false,
   ) {}
+
+  private test(a: Mergeable, b: Mergeable): void {
+    if (this.reference) {
+      const A = a.stats;
+      const B = b.stats;
+      referenceCountsTest(A.counts!, A.n, B.counts!, B.n, A.counts!.length, this.out);
+    } else this.ops.test(a.stats, b.stats, this.family, this.out);
+  }
 
   private static key(a: number, b: number): number {
     return a < b ? a * 67108864 + b : b * 67108864 + a;
@@ -42,7 +60,7 @@ export class PairCache {
   lookup(a: Mergeable, b: Mergeable): void {
     if (a.order >= 67108864 || b.order >= 67108864) {
       // beyond the key space (2^26 items in one fit): test without caching
-      this.ops.test(a.stats, b.stats, this.family, this.out);
+      this.test(a, b);
       this.p = this.out.pValue;
       this.logP = this.out.logP;
       return;
@@ -56,7 +74,7 @@ export class PairCache {
       return;
     }
     this.misses++;
-    this.ops.test(a.stats, b.stats, this.family, this.out);
+    this.test(a, b);
     this.map.set(key, this.out.pValue);
     this.logMap.set(key, this.out.logP);
     this.p = this.out.pValue;
@@ -85,6 +103,10 @@ export function isHigherP(logP: number, bestLog: number, haveBest: boolean): boo
   return logP > bestLog + tol;
 }
 
+function bySizeOnly(a: Mergeable, b: Mergeable): number {
+  return a.stats.n - b.stats.n;
+}
+
 function bySize(a: Mergeable, b: Mergeable): number {
   return a.stats.n - b.stats.n || a.order - b.order;
 }
@@ -97,11 +119,13 @@ function bySize(a: Mergeable, b: Mergeable): number {
  * p-values keep the earlier (smaller) partner. O(L²) tests per pass, cached across passes.
  */
 export function mergeAll<T extends Mergeable>(items: readonly T[], ctx: MergeContext<T>): { items: T[]; merges: number } {
-  let cur = [...items];
+  let cur: readonly T[] = items;
   let merges = 0;
   const cache = ctx.cache;
   for (;;) {
-    const sorted = [...cur].sort(bySize);
+    // The reference sorts by size once, before its first pass (Array.prototype.sort is stable: the
+    // list order among equal sizes); later passes take the previous pass's output order as it is.
+    const sorted = ctx.reference ? (cur === items ? [...cur].sort(bySizeOnly) : cur) : [...cur].sort(bySize);
     const m = sorted.length;
     const removed = new Uint8Array(m);
     const res: T[] = [];
@@ -115,7 +139,7 @@ export function mergeAll<T extends Mergeable>(items: readonly T[], ctx: MergeCon
       for (let o = h + 1; o < m; o++) {
         if (removed[o]) continue;
         cache.lookup(head, sorted[o]!);
-        if (isHigherP(cache.logP, bestLog, best >= 0)) {
+        if (ctx.reference ? cache.p > bestP : isHigherP(cache.logP, bestLog, best >= 0)) {
           best = o;
           bestP = cache.p;
           bestLog = cache.logP;

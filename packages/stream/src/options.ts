@@ -1,6 +1,6 @@
 import { TREE_OPTIONS, type MaxFeatures } from '@dt/core';
 import { cliText, resolveOptions, type OptionTable, type SameKeys, type Task } from '@dt/core/internal';
-import { booleanValue, numberInRange, oneOf, positiveInt } from '@dt/errors';
+import { booleanValue, InvalidArgumentError, numberInRange, oneOf, positiveInt } from '@dt/errors';
 import type { TestFamily } from './test-result.js';
 
 /** Split candidates per feature: ⌊√n⌋ equal-width thresholds (the reference code) or every midpoint. */
@@ -8,6 +8,12 @@ export type Candidates = 'sections' | 'exhaustive';
 /** 'standard': binary splits at the lowest-p candidate. 'large': the paper's Algorithm 4 (multi-way). */
 export type StreamMode = 'standard' | 'large';
 export type { MaxFeatures } from '@dt/core';
+/**
+ * 'dt' (default): dt's statistics. 'reference': the authors' reference code's conventions (its test
+ * choice, p-values, candidate order and ties, thresholds, round bookkeeping), so that dt grows the
+ * graph the reference grows; see reference-compat.ts and the README.
+ */
+export type Compat = 'dt' | 'reference';
 
 export interface StreamOptions {
   /** Significance threshold for both operations: split when p < alpha, merge when p > alpha. Default 0.02. */
@@ -32,6 +38,8 @@ export interface StreamOptions {
    * feature as ordered numbers.
    */
   categoricalFeatures?: readonly number[] | null;
+  /** Default 'dt'. 'reference' (classifier only) needs the defaults of test, candidates, mode and maxFeatures. */
+  compat?: Compat;
 }
 
 export interface ResolvedStreamOptions {
@@ -44,6 +52,7 @@ export interface ResolvedStreamOptions {
   maxFeatures: MaxFeatures;
   seed: number;
   categoricalFeatures: number[] | null;
+  compat: Compat;
 }
 
 // Compile-time check: the resolved options have exactly the keys of StreamOptions.
@@ -130,8 +139,24 @@ export const STREAM_OPTIONS: OptionTable<ResolvedStreamOptions> = {
   maxFeatures: TREE_OPTIONS.maxFeatures,
   seed: TREE_OPTIONS.seed,
   categoricalFeatures: TREE_OPTIONS.categoricalFeatures,
+  compat: {
+    default: 'dt',
+    validate: (v, name) => oneOf(name, v, ['dt', 'reference'] as const),
+    tasks: ['classification'],
+    cli: null,
+  },
 };
 
 export function resolveStreamOptions(options: unknown, task: Task): ResolvedStreamOptions {
-  return resolveOptions(STREAM_OPTIONS, options, task);
+  const resolved = resolveOptions(STREAM_OPTIONS, options, task);
+  if (resolved.compat === 'reference') {
+    // the reference code has only these; anything else has no reference behaviour to copy
+    const need = { test: 'nonparametric', candidates: 'sections', mode: 'standard', maxFeatures: null } as const;
+    for (const key of ['test', 'candidates', 'mode', 'maxFeatures'] as const) {
+      if (resolved[key] !== need[key]) {
+        throw new InvalidArgumentError(key, `${JSON.stringify(need[key])} (the only choice of compat: 'reference')`, (options as Record<string, unknown>)[key]);
+      }
+    }
+  }
+  return resolved;
 }

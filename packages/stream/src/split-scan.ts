@@ -2,8 +2,9 @@ import { midpoint } from '@dt/criteria';
 import { countsTest } from './counts-test.js';
 import { candidatePositions, FeatureSorter } from './feature-order.js';
 import { ksFast } from './ks-test.js';
-import { mwuFromU } from './mann-whitney.js';
+import { mwuSmallGroupInto } from './mann-whitney.js';
 import { studentFromMoments, zFromMoments } from './parametric-tests.js';
+import { candidateOrder, referenceCandidates, referenceCountsTest } from './reference-compat.js';
 import type { FitData } from './fit-data.js';
 import type { Candidates } from './options.js';
 import type { Stats } from './stats.js';
@@ -49,7 +50,7 @@ export function isLowerP(logP: number, balance: number, best: SplitChoice): bool
  * - classification: running class counts, so each candidate's test costs O(C) — KS on label codes
  *   is the largest gap of the cumulative counts — plus its p-value (O(1), or O(n1·n2) ≤ 10⁴ exact);
  * - regression: Z/t from running sums in O(1); KS in O(R) per candidate from running counts per
- *   distinct target (R ≤ n distinct targets in the node); MWU (one side ≤ 2 samples) in O(1).
+ *   distinct target (R ≤ n distinct targets in the node); MWU (one side ≤ 2 samples) in O(R).
  * So O(d·(n log n + K·C)) for classes and O(d·(n log n + K·R)) for nonparametric regression.
  */
 export class SplitScanner {
@@ -64,6 +65,12 @@ export class SplitScanner {
   private readonly cAll: Float64Array;
   private readonly below: Float64Array;
   private readonly cLr: Float64Array;
+  // reference-mode scratch (grown on first use)
+  private refKeys = new Float64Array(0);
+  private refLIds = new Int32Array(0);
+  private refOrder = new Int32Array(0);
+  private refScratch = new Float64Array(0);
+  private refP = new Float64Array(0);
 
   constructor(private readonly data: FitData) {
     const n = data.X.rows;
@@ -90,6 +97,71 @@ export class SplitScanner {
     } else {
       const R = this.prepareRegression(samples, stats);
       for (let k = 0; k < nFeatures; k++) this.scanRegression(samples, stats, R, features[k]!, family, candidates, best);
+    }
+    return best.found;
+  }
+
+  /**
+   * The reference implementation's split search (`compat: 'reference'`, classification): its
+   * candidates (referenceCandidates), its p-values (referenceCountsTest), the lowest p with ties
+   * going to the candidate the reference meets last (later feature; later in its map order), and
+   * the largest left value as the threshold. O(d·(n log n + K·C + K²)).
+   */
+  bestSplitReference(samples: Int32Array, stats: Stats, features: Int32Array, nFeatures: number, best: SplitChoice): boolean {
+    best.found = false;
+    const n = samples.length;
+    if (this.refKeys.length < n + 2) {
+      this.refKeys = new Float64Array(n + 2);
+      this.refLIds = new Int32Array(n + 2);
+      this.refOrder = new Int32Array(n + 2);
+      this.refScratch = new Float64Array(n + 2);
+      this.refP = new Float64Array(n + 2);
+    }
+    const C = this.data.nClasses;
+    const codes = this.data.codes!;
+    const sorter = this.sorter;
+    const cL = this.cL;
+    const cR = this.cR;
+    const out = this.out;
+    for (let k = 0; k < nFeatures; k++) {
+      const f = features[k]!;
+      sorter.sort(samples, n, f);
+      const uniq = this.data.index.uniq[f]!;
+      const K = referenceCandidates(sorter.rank, uniq, n, this.refLIds, this.refKeys);
+      if (K === 0) continue;
+      const order = sorter.order;
+      // positions come in descending order: sweep them ascending
+      let p = n;
+      for (let j = K - 1; j >= 0; j--) {
+        const pos = this.refLIds[j]!;
+        if (pos < p) {
+          cL.fill(0);
+          cR.set(stats.counts!);
+          p = 0;
+        }
+        for (; p < pos; p++) {
+          const c = codes[samples[order[p]!]!]!;
+          cL[c]!++;
+          cR[c]!--;
+        }
+        referenceCountsTest(cL, pos, cR, n - pos, C, out);
+        this.refP[j] = out.pValue;
+      }
+      candidateOrder(this.refKeys, K, this.refOrder, this.refScratch);
+      for (let j = 0; j < K; j++) {
+        const idx = this.refOrder[j]!;
+        const pv = this.refP[idx]!;
+        if (best.found && !(pv <= best.pValue)) continue;
+        const pos = this.refLIds[idx]!;
+        best.found = true;
+        best.feature = f;
+        best.nLeft = pos;
+        best.threshold = uniq[sorter.rank[pos - 1]!]!;
+        best.pValue = pv;
+        best.logP = Math.log(pv);
+        best.balance = Math.abs(2 * pos - n);
+        best.test = pos < 2 || n - pos < 2 ? 'mwu' : 'ks';
+      }
     }
     return best.found;
   }
@@ -188,9 +260,6 @@ export class SplitScanner {
     let qL = 0;
     let sAll = 0;
     for (let i = 0; i < n; i++) sAll += y[samples[i]!]! - mean;
-    const hasTies = R < n;
-    let tieTerm = 0;
-    if (hasTies) for (let r = 0; r < R; r++) tieTerm += cAll[r]! ** 3 - cAll[r]!;
     let p = 0;
     for (let k = 0; k < K; k++) {
       const pos = this.positions[k]!;
@@ -216,6 +285,7 @@ export class SplitScanner {
           }
           ksFast(dMax, nL, nR, out);
         } else {
+          // A group of one or two samples: the exact permutation Mann–Whitney over the node's targets.
           const small = nL <= 2;
           const start = small ? 0 : pos;
           const len = small ? nL : nR;
@@ -231,7 +301,9 @@ export class SplitScanner {
             }
             uS += this.below[r]! - lessS + 0.5 * (cAll[r]! - eqS);
           }
-          mwuFromU(small ? uS : nL * nR - uS, nL, nR, tieTerm, hasTies, out);
+          const r0 = tRank[order[start]!]!;
+          const r1 = len > 1 ? tRank[order[start + 1]!]! : -1;
+          mwuSmallGroupInto(cAll, null, R, r1 < 0 ? r0 : Math.min(r0, r1), r1 < 0 ? -1 : Math.max(r0, r1), small ? uS : nL * nR - uS, out);
         }
       } else {
         const sR = sAll - sL;

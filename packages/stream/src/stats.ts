@@ -1,6 +1,6 @@
 import { countsTest } from './counts-test.js';
 import { ksFast, ksStatisticInt } from './ks-test.js';
-import { mwuFromU, mwuRankStats } from './mann-whitney.js';
+import { mwuRankStats, mwuSmallGroupSorted } from './mann-whitney.js';
 import { studentFromMoments, zFromMoments } from './parametric-tests.js';
 import type { FitData } from './fit-data.js';
 import type { PValueOut, TestFamily } from './test-result.js';
@@ -105,7 +105,10 @@ export function regressionOps(data: FitData): TaskOps {
         if (a.n > 2 && b.n > 2) ksFast(ksStatisticInt(a.sorted!, a.n, b.sorted!, b.n), a.n, b.n, out);
         else {
           const r = mwuRankStats(a.sorted!, a.n, b.sorted!, b.n);
-          mwuFromU(r.U1, a.n, b.n, r.tieTerm, r.hasTies, out);
+          out.test = 'mwu';
+          out.statistic = r.U1;
+          out.pValue = mwuSmallGroupSorted(a.sorted!, a.n, b.sorted!, b.n);
+          out.logP = Math.log(out.pValue);
         }
       } else if (a.n > 30 && b.n > 30) zFromMoments(a.n, a.mean, a.ss, b.n, b.mean, b.ss, out);
       else studentFromMoments(a.n, a.mean, a.ss, b.n, b.mean, b.ss, out);

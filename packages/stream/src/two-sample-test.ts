@@ -1,6 +1,6 @@
 import { knownKeys, oneOf, plainObject } from '@dt/errors';
 import { ksPValue, ksStatisticInt, type KsMethod } from './ks-test.js';
-import { mwuAsymptoticP, mwuExactP, mwuRankStats } from './mann-whitney.js';
+import { mwuRankStats, mwuSmallGroupSorted } from './mann-whitney.js';
 import { studentFromMoments, zFromMoments } from './parametric-tests.js';
 import { moments, sortedCopy, toSample } from './sample.js';
 import { createPValueOut, type TestFamily, type TestName } from './test-result.js';
@@ -45,8 +45,7 @@ export function twoSampleTest(x: ArrayLike<number>, y: ArrayLike<number>, option
       return { test, statistic: dInt / (n1 * n2), pValue: ksPValue(dInt, n1, n2, ksMethod).pValue };
     }
     const r = mwuRankStats(sx, n1, sy, n2);
-    const pValue = r.hasTies ? mwuAsymptoticP(r.U1, n1, n2, r.tieTerm, true).p : mwuExactP(r.U1, n1, n2);
-    return { test, statistic: r.U1, pValue };
+    return { test, statistic: r.U1, pValue: mwuSmallGroupSorted(sx, n1, sy, n2) };
   }
   const a = moments(xs);
   const b = moments(ys);
