@@ -15,6 +15,17 @@ describe('mse', () => {
     checkRegressionCriterion(mse, { oracle: mseOracle, trials: 40, maxEntries: 200, seed: 3 });
   });
 
+  it('scans grouped entries (one per distinct value) like the samples they stand for', () => {
+    const out = createSplitResult();
+    // Samples: values 1,1,2,3,3 with targets 0,2,1,5,7; grouped: means 1,1,6 with counts 2,1,2.
+    const grouped = { ...regressionInput([1, 2, 3], [1, 1, 6], [2, 1, 2]), counts: Float64Array.of(2, 1, 2) };
+    expect(mse.groupedEntries).toBe(true);
+    // minSamplesLeaf counts samples, not entries: 3 | 2 samples is allowed at 2, not at 3.
+    expect(mse.scan({ ...grouped, minSamplesLeaf: 2 }, out)).toBe(true);
+    expect(out).toEqual({ pos: 2, score: 6, leftWeight: 3 });
+    expect(mse.scan({ ...grouped, minSamplesLeaf: 3 }, out)).toBe(false);
+  });
+
   it('reports the variance reduction', () => {
     const out = createSplitResult();
     expect(mse.scan(regressionInput([1, 2, 3, 4], [0, 0, 2, 2]), out)).toBe(true);

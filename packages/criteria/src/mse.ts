@@ -16,6 +16,7 @@ let resultLeftWeight = 0;
 export const mse: RegressionCriterion = Object.freeze({
   name: 'mse',
   task: 'regression' as const,
+  groupedEntries: true,
   scan: scanMse,
   impurity: mseImpurity,
   leafValue: weightedMean,
@@ -65,9 +66,11 @@ function scanMse(input: RegressionScanInput, out: SplitResult): boolean {
   centredMoments(n, targets, weights, mean);
   const total = momentSum;
   const sumSq = momentSumSq;
+  const counts = input.counts ?? null;
   const pos = mseLoop(
     n,
     input.values,
+    counts,
     targets,
     weights,
     W,
@@ -109,6 +112,7 @@ function centredMoments(n: number, targets: Float64Array, weights: Float64Array,
 function mseLoop(
   n: number,
   values: Float64Array,
+  counts: Float64Array | null,
   targets: Float64Array,
   weights: Float64Array,
   W: number,
@@ -127,17 +131,22 @@ function mseLoop(
   let bestBalance = Number.POSITIVE_INFINITY;
   let bestPos = -1;
   let bestWL = 0;
+  let nL = 0;
+  // Raw samples: one per entry, or the entries' counts when they are grouped.
+  let samples = 0;
+  if (counts === null) samples = n;
+  else for (let i = 0; i < n; i++) samples += counts[i]!;
   const last = n - 1;
   for (let i = 0; i < last; i++) {
     const w = weights[i]!;
     sL += w * (targets[i]! - mean);
     wL += w;
-    const nL = i + 1;
+    nL += counts === null ? 1 : counts[i]!;
     const cur = values[i]!;
-    const nxt = values[nL]!;
+    const nxt = values[i + 1]!;
     if (!isCandidate(cur, nxt, nL, wL, minSamples, minWeight)) continue;
     const wR = W - wL;
-    if (n - nL < minSamples || wR < minWeight) break;
+    if (samples - nL < minSamples || wR < minWeight) break;
     const sR = total - sL;
     const proxy = (sL * sL) / wL + (sR * sR) / wR;
     const balance = Math.abs(wL - wR);
@@ -147,7 +156,7 @@ function mseLoop(
     ) {
       bestProxy = proxy;
       bestBalance = balance;
-      bestPos = nL;
+      bestPos = i + 1;
       bestWL = wL;
     }
   }

@@ -184,6 +184,17 @@ describe('conformance suite', () => {
     expect(checkRegressionCriterion(mse, { oracle: mseOracle, trials: 50 }).scans).toBe(150);
   });
 
+  it('catches a criterion that declares groupedEntries but counts entries as samples', () => {
+    const countsEntries: RegressionCriterion = {
+      ...mse,
+      name: 'entries-as-samples',
+      groupedEntries: true,
+      scan: (input, out) => mse.scan({ ...input, counts: null }, out),
+    };
+    expect(() => checkRegressionCriterion(countsEntries, { oracle: mseOracle })).toThrow(/groupedEntries/);
+    expect(() => checkRegressionCriterion({ ...mae, groupedEntries: true }, { oracle: maeOracle })).toThrow(/groupedEntries/);
+  });
+
   it('puts a reproducible input in the error', () => {
     const c = broken('firstTie', firstTieScan);
     try {

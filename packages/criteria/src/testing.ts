@@ -135,6 +135,7 @@ export function formatInput(input: ClassificationScanInput | RegressionScanInput
     parts.push(
       formatArray('targets', input.targets, input.n),
       formatArray('weights', input.weights, input.n),
+      ...(input.counts ? [formatArray('counts', input.counts, input.n)] : []),
       `totalWeight: ${input.totalWeight}`,
       `weightedSum: ${input.weightedSum}`,
     );
@@ -438,7 +439,77 @@ export function checkRegressionCriterion(criterion: RegressionCriterion, options
         const want = leafValue(targets, weights, input.n);
         if (!close(got, want, s.relTol)) fail(`leafValue ${got}, reference ${want}`, input);
       }
+      if (criterion.groupedEntries === true) {
+        checkGrouped(criterion, input, options.oracle, options.scale ?? defaultRegressionScale, s, fail);
+      }
     },
     s,
   );
+}
+
+/**
+ * The samples of `input` with equal values merged into one entry each: summed weight, weighted mean
+ * target (the first target when the weight is 0) and the sample count.
+ */
+export function groupRegressionInput(input: RegressionScanInput): RegressionScanInput {
+  const { n, values, targets, weights } = input;
+  const gv: number[] = [];
+  const gt: number[] = [];
+  const gw: number[] = [];
+  const gc: number[] = [];
+  for (let i = 0; i < n; ) {
+    let j = i;
+    let w = 0;
+    let sy = 0;
+    while (j < n && values[j] === values[i]) {
+      w += weights[j]!;
+      sy += weights[j]! * targets[j]!;
+      j++;
+    }
+    gv.push(values[i]!);
+    gt.push(w > 0 ? sy / w : targets[i]!);
+    gw.push(w);
+    gc.push(j - i);
+    i = j;
+  }
+  return {
+    ...input,
+    n: gv.length,
+    values: Float64Array.from(gv),
+    targets: Float64Array.from(gt),
+    weights: Float64Array.from(gw),
+    counts: Float64Array.from(gc),
+  };
+}
+
+/** A criterion declaring `groupedEntries` must find the same split on the grouped input. */
+function checkGrouped(
+  criterion: RegressionCriterion,
+  input: RegressionScanInput,
+  oracle: RegressionOracle,
+  scaleOf: (input: RegressionScanInput, scores: readonly number[]) => number,
+  s: Settings,
+  fail: (message: string, input: RegressionScanInput) => never,
+): void {
+  const grouped = groupRegressionInput(input);
+  const a: SplitResult = { pos: -7, score: Number.NaN, leftWeight: Number.NaN };
+  const b: SplitResult = { pos: -7, score: Number.NaN, leftWeight: Number.NaN };
+  const okA = criterion.scan(input, a);
+  const okB = criterion.scan(grouped, b);
+  if (okA !== okB) fail(`groupedEntries: the grouped input ${okB ? 'splits' : 'does not split'} but the samples ${okA ? 'do' : 'do not'}`, grouped);
+  if (!okA) return;
+  let samplesLeft = 0;
+  for (let g = 0; g < b.pos; g++) samplesLeft += grouped.counts![g]!;
+  if (samplesLeft === a.pos && Math.abs(a.leftWeight - b.leftWeight) <= 1e-12 * input.totalWeight && a.score === b.score) return;
+  // Rounding differs between the two inputs: the grouped split must score the same by the oracle
+  // (then it is a tie the rounding may break either way) and report that score.
+  const atA = oracle(input, a.pos);
+  const atB = samplesLeft > 0 && samplesLeft < input.n ? oracle(input, samplesLeft) : Number.NaN;
+  const tol = s.relTol * scaleOf(input, [atA, atB]);
+  if (!(Math.abs(atA - atB) <= tol) || Math.abs(a.score - b.score) > tol) {
+    fail(
+      `groupedEntries: the grouped input splits after ${samplesLeft} samples (score ${b.score}), the samples after ${a.pos} (score ${a.score})`,
+      grouped,
+    );
+  }
 }

@@ -6,7 +6,9 @@
  * "Entries" are usually single samples, but the builder may also pass grouped entries (all samples
  * of one class with one distinct value merged into one entry with summed weight and a sample count).
  * A classification criterion must therefore use `weights` and `counts`, never assume one sample per
- * entry. Regression scans always get single samples.
+ * entry. Regression scans get single samples, unless the criterion declares `groupedEntries: true`:
+ * then an entry may stand for all samples of one distinct value (or histogram bin), with `weights`
+ * their summed weight, `targets` their weighted mean target and `counts` their sample count.
  */
 
 /** Reusable output of a scan (the builder allocates one and reuses it). */
@@ -67,6 +69,11 @@ export interface RegressionScanInput extends ScanLimits {
   targets: Float64Array;
   /** Weight of each sample. */
   weights: Float64Array;
+  /**
+   * Raw sample count of each entry, or null/absent when every entry is one sample. Only criteria
+   * with `groupedEntries: true` get grouped entries (then `targets[i]` is the entry's weighted mean).
+   */
+  counts?: Float64Array | null;
   totalWeight: number;
   /** Σ w·y over the n samples. */
   weightedSum: number;
@@ -92,7 +99,13 @@ export interface ClassificationCriterion extends CriterionBase {
 
 export interface RegressionCriterion extends CriterionBase {
   readonly task: 'regression';
-  /** Same contract as ClassificationCriterion.scan; every entry is one sample. */
+  /**
+   * True when the scan is correct for grouped entries (see RegressionScanInput.counts): its score
+   * depends on each side only through Σw, Σw·y and the sample count, as squared error does. Absent or
+   * false: every entry the scan gets is one sample (absolute error needs each target).
+   */
+  readonly groupedEntries?: boolean;
+  /** Same contract as ClassificationCriterion.scan; every entry is one sample unless `groupedEntries`. */
   scan(input: RegressionScanInput, out: SplitResult): boolean;
   /** Node impurity of n samples (targets/weights in any order). */
   impurity(targets: Float64Array, weights: Float64Array, n: number): number;
