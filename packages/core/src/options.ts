@@ -65,6 +65,15 @@ export interface TreeOptions {
    * projections. An unseen level at prediction counts as the node's mean value (0).
    */
   categoricalFeatures?: readonly number[] | null;
+  /**
+   * Split search: 'best' (default) sorts each feature's values in the node; 'hist' searches per-feature
+   * histogram bins (codes computed once per fit), much faster on large data. With at most `maxBins`
+   * distinct values per feature every value is its own bin and 'hist' grows the same tree as 'best';
+   * otherwise bin edges sit at weighted quantiles. Axis splits and global projections only.
+   */
+  splitter?: 'best' | 'hist';
+  /** Bins per feature for splitter 'hist', 2..65536 (default 256; above 256 codes take 16 bits). */
+  maxBins?: number;
 }
 
 export type ClassWeight = 'balanced' | Record<string, number> | Map<string | number, number> | null;
@@ -97,6 +106,8 @@ export interface ResolvedTreeOptions {
   ccpAlpha: number;
   minParent: number | null;
   categoricalFeatures: number[] | null;
+  splitter: 'best' | 'hist';
+  maxBins: number;
   classWeight: ClassWeight;
   misRate: number | null;
 }
@@ -266,6 +277,31 @@ export const TREE_OPTIONS: OptionTable<ResolvedTreeOptions> = {
   },
   minParent: { default: null, validate: nullable((v, name) => positiveInt(name, v)), cli: null },
   categoricalFeatures: { default: null, validate: (v, name) => resolveCategorical(v, name), cli: null },
+  splitter: {
+    default: 'best',
+    validate: (v, name) => oneOf(name, v, ['best', 'hist'] as const),
+    cli: {
+      flag: '--splitter',
+      arg: '<best|hist>',
+      help: 'split search: best (exact, sorts values) or hist (per-feature bins; the same tree when features have <= --max-bins values)',
+      defaultText: 'best',
+      parse: (text) => text.trim().toLowerCase(),
+    },
+  },
+  maxBins: {
+    default: 256,
+    validate: (v, name) => {
+      if (typeof v !== 'number' || !Number.isInteger(v) || v < 2 || v > 65536) throw new InvalidArgumentError(name, 'an integer in [2, 65536]', v);
+      return v;
+    },
+    cli: {
+      flag: '--max-bins',
+      arg: '<n>',
+      help: 'bins per feature for --splitter hist, 2..65536',
+      defaultText: '256',
+      parse: cliText.number,
+    },
+  },
   classWeight: {
     default: null,
     tasks: ['classification'],
@@ -297,7 +333,11 @@ export const TREE_OPTIONS: OptionTable<ResolvedTreeOptions> = {
 
 /** Validates options once at the estimator boundary and fills in defaults. */
 export function resolveTreeOptions(raw: unknown, task: Task): ResolvedTreeOptions {
-  return resolveOptions(TREE_OPTIONS, raw, task);
+  const o = resolveOptions(TREE_OPTIONS, raw, task);
+  if (o.splitter === 'hist' && o.categoricalFeatures) {
+    throw new InvalidArgumentError('categoricalFeatures', "used with splitter 'best' (per-node CRIMCOORD values are not binned)", o.categoricalFeatures);
+  }
+  return o;
 }
 
 function resolveCategorical(v: unknown, name: string): number[] | null {

@@ -1,0 +1,690 @@
+import {
+  BALANCE_TIE_TOLERANCE,
+  createSplitResult,
+  isBetterSplit,
+  midpoint,
+  SCORE_TIE_TOLERANCE,
+  valuesDiffer,
+  type ClassificationCriterion,
+  type ClassificationScanInput,
+  type RegressionCriterion,
+  type RegressionScanInput,
+  type SplitResult,
+} from '@dt/criteria';
+import type { Random } from '@dt/errors';
+import type { BinCodes, Bins } from './binning.js';
+import type { AxisSplit } from './splitter.js';
+import { createSortScratch, sortPairs, type SortScratch } from './sort.js';
+
+export interface HistSplitterConfig {
+  bins: Bins;
+  /** Values the criteria scan per bin: the bins' means, or standardised copies (scale: true). */
+  scanValues: Float64Array[];
+  labels: Int32Array | null;
+  nClasses: number;
+  targets: Float64Array | null;
+  weights: Float64Array | null;
+  classification: ClassificationCriterion | null;
+  regression: RegressionCriterion | null;
+  minSamplesLeaf: number;
+  minWeightLeaf: number;
+  maxFeatures: number;
+  rng: Random;
+  /** Bytes the histograms kept for sibling subtraction may take (default 64 MiB). */
+  histogramBudget?: number;
+}
+
+/** A node's full histogram (every feature's bins), kept from its parent's split for subtraction. */
+interface NodeHistogram {
+  start: number;
+  end: number;
+  cells: Float64Array;
+}
+
+const DEFAULT_BUDGET = 64 * 1024 * 1024;
+
+/**
+ * Histogram split search over binned features ('hist' splitter). The bin codes, labels, targets and
+ * weights are kept in node order: the builder's samples[start, end) and this splitter's arrays
+ * [start, end) hold the same samples in the same order, so a node's histogram reads contiguous runs
+ * (one per feature) and `partition` moves every array stably. Per feature, the node's class weights
+ * (or Σw, Σw·y for regression) per bin become grouped scan entries for the unchanged criterion
+ * contract. Large nodes keep their full histogram; the larger child's is parent − smaller child.
+ * When every bin holds one distinct value the search is exact: the same splits as the exact Splitter.
+ */
+export class HistSplitter {
+  private readonly cfg: HistSplitterConfig;
+  private readonly n: number;
+  private readonly d: number;
+  private readonly codes: BinCodes;
+  private readonly lab: Int32Array;
+  private readonly tgt: Float64Array;
+  private readonly wt: Float64Array | null;
+  /** Histogram cells per bin: classes (×2 with weights: weights then counts), or 2–3 for regression. */
+  private readonly K: number;
+  private readonly grouped: boolean;
+  /** Offset of feature f's block in a full-node histogram; total cells at [d]. */
+  private readonly offsets: Int32Array;
+  private readonly scratchHist: Float64Array;
+  private readonly keys: Uint32Array;
+  private readonly idx: Int32Array;
+  private readonly sortScratch: SortScratch;
+  private readonly values: Float64Array;
+  private readonly entryLabels: Int32Array;
+  private readonly entryWeights: Float64Array;
+  private readonly entryCounts: Float64Array;
+  private readonly entryBins: Uint32Array;
+  private readonly entryTargets: Float64Array;
+  private readonly ones: Float64Array;
+  private readonly features: Int32Array;
+  private readonly constFlag: Uint8Array;
+  private readonly flags: Uint8Array;
+  private readonly moveI32: Int32Array;
+  private readonly moveF64: Float64Array;
+  private readonly moveCodes: BinCodes;
+  private readonly result: SplitResult = createSplitResult();
+  private readonly cInput: ClassificationScanInput;
+  private readonly rInput: RegressionScanInput;
+  private readonly cache: NodeHistogram[] = [];
+  private readonly pool: Float64Array[] = [];
+  private readonly maxKept: number;
+  /** The node being searched keeps its full histogram here (null: per-feature scratch only). */
+  private nodeHist: NodeHistogram | null = null;
+  private lastStart = -1;
+  private lastEnd = -1;
+  private gMin = 0;
+  private gMax = 0;
+  private scoreScale = 1;
+  private curFeature = 0;
+  /** Where consider() reads an entry's bin: the sorted keys or the histogram entries. */
+  private cutSource: Uint32Array;
+  /** Features newly found constant in the last findBest call. */
+  readonly newConstants: number[] = [];
+
+  constructor(cfg: HistSplitterConfig) {
+    this.cfg = cfg;
+    const { n, d, codes, nBins } = cfg.bins;
+    this.n = n;
+    this.d = d;
+    this.codes = codes;
+    const isC = cfg.labels !== null;
+    this.lab = isC ? cfg.labels!.slice() : new Int32Array(0);
+    this.tgt = isC ? new Float64Array(0) : cfg.targets!.slice();
+    this.wt = cfg.weights === null ? null : cfg.weights.slice();
+    const weighted = cfg.weights !== null;
+    this.grouped = isC || cfg.regression!.groupedEntries === true;
+    this.K = isC ? (weighted ? 2 : 1) * cfg.nClasses : weighted ? 3 : 2;
+    this.offsets = new Int32Array(d + 1);
+    let maxB = 1;
+    for (let f = 0; f < d; f++) {
+      this.offsets[f + 1] = this.offsets[f]! + nBins[f]! * this.K;
+      if (nBins[f]! > maxB) maxB = nBins[f]!;
+    }
+    this.scratchHist = new Float64Array(maxB * this.K);
+    this.keys = new Uint32Array(n);
+    this.idx = new Int32Array(n);
+    this.sortScratch = createSortScratch(n);
+    const entries = Math.max(n, maxB * Math.max(1, cfg.nClasses));
+    this.values = new Float64Array(entries);
+    this.entryLabels = new Int32Array(entries);
+    this.entryWeights = new Float64Array(entries);
+    this.entryCounts = new Float64Array(entries);
+    this.entryBins = new Uint32Array(entries);
+    this.entryTargets = new Float64Array(entries);
+    this.ones = new Float64Array(entries).fill(1);
+    this.features = Int32Array.from({ length: d }, (_, i) => i);
+    this.constFlag = new Uint8Array(d);
+    this.flags = new Uint8Array(n);
+    this.moveI32 = new Int32Array(n);
+    this.moveF64 = new Float64Array(n);
+    this.moveCodes = codes instanceof Uint8Array ? new Uint8Array(n) : new Uint16Array(n);
+    this.cutSource = this.entryBins;
+    const bytes = this.offsets[d]! * 8;
+    this.maxKept = Math.max(0, Math.floor((cfg.histogramBudget ?? DEFAULT_BUDGET) / Math.max(1, bytes)));
+    this.cInput = {
+      n: 0,
+      values: this.values,
+      labels: this.entryLabels,
+      weights: this.entryWeights,
+      counts: this.entryCounts,
+      nClasses: cfg.nClasses,
+      classWeights: new Float64Array(Math.max(1, cfg.nClasses)),
+      totalWeight: 0,
+      totalCount: 0,
+      minSamplesLeaf: cfg.minSamplesLeaf,
+      minWeightLeaf: cfg.minWeightLeaf,
+    };
+    this.rInput = {
+      n: 0,
+      values: this.values,
+      targets: this.entryTargets,
+      weights: this.entryWeights,
+      counts: null,
+      totalWeight: 0,
+      weightedSum: 0,
+      minSamplesLeaf: cfg.minSamplesLeaf,
+      minWeightLeaf: cfg.minWeightLeaf,
+    };
+  }
+
+  /** Same contract as Splitter.findBest; samples[start, end) must be the node this splitter ordered. */
+  findBest(
+    _samples: Int32Array,
+    start: number,
+    end: number,
+    knownConstants: Int32Array,
+    classWeights: Float64Array | null,
+    weightedSum: number,
+    totalWeight: number,
+    nodeImpurity: number,
+    best: AxisSplit,
+  ): void {
+    this.scoreScale = nodeImpurity > 0 ? nodeImpurity : 1;
+    best.found = false;
+    best.score = Number.NEGATIVE_INFINITY;
+    best.feature = -1;
+    this.newConstants.length = 0;
+    const d = this.d;
+    const constFlag = this.constFlag;
+    constFlag.fill(0);
+    for (let i = 0; i < knownConstants.length; i++) constFlag[knownConstants[i]!] = 1;
+    const features = this.features;
+    const maxFeatures = this.cfg.maxFeatures;
+    const sampling = maxFeatures < d - knownConstants.length;
+    this.lastStart = start;
+    this.lastEnd = end;
+    if (this.nodeHist !== null) this.release(this.nodeHist.cells);
+    this.nodeHist = this.takeCached(start, end);
+    if (this.nodeHist === null && !sampling && this.grouped && this.worthKeeping(end - start)) {
+      this.nodeHist = { start, end, cells: this.allocCells() };
+      this.nodeHist.cells.fill(0);
+      this.buildNodeHistogram(this.nodeHist.cells, start, end);
+    }
+    let visited = 0;
+    // Feature draws exactly as the exact Splitter makes them, so both search the same features.
+    for (let i = 0; i < d; i++) {
+      if (sampling) {
+        if (visited >= maxFeatures) break;
+        const j = i + this.cfg.rng.int(d - i);
+        const t = features[i]!;
+        features[i] = features[j]!;
+        features[j] = t;
+      }
+      const f = features[i]!;
+      if (constFlag[f] === 1) continue;
+      this.curFeature = f;
+      const evaluated = this.cfg.labels
+        ? this.evalClassification(start, end, f, classWeights!, totalWeight, best)
+        : this.evalRegression(start, end, f, weightedSum, totalWeight, best);
+      if (evaluated) visited++;
+      else {
+        this.newConstants.push(f);
+        constFlag[f] = 1;
+      }
+    }
+    if (sampling) for (let i = 0; i < d; i++) features[i] = i;
+  }
+
+  /** Builds (or reads) feature f's histogram; fills the classification scan and scans it. */
+  private evalClassification(
+    start: number,
+    end: number,
+    f: number,
+    classWeights: Float64Array,
+    totalWeight: number,
+    best: AxisSplit,
+  ): boolean {
+    const m = end - start;
+    const K = this.K;
+    const nb = this.cfg.bins.nBins[f]!;
+    const input = this.cInput;
+    const node = this.nodeHist;
+    if (node !== null) {
+      const off = this.offsets[f]!;
+      if (!this.binRange(node.cells, off, nb)) return false;
+      input.n = this.classEntries(node.cells, off, f, false);
+      input.weights = this.entryWeights;
+      input.counts = this.entryCounts;
+      this.cutSource = this.entryBins;
+    } else if (nb * K <= 2 * m) {
+      const h = this.scratchHist;
+      this.classHistogram(h, 0, start, end, f);
+      if (!this.binRange(h, 0, nb)) {
+        h.fill(0, 0, nb * K);
+        return false;
+      }
+      input.n = this.classEntries(h, 0, f, true);
+      input.weights = this.entryWeights;
+      input.counts = this.entryCounts;
+      this.cutSource = this.entryBins;
+    } else {
+      if (!this.gather(start, end, f)) return false;
+      const keys = this.keys;
+      const idx = this.idx;
+      sortPairs(keys, idx, m, this.gMin, this.gMax, this.sortScratch);
+      const sv = this.cfg.scanValues[f]!;
+      const lab = this.lab;
+      const values = this.values;
+      const labels = this.entryLabels;
+      for (let j = 0; j < m; j++) {
+        values[j] = sv[keys[j]!]!;
+        labels[j] = lab[idx[j]!]!;
+      }
+      const w = this.wt;
+      if (w === null) input.weights = this.ones;
+      else {
+        const ew = this.entryWeights;
+        for (let j = 0; j < m; j++) ew[j] = w[idx[j]!]!;
+        input.weights = ew;
+      }
+      input.counts = null;
+      input.n = m;
+      this.cutSource = keys;
+    }
+    input.classWeights = classWeights;
+    input.totalWeight = totalWeight;
+    input.totalCount = m;
+    const res = this.result;
+    if (this.cfg.classification!.scan(input, res)) this.consider(f, res, totalWeight, best);
+    return true;
+  }
+
+  private evalRegression(
+    start: number,
+    end: number,
+    f: number,
+    weightedSum: number,
+    totalWeight: number,
+    best: AxisSplit,
+  ): boolean {
+    const m = end - start;
+    const K = this.K;
+    const nb = this.cfg.bins.nBins[f]!;
+    const input = this.rInput;
+    const node = this.nodeHist;
+    if (node !== null) {
+      const off = this.offsets[f]!;
+      if (!this.binRange(node.cells, off, nb)) return false;
+      input.n = this.regressionEntries(node.cells, off, f, false);
+      input.counts = this.entryCounts;
+      input.weights = this.entryWeights;
+      this.cutSource = this.entryBins;
+    } else if (this.grouped && nb * K <= 2 * m) {
+      const h = this.scratchHist;
+      this.regressionHistogram(h, 0, start, end, f);
+      if (!this.binRange(h, 0, nb)) {
+        h.fill(0, 0, nb * K);
+        return false;
+      }
+      input.n = this.regressionEntries(h, 0, f, true);
+      input.counts = this.entryCounts;
+      input.weights = this.entryWeights;
+      this.cutSource = this.entryBins;
+    } else {
+      if (!this.gather(start, end, f)) return false;
+      const keys = this.keys;
+      const idx = this.idx;
+      sortPairs(keys, idx, m, this.gMin, this.gMax, this.sortScratch);
+      const sv = this.cfg.scanValues[f]!;
+      const t = this.tgt;
+      const values = this.values;
+      const et = this.entryTargets;
+      for (let j = 0; j < m; j++) {
+        values[j] = sv[keys[j]!]!;
+        et[j] = t[idx[j]!]!;
+      }
+      const w = this.wt;
+      if (w === null) input.weights = this.ones;
+      else {
+        const ew = this.entryWeights;
+        for (let j = 0; j < m; j++) ew[j] = w[idx[j]!]!;
+        input.weights = ew;
+      }
+      input.counts = null;
+      input.n = m;
+      this.cutSource = keys;
+    }
+    input.totalWeight = totalWeight;
+    input.weightedSum = weightedSum;
+    const res = this.result;
+    if (this.cfg.regression!.scan(input, res)) this.consider(f, res, totalWeight, best);
+    return true;
+  }
+
+  /** Class histogram of feature f over [start, end) into h[off + bin*K + ...]. */
+  private classHistogram(h: Float64Array, off: number, start: number, end: number, f: number): void {
+    const codes = this.codes;
+    const lab = this.lab;
+    const base = f * this.n;
+    const K = this.K;
+    const w = this.wt;
+    if (w === null) {
+      for (let i = start; i < end; i++) h[off + codes[base + i]! * K + lab[i]!]! += 1;
+    } else {
+      const C = this.cfg.nClasses;
+      for (let i = start; i < end; i++) {
+        const cell = off + codes[base + i]! * K + lab[i]!;
+        h[cell]! += w[i]!;
+        h[cell + C]! += 1;
+      }
+    }
+  }
+
+  /** Σw·y, (Σw,) and the count per bin of feature f over [start, end). */
+  private regressionHistogram(h: Float64Array, off: number, start: number, end: number, f: number): void {
+    const codes = this.codes;
+    const t = this.tgt;
+    const base = f * this.n;
+    const w = this.wt;
+    if (w === null) {
+      for (let i = start; i < end; i++) {
+        const cell = off + codes[base + i]! * 2;
+        h[cell]! += 1;
+        h[cell + 1]! += t[i]!;
+      }
+    } else {
+      for (let i = start; i < end; i++) {
+        const cell = off + codes[base + i]! * 3;
+        const wi = w[i]!;
+        h[cell]! += 1;
+        h[cell + 1]! += wi * t[i]!;
+        h[cell + 2]! += wi;
+      }
+    }
+  }
+
+  /** Every non-constant feature's histogram over [start, end) into a full-node buffer. */
+  private buildNodeHistogram(cells: Float64Array, start: number, end: number): void {
+    const isC = this.cfg.labels !== null;
+    const constFlag = this.constFlag;
+    for (let f = 0; f < this.d; f++) {
+      if (constFlag[f] === 1) continue;
+      if (isC) this.classHistogram(cells, this.offsets[f]!, start, end, f);
+      else this.regressionHistogram(cells, this.offsets[f]!, start, end, f);
+    }
+  }
+
+  /**
+   * Sets gMin/gMax to the lowest and highest non-empty bin of a histogram block; false when the
+   * node's values there do not differ (a constant feature).
+   */
+  private binRange(h: Float64Array, off: number, nb: number): boolean {
+    const K = this.K;
+    const isC = this.cfg.labels !== null;
+    // Count cells: the class weights (unweighted) or the counts half; the count cell for regression.
+    const c0 = isC ? (this.wt === null ? 0 : this.cfg.nClasses) : 0;
+    const cn = isC ? this.cfg.nClasses : 1;
+    let mn = -1;
+    let mx = -1;
+    for (let b = 0; b < nb; b++) {
+      const cell = off + b * K + c0;
+      let any = false;
+      for (let c = 0; c < cn; c++) {
+        if (h[cell + c]! > 0) {
+          any = true;
+          break;
+        }
+      }
+      if (any) {
+        if (mn < 0) mn = b;
+        mx = b;
+      }
+    }
+    if (mn < 0) return false;
+    this.gMin = mn;
+    this.gMax = mx;
+    const bins = this.cfg.bins;
+    const f = this.curFeature;
+    return valuesDiffer(bins.lo[f]![mn]!, bins.hi[f]![mx]!);
+  }
+
+  /** Non-empty (bin, class) cells over bins [gMin, gMax] as sorted grouped entries (cleared if asked). */
+  private classEntries(h: Float64Array, off: number, f: number, clear: boolean): number {
+    const C = this.cfg.nClasses;
+    const K = this.K;
+    const weighted = this.wt !== null;
+    const sv = this.cfg.scanValues[f]!;
+    const values = this.values;
+    const labels = this.entryLabels;
+    const ew = this.entryWeights;
+    const ec = this.entryCounts;
+    const eb = this.entryBins;
+    const mx = this.gMax;
+    let e = 0;
+    for (let b = this.gMin; b <= mx; b++) {
+      const v = sv[b]!;
+      const h0 = off + b * K;
+      for (let c = 0; c < C; c++) {
+        const cell = h0 + c;
+        const wt = h[cell]!;
+        const cnt = weighted ? h[cell + C]! : wt;
+        if (cnt > 0) {
+          values[e] = v;
+          labels[e] = c;
+          ew[e] = wt;
+          ec[e] = cnt;
+          eb[e] = b;
+          e++;
+          if (clear) {
+            h[cell] = 0;
+            if (weighted) h[cell + C] = 0;
+          }
+        }
+      }
+    }
+    return e;
+  }
+
+  /** Non-empty bins over [gMin, gMax] as grouped regression entries (weighted mean targets). */
+  private regressionEntries(h: Float64Array, off: number, f: number, clear: boolean): number {
+    const K = this.K;
+    const weighted = this.wt !== null;
+    const sv = this.cfg.scanValues[f]!;
+    const values = this.values;
+    const et = this.entryTargets;
+    const ew = this.entryWeights;
+    const ec = this.entryCounts;
+    const eb = this.entryBins;
+    const mx = this.gMax;
+    let e = 0;
+    for (let b = this.gMin; b <= mx; b++) {
+      const cell = off + b * K;
+      const cnt = h[cell]!;
+      if (cnt > 0) {
+        const sy = h[cell + 1]!;
+        const sw = weighted ? h[cell + 2]! : cnt;
+        values[e] = sv[b]!;
+        et[e] = sw > 0 ? sy / sw : 0;
+        ew[e] = sw;
+        ec[e] = cnt;
+        eb[e] = b;
+        e++;
+        if (clear) {
+          h[cell] = 0;
+          h[cell + 1] = 0;
+          if (weighted) h[cell + 2] = 0;
+        }
+      }
+    }
+    return e;
+  }
+
+  /** Node-ordered bins of feature f into keys/idx (idx = position); false when constant. */
+  private gather(start: number, end: number, f: number): boolean {
+    const codes = this.codes;
+    const keys = this.keys;
+    const idx = this.idx;
+    const base = f * this.n;
+    let mn = 0xffffffff;
+    let mx = 0;
+    for (let i = start, j = 0; i < end; i++, j++) {
+      const k = codes[base + i]!;
+      keys[j] = k;
+      idx[j] = i;
+      if (k < mn) mn = k;
+      if (k > mx) mx = k;
+    }
+    this.gMin = mn;
+    this.gMax = mx;
+    const bins = this.cfg.bins;
+    return valuesDiffer(bins.lo[f]![mn]!, bins.hi[f]![mx]!);
+  }
+
+  /** Higher score, then more balanced, then lower feature: the exact Splitter's rule. */
+  private consider(f: number, res: SplitResult, totalWeight: number, best: AxisSplit): void {
+    const balance = Math.abs(2 * res.leftWeight - totalWeight);
+    const scoreTol = SCORE_TIE_TOLERANCE * Math.max(this.scoreScale, Math.abs(res.score), Math.abs(best.score));
+    const balanceTol = BALANCE_TIE_TOLERANCE * totalWeight;
+    const better =
+      !best.found ||
+      isBetterSplit(res.score, balance, best.score, best.balance, scoreTol, balanceTol) ||
+      (f < best.feature && Math.abs(res.score - best.score) <= scoreTol && Math.abs(balance - best.balance) <= balanceTol);
+    if (better) {
+      best.found = true;
+      best.feature = f;
+      best.score = res.score;
+      best.balance = balance;
+      best.cutRank = this.cutSource[res.pos - 1]!;
+      // Between the largest training value of the left bin and the smallest of the next non-empty one.
+      const bins = this.cfg.bins;
+      best.threshold = midpoint(bins.hi[f]![best.cutRank]!, bins.lo[f]![this.cutSource[res.pos]!]!);
+    }
+  }
+
+  /**
+   * Moves samples[start, end) and every node-ordered array so that bins <= cutBin of `feature` come
+   * first, keeping order within each side; returns the boundary. Features constant in the node are
+   * not moved (no descendant reads them). Keeps the children's histograms when the node kept its own.
+   */
+  partition(samples: Int32Array, start: number, end: number, feature: number, cutBin: number): number {
+    const codes = this.codes;
+    const flags = this.flags;
+    const base = feature * this.n;
+    let nLeft = 0;
+    for (let i = start; i < end; i++) {
+      const l = codes[base + i]! <= cutBin ? 1 : 0;
+      flags[i] = l;
+      nLeft += l;
+    }
+    const mid = start + nLeft;
+    if (nLeft === 0 || mid === end) return mid;
+    stableMoveI32(samples, start, end, flags, this.moveI32);
+    if (this.cfg.labels !== null) stableMoveI32(this.lab, start, end, flags, this.moveI32);
+    else stableMoveF64(this.tgt, start, end, flags, this.moveF64);
+    if (this.wt !== null) stableMoveF64(this.wt, start, end, flags, this.moveF64);
+    const sameNode = start === this.lastStart && end === this.lastEnd;
+    const constFlag = this.constFlag;
+    const n = this.n;
+    const move = this.moveCodes;
+    for (let f = 0; f < this.d; f++) {
+      if (sameNode && constFlag[f] === 1) continue;
+      stableMoveCodes(codes, f * n, start, end, flags, move);
+    }
+    const parent = sameNode ? this.nodeHist : null;
+    this.nodeHist = null;
+    this.lastStart = -1;
+    if (parent !== null) this.keepChildren(parent, start, mid, end);
+    return mid;
+  }
+
+  /** Smaller child's histogram from its samples, the larger's as parent − smaller; both cached. */
+  private keepChildren(parent: NodeHistogram, start: number, mid: number, end: number): void {
+    const leftSmaller = mid - start <= end - mid;
+    const s0 = leftSmaller ? start : mid;
+    const s1 = leftSmaller ? mid : end;
+    const bigger = end - start - (s1 - s0);
+    if (!this.worthKeeping(bigger) || this.maxKept < 2) {
+      this.release(parent.cells);
+      return;
+    }
+    const small = this.allocCells();
+    small.fill(0);
+    this.buildNodeHistogram(small, s0, s1);
+    const big = parent.cells;
+    const constFlag = this.constFlag;
+    for (let f = 0; f < this.d; f++) {
+      if (constFlag[f] === 1) continue;
+      const a = this.offsets[f]!;
+      const b = this.offsets[f + 1]!;
+      for (let c = a; c < b; c++) big[c] = big[c]! - small[c]!;
+    }
+    this.remember({ start: leftSmaller ? mid : start, end: leftSmaller ? end : mid, cells: big });
+    if (this.worthKeeping(s1 - s0)) this.remember({ start: s0, end: s1, cells: small });
+    else this.release(small);
+  }
+
+  /** A full histogram pays when building it from samples costs more than reading its cells. */
+  private worthKeeping(m: number): boolean {
+    return this.maxKept >= 2 && this.offsets[this.d]! <= (m * this.d) / 2;
+  }
+
+  private remember(h: NodeHistogram): void {
+    while (this.cache.length >= this.maxKept) this.release(this.cache.shift()!.cells);
+    this.cache.push(h);
+  }
+
+  private takeCached(start: number, end: number): NodeHistogram | null {
+    const c = this.cache;
+    for (let i = c.length - 1; i >= 0; i--) {
+      const h = c[i]!;
+      if (h.start === start && h.end === end) {
+        c.splice(i, 1);
+        return h;
+      }
+    }
+    return null;
+  }
+
+  private allocCells(): Float64Array {
+    return this.pool.pop() ?? new Float64Array(this.offsets[this.d]!);
+  }
+
+  private release(cells: Float64Array): void {
+    if (this.pool.length < 2) this.pool.push(cells);
+  }
+}
+
+// Stable two-way moves: left-goers compacted in place, right-goers via scratch, then appended.
+// Branch-free (both stores always happen) because the flags are unpredictable.
+
+function stableMoveI32(a: Int32Array, start: number, end: number, flags: Uint8Array, tmp: Int32Array): void {
+  let l = start;
+  let r = 0;
+  for (let i = start; i < end; i++) {
+    const v = a[i]!;
+    const g = flags[i]!;
+    a[l] = v;
+    tmp[r] = v;
+    l += g;
+    r += 1 - g;
+  }
+  a.set(tmp.subarray(0, r), l);
+}
+
+function stableMoveF64(a: Float64Array, start: number, end: number, flags: Uint8Array, tmp: Float64Array): void {
+  let l = start;
+  let r = 0;
+  for (let i = start; i < end; i++) {
+    const v = a[i]!;
+    const g = flags[i]!;
+    a[l] = v;
+    tmp[r] = v;
+    l += g;
+    r += 1 - g;
+  }
+  a.set(tmp.subarray(0, r), l);
+}
+
+function stableMoveCodes(a: BinCodes, base: number, start: number, end: number, flags: Uint8Array, tmp: BinCodes): void {
+  let l = base + start;
+  let r = 0;
+  for (let i = start; i < end; i++) {
+    const v = a[base + i]!;
+    const g = flags[i]!;
+    a[l] = v;
+    tmp[r] = v;
+    l += g;
+    r += 1 - g;
+  }
+  a.set(tmp.subarray(0, r), l);
+}
