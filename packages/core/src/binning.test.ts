@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { buildBins } from './binning.js';
+import { toFitMatrix } from './input.js';
+
+describe('buildBins', () => {
+  it('gives each distinct value its own bin up to maxBins, else weighted quantile bins that never split equal values (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.integer({ min: -5, max: 40 }), fc.double({ min: -1e3, max: 1e3, noNaN: true })), { minLength: 1, maxLength: 200 }),
+        fc.integer({ min: 2, max: 40 }),
+        fc.boolean(),
+        (vals, maxBins, weighted) => {
+          const n = vals.length;
+          const w = weighted ? Float64Array.from(vals, (_, i) => 1 + (i % 3)) : null;
+          const bins = buildBins(toFitMatrix(vals.map((v) => [v, 7])), w, maxBins);
+          const distinct = [...new Set(vals.map((v) => (Object.is(v, -0) ? 0 : v)))].sort((a, b) => a - b);
+          const nb = bins.nBins[0]!;
+          expect(nb).toBeLessThanOrEqual(maxBins);
+          if (distinct.length <= maxBins) expect(nb).toBe(distinct.length);
+          expect(bins.exact[0]).toBe(nb === distinct.length ? 1 : 0);
+          // Codes follow the values' order; each bin's lo/hi/mean bound its values.
+          for (let i = 0; i < n; i++) {
+            const b = bins.codes[i]!;
+            expect(vals[i]).toBeGreaterThanOrEqual(bins.lo[0]![b]!);
+            expect(vals[i]).toBeLessThanOrEqual(bins.hi[0]![b]!);
+            for (let j = 0; j < n; j++) if (vals[i]! < vals[j]!) expect(b).toBeLessThanOrEqual(bins.codes[j]!);
+          }
+          for (let b = 0; b < nb; b++) {
+            expect(bins.lo[0]![b]).toBeLessThanOrEqual(bins.mean[0]![b]!);
+            expect(bins.mean[0]![b]).toBeLessThanOrEqual(bins.hi[0]![b]!);
+            if (b > 0) expect(bins.hi[0]![b - 1]).toBeLessThan(bins.lo[0]![b]!);
+          }
+          // The constant second column is one bin.
+          expect(bins.nBins[1]).toBe(1);
+          expect(bins.codes instanceof Uint8Array).toBe(true);
+        },
+      ),
+      { numRuns: 300, seed: 13 },
+    );
+  });
+
+  it('puts about equal weight in each quantile bin', () => {
+    const vals = Array.from({ length: 1000 }, (_, i) => [i / 7]);
+    const bins = buildBins(toFitMatrix(vals), null, 10);
+    expect(bins.nBins[0]).toBe(10);
+    const count = new Array<number>(10).fill(0);
+    for (let i = 0; i < 1000; i++) count[bins.codes[i]!]!++;
+    expect(count).toEqual(new Array(10).fill(100));
+    // Weights move the edges: the first 100 rows weigh as much as the other 900.
+    const w = Float64Array.from({ length: 1000 }, (_, i) => (i < 100 ? 9 : 1));
+    const weighted = buildBins(toFitMatrix(vals), w, 2);
+    expect(weighted.hi[0]![0]).toBe(vals[99]![0]);
+  });
+
+  it('uses 16-bit codes above 256 bins', () => {
+    const vals = Array.from({ length: 600 }, (_, i) => [i]);
+    const bins = buildBins(toFitMatrix(vals), null, 1000);
+    expect(bins.codes instanceof Uint16Array).toBe(true);
+    expect(bins.nBins[0]).toBe(600);
+    expect(bins.codes[599]).toBe(599);
+  });
+});

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { DecisionTreeClassifier, DecisionTreeRegressor, type Tree } from './index.js';
+
+/** Same structure, splits and thresholds bit for bit; node statistics equal up to summation order. */
+function expectSameTree(a: Tree, b: Tree): void {
+  expect(b.nodeCount).toBe(a.nodeCount);
+  const n = a.nodeCount;
+  expect(Array.from(b.feature.subarray(0, n))).toEqual(Array.from(a.feature.subarray(0, n)));
+  expect(Array.from(b.threshold.subarray(0, n))).toEqual(Array.from(a.threshold.subarray(0, n)));
+  expect(Array.from(b.left.subarray(0, n))).toEqual(Array.from(a.left.subarray(0, n)));
+  expect(Array.from(b.right.subarray(0, n))).toEqual(Array.from(a.right.subarray(0, n)));
+  expect(Array.from(b.nSamples.subarray(0, n))).toEqual(Array.from(a.nSamples.subarray(0, n)));
+  const k = a.nOutputs;
+  for (let i = 0; i < n * k; i++) expect(b.value[i]).toBeCloseTo(a.value[i]!, 9);
+  for (let i = 0; i < n; i++) expect(b.impurity[i]).toBeCloseTo(a.impurity[i]!, 9);
+}
+
+const CLASSIFICATION = ['gini', 'entropy', 'twoing', 'misclassification', 'max-cut'] as const;
+const REGRESSION = ['mse', 'mae'] as const;
+
+/** Integer-valued data (few distinct values, many ties), optional weights, random growth options. */
+const problem = fc.record({
+  rows: fc.integer({ min: 2, max: 60 }),
+  cols: fc.integer({ min: 1, max: 5 }),
+  levels: fc.integer({ min: 1, max: 12 }),
+  classes: fc.integer({ min: 2, max: 4 }),
+  seed: fc.integer({ min: 0, max: 1_000_000 }),
+  weighted: fc.boolean(),
+  maxDepth: fc.option(fc.integer({ min: 1, max: 6 }), { nil: null }),
+  minSamplesSplit: fc.integer({ min: 2, max: 8 }),
+  minSamplesLeaf: fc.integer({ min: 1, max: 4 }),
+  minWeightFractionLeaf: fc.constantFrom(0, 0, 0.05, 0.2),
+  minImpurityDecrease: fc.constantFrom(0, 0, 0.01),
+  maxLeafNodes: fc.option(fc.integer({ min: 2, max: 12 }), { nil: null }),
+  maxFeatures: fc.constantFrom(null, null, 1, 0.5, 'sqrt' as const),
+  scale: fc.boolean(),
+  maxBins: fc.constantFrom(16, 256, 300),
+});
+
+type Problem = typeof problem extends fc.Arbitrary<infer T> ? T : never;
+
+function data(p: Problem): { X: number[][]; y: number[]; yr: number[]; w: number[] | null } {
+  let s = p.seed + 1;
+  const next = (m: number): number => {
+    s = (s * 1103515245 + 12345) % 2147483648;
+    return Math.floor((s / 2147483648) * m);
+  };
+  const X = Array.from({ length: p.rows }, () => Array.from({ length: p.cols }, () => next(p.levels) - 3));
+  const y = X.map((x) => (x[0]! + next(3) > 2 ? next(p.classes) : 0));
+  const yr = X.map((x) => x[0]! * 2 + next(5) - (x.length > 1 ? x[1]! : 0));
+  const w = p.weighted ? X.map(() => [0.5, 1, 2, 3.25][next(4)]!) : null;
+  return { X, y, yr, w };
+}
+
+function growth(p: Problem) {
+  return {
+    maxDepth: p.maxDepth,
+    minSamplesSplit: p.minSamplesSplit,
+    minSamplesLeaf: p.minSamplesLeaf,
+    minWeightFractionLeaf: p.minWeightFractionLeaf,
+    minImpurityDecrease: p.minImpurityDecrease,
+    maxLeafNodes: p.maxLeafNodes,
+    maxFeatures: p.maxFeatures,
+    seed: p.seed,
+    scale: p.scale,
+    maxBins: p.maxBins,
+  };
+}
+
+describe("splitter 'hist'", () => {
+  it('grows the same tree as the exact splitter when every feature has <= maxBins distinct values (property)', () => {
+    fc.assert(
+      fc.property(problem, fc.constantFrom(...CLASSIFICATION, ...REGRESSION), (p, criterion) => {
+        const { X, y, yr, w } = data(p);
+        const o = { ...growth(p), criterion };
+        const fit = (splitter: 'best' | 'hist'): Tree => {
+          if ((REGRESSION as readonly string[]).includes(criterion)) {
+            return new DecisionTreeRegressor({ ...o, splitter }).fit(X, yr, { sampleWeight: w }).tree;
+          }
+          return new DecisionTreeClassifier({ ...o, splitter }).fit(X, y, { sampleWeight: w }).tree;
+        };
+        expectSameTree(fit('best'), fit('hist'));
+      }),
+      { numRuns: 400, seed: 1313 },
+    );
+  });
+
+  it('splits between real training values when bins hold several values', () => {
+    // 1..100 in 4 quantile bins: thresholds sit between the largest value of a bin and the next bin's smallest.
+    const X = Array.from({ length: 100 }, (_, i) => [i + 1]);
+    const y = X.map(([v]) => (v! > 50 ? 1 : 0));
+    const m = new DecisionTreeClassifier({ splitter: 'hist', maxBins: 4 }).fit(X, y);
+    expect(m.tree.threshold[0]).toBe(50.5);
+    expect(m.predict([[50], [51]])).toEqual([0, 1]);
+    const coarse = new DecisionTreeClassifier({ splitter: 'hist', maxBins: 2 }).fit(X, X.map(([v]) => (v! > 30 ? 1 : 0)));
+    // Two bins, 1..50 and 51..100: the only possible cut is at 50.5, although 30.5 would separate the classes.
+    expect(coarse.tree.threshold[0]).toBe(50.5);
+  });
+
+  it('rejects what it cannot bin', () => {
+    expect(() => new DecisionTreeClassifier({ splitter: 'fast' as never })).toThrow(/splitter/);
+    expect(() => new DecisionTreeClassifier({ splitter: 'hist', maxBins: 1 })).toThrow(/maxBins/);
+    expect(() => new DecisionTreeClassifier({ splitter: 'hist', maxBins: 70000 })).toThrow(/maxBins/);
+    expect(() => new DecisionTreeClassifier({ splitter: 'hist', categoricalFeatures: [0] })).toThrow(/categoricalFeatures/);
+    expect(() =>
+      new DecisionTreeClassifier({ splitter: 'hist', projection: 'node-means-pca' }).fit([[0, 1], [1, 0], [2, 2]], [0, 1, 0]),
+    ).toThrow(/splitter/);
+  });
+});
