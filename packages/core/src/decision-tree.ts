@@ -2,7 +2,7 @@ import { createRandom, InvalidArgumentError, NotFittedError, ShapeMismatchError 
 import { TreeBuilder, type ClassificationData, type RegressionData } from './builder.js';
 import { pruneTree } from './cost-complexity.js';
 import type { Projection } from '@dt/projections';
-import { toRowMajor, type ColumnMajor, type FeatureInput } from './input.js';
+import { toRowMajorView, type ColumnMajor, type FeatureArray, type FeatureInput } from './input.js';
 import { checkFeatureNames } from './leaf-values.js';
 import { resolveCounts, resolveTreeOptions, type ResolvedTreeOptions, type TreeOptions } from './options.js';
 import { RESTORE, type RestoreState } from './restore.js';
@@ -67,11 +67,11 @@ export abstract class DecisionTree {
     return this.tree.decisionPath(x.data, x.rows);
   }
 
-  protected checkPredictInput(X: FeatureInput): { data: Float64Array; rows: number } {
+  protected checkPredictInput(X: FeatureInput): { data: FeatureArray; rows: number } {
     const tree = this.tree;
     // Prediction reads only the features on each row's path; Tree.apply rejects a NaN it reads, so a
     // full finiteness scan of X (which would cost more than the traversal for wide data) is skipped.
-    const x = toRowMajor(X, 'X', false);
+    const x = toRowMajorView(X, 'X', false);
     if (x.cols !== tree.nFeatures) {
       throw new ShapeMismatchError(`X has ${x.cols} features but the model was fitted with ${tree.nFeatures}`);
     }

@@ -66,4 +66,25 @@ describe('fit input without a column-major copy', () => {
     // Projections, scaling and CRIMCOORD still get columns: a scaled axis fit reads them.
     expect(() => new Probe({ scale: true }).growFrom(rowsOnly(data, 3, 2), Int32Array.from([0, 1, 1]), 2)).toThrow(/column-major data was read/);
   });
+
+  it('takes Float32Array, Uint8Array and Uint16Array data as given, for both splitters and predict', () => {
+    const rows = 200;
+    const cols = 4;
+    const bytes = Uint8Array.from({ length: rows * cols }, (_, i) => (i * 37 + (i >> 3) * 11) % 251);
+    const labels = Array.from({ length: rows }, (_, r) => (bytes[r * cols]! + bytes[r * cols + 2]! > 250 ? 1 : 0));
+    const reference = new DecisionTreeClassifier().fit(Array.from({ length: rows }, (_, r) => Array.from(bytes.subarray(r * cols, (r + 1) * cols))), labels);
+    for (const data of [bytes, Uint16Array.from(bytes), Float32Array.from(bytes)]) {
+      const m = toFitMatrix({ data, rows, cols });
+      expect(m.rowMajor).toBe(data); // no float64 copy
+      for (const splitter of ['best', 'hist'] as const) {
+        const model = new DecisionTreeClassifier({ splitter }).fit({ data, rows, cols }, labels);
+        expect(Array.from(model.tree.threshold.subarray(0, model.nodeCount))).toEqual(Array.from(reference.tree.threshold.subarray(0, reference.nodeCount)));
+        expect(model.predict({ data, rows, cols })).toEqual(reference.predict({ data: Float64Array.from(data), rows, cols }));
+      }
+    }
+    // A hist fit never reads columns: bins come from the rows.
+    const tree = new Probe({ splitter: 'hist' }).growFrom(rowsOnly(Float64Array.from(bytes), rows, cols), Int32Array.from(labels), 2);
+    expect(tree.nodeCount).toBe(reference.nodeCount);
+    expect(() => new DecisionTreeClassifier().fit({ data: Float32Array.of(1, Number.NaN), rows: 2, cols: 1 }, [0, 1])).toThrow(/X\[1\]\[0\]/);
+  });
 });

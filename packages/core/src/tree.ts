@@ -1,3 +1,4 @@
+import type { FeatureArray } from './input.js';
 /**
  * The fitted tree: flat parallel typed arrays indexed by node id, as in scikit-learn's `Tree`.
  * Node 0 is the root; children always have larger ids than their parent.
@@ -184,7 +185,7 @@ export class Tree {
   }
 
   /** Value of feature f of a row as node's split sees it (level maps applied). */
-  private nodeValue(node: number, x: Float64Array, base: number, f: number): number {
+  private nodeValue(node: number, x: FeatureArray, base: number, f: number): number {
     const v = x[base + f]!;
     const cnt = this.catCount[node]!;
     if (cnt === 0) return v;
@@ -226,7 +227,7 @@ export class Tree {
   }
 
   /** Value of the split function for one row-major sample (caller checks the node is not a leaf). */
-  goesLeft(node: number, x: Float64Array, base: number): boolean {
+  goesLeft(node: number, x: FeatureArray, base: number): boolean {
     if (this.kind[node] === AXIS) {
       const v = this.nodeValue(node, x, base, this.feature[node]!);
       if (v !== v) throw nanError(base / this.nFeatures, this.feature[node]!);
@@ -245,7 +246,7 @@ export class Tree {
   }
 
   /** Leaf id for each row of a row-major matrix with nFeatures columns. */
-  apply(x: Float64Array, rows: number): Int32Array {
+  apply(x: FeatureArray, rows: number): Int32Array {
     const out = new Int32Array(rows);
     const d = this.nFeatures;
     const kind = this.kind;
@@ -275,7 +276,7 @@ export class Tree {
   }
 
   /** Node ids visited by each row, as CSR (indptr of length rows+1, indices). */
-  decisionPath(x: Float64Array, rows: number): { indptr: Int32Array; indices: Int32Array } {
+  decisionPath(x: FeatureArray, rows: number): { indptr: Int32Array; indices: Int32Array } {
     const indptr = new Int32Array(rows + 1);
     const path: number[] = [];
     const d = this.nFeatures;
