@@ -48,6 +48,19 @@ describe('configFromFlags', () => {
   });
 });
 
+describe('--splitter and --max-bins', () => {
+  it('reach the estimator, and bad values name the flag', () => {
+    const c = configFromFlags({ splitter: 'hist', maxBins: '64' });
+    expect(c.params).toEqual({ splitter: 'hist', maxBins: 64 });
+    const m = buildEstimator(c, 'classification') as DecisionTreeClassifier;
+    expect([m.options.splitter, m.options.maxBins]).toEqual(['hist', 64]);
+    expect(toTreeOptions(configFromString('splitter=hist,max-bins=300'), 'regression')).toEqual({ splitter: 'hist', maxBins: 300 });
+    expect(() => configFromFlags({ splitter: 'fast' })).toThrow(/--splitter must be one of "best", "hist"/);
+    expect(() => configFromFlags({ maxBins: '1' })).toThrow(/--max-bins must be an integer >= 2/);
+    expect(() => configFromFlags({ maxBins: '70000' })).toThrow(/--max-bins must be an integer in \[2, 65536\]/);
+  });
+});
+
 describe('buildEstimator', () => {
   it('makes a classifier or regressor through the algorithm registry', () => {
     expect(buildEstimator(configFromString('maxDepth=2'), 'classification')).toBeInstanceOf(DecisionTreeClassifier);
