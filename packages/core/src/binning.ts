@@ -38,80 +38,189 @@ export function buildBins(X: ColumnMajor, weights: Float64Array | null, maxBins:
   const hi: Float64Array[] = [];
   const mean: Float64Array[] = [];
   const exact = new Uint8Array(d);
-  // Distinct values of one feature, with their sample counts and weights.
-  const uniq = new Float64Array(n);
-  const cnt = new Float64Array(n);
-  const wts = new Float64Array(n);
-  const rank = new Int32Array(n);
-  const sorted = new Float64Array(n);
-  const tableCount = new Float64Array(SMALL_INT);
-  const tableWeight = new Float64Array(SMALL_INT);
-  const lut = new Int32Array(SMALL_INT);
-  const binOf = new Int32Array(n);
+  // Distinct values of one feature (or of a sample of its rows), with their counts and weights.
+  const cap = Math.max(maxBins + 1, Math.min(n, SAMPLE_ROWS));
+  const s: Scratch = {
+    uniq: new Float64Array(cap),
+    cnt: new Float64Array(cap),
+    wts: new Float64Array(cap),
+    binOf: new Int32Array(cap),
+    lut: new Int32Array(SMALL_INT),
+    count: new Float64Array(SMALL_INT),
+    weight: new Float64Array(weights === null ? 0 : SMALL_INT),
+    sample: new Float64Array(Math.min(n, SAMPLE_ROWS)),
+  };
   for (let f = 0; f < d; f++) {
     const col = column(f);
-    let k = 0;
-    const smallInt = isSmallIntColumn(col);
-    if (smallInt) {
-      // Pixels, counts and codes: a table over the values gives distinct values, counts and weights in O(n).
-      let top = 0;
-      for (let i = 0; i < n; i++) {
-        const v = col[i]!;
-        tableCount[v]! += 1;
-        tableWeight[v]! += weights === null ? 1 : weights[i]!;
-        if (v > top) top = v;
-      }
-      for (let v = 0; v <= top; v++) {
-        const c = tableCount[v]!;
-        if (c > 0) {
-          uniq[k] = v;
-          cnt[k] = c;
-          wts[k] = tableWeight[v]!;
-          lut[v] = k;
-          k++;
-          tableCount[v] = 0;
-          tableWeight[v] = 0;
-        }
-      }
-      for (let i = 0; i < n; i++) rank[i] = lut[col[i]!]!;
-    } else {
-      sorted.set(col);
-      sorted.sort();
-      for (let i = 0; i < n; i++) {
-        const v = sorted[i]!;
-        if (k === 0 || v !== uniq[k - 1]!) uniq[k++] = v;
-      }
-      cnt.fill(0, 0, k);
-      wts.fill(0, 0, k);
-      for (let i = 0; i < n; i++) {
-        const r = lowerBound(uniq, k, col[i]!);
-        rank[i] = r;
-        cnt[r]! += 1;
-        wts[r]! += weights === null ? 1 : weights[i]!;
-      }
-    }
-    const b = assignBins(k, wts, maxBins, binOf);
-    const l = new Float64Array(b);
-    const h = new Float64Array(b);
-    const m = new Float64Array(b);
-    const c = new Float64Array(b);
-    for (let r = 0; r < k; r++) {
-      const bin = binOf[r]!;
-      if (c[bin] === 0) l[bin] = uniq[r]!;
-      h[bin] = uniq[r]!;
-      m[bin]! += cnt[r]! * uniq[r]!;
-      c[bin]! += cnt[r]!;
-    }
-    for (let bin = 0; bin < b; bin++) m[bin] = l[bin] === h[bin] ? l[bin]! : clamp(m[bin]! / c[bin]!, l[bin]!, h[bin]!);
-    const base = f * n;
-    for (let i = 0; i < n; i++) codes[base + i] = binOf[rank[i]!]!;
-    nBins[f] = b;
-    lo.push(l);
-    hi.push(h);
-    mean.push(m);
-    exact[f] = b === k ? 1 : 0;
+    const out = codes.subarray(f * n, (f + 1) * n);
+    const bins = isSmallIntColumn(col)
+      ? smallIntBins(col, weights, maxBins, s, out)
+      : distinctBins(col, weights, maxBins, s, out) ?? quantileBins(col, weights, maxBins, s, out);
+    nBins[f] = bins.lo.length;
+    lo.push(bins.lo);
+    hi.push(bins.hi);
+    mean.push(bins.mean);
+    exact[f] = bins.exact ? 1 : 0;
   }
   return { n, d, codes, nBins, lo, hi, mean, exact };
+}
+
+/** Rows sampled (evenly spaced) to place quantile edges of features with many distinct values. */
+const SAMPLE_ROWS = 100_000;
+
+interface Scratch {
+  uniq: Float64Array;
+  cnt: Float64Array;
+  wts: Float64Array;
+  binOf: Int32Array;
+  lut: Int32Array;
+  /** All zero between uses. */
+  count: Float64Array;
+  weight: Float64Array;
+  sample: Float64Array;
+}
+
+interface FeatureBins {
+  lo: Float64Array;
+  hi: Float64Array;
+  mean: Float64Array;
+  exact: boolean;
+}
+
+/** Bins from k sorted distinct values with counts (binOf filled by assignBins). */
+function binsOfDistinct(s: Scratch, k: number, b: number): FeatureBins {
+  const l = new Float64Array(b);
+  const h = new Float64Array(b);
+  const m = new Float64Array(b);
+  const c = new Float64Array(b);
+  for (let r = 0; r < k; r++) {
+    const bin = s.binOf[r]!;
+    const v = s.uniq[r]!;
+    if (c[bin] === 0) l[bin] = v;
+    h[bin] = v;
+    m[bin]! += s.cnt[r]! * v;
+    c[bin]! += s.cnt[r]!;
+  }
+  for (let bin = 0; bin < b; bin++) m[bin] = l[bin] === h[bin] ? l[bin]! : clamp(m[bin]! / c[bin]!, l[bin]!, h[bin]!);
+  return { lo: l, hi: h, mean: m, exact: b === k };
+}
+
+/** Pixels, counts and codes: a table over the values gives distinct values, counts and weights in O(n). */
+function smallIntBins(col: Float64Array, weights: Float64Array | null, maxBins: number, s: Scratch, out: BinCodes): FeatureBins {
+  const n = col.length;
+  const count = s.count;
+  const weight = s.weight;
+  let top = 0;
+  for (let i = 0; i < n; i++) {
+    const v = col[i]!;
+    count[v]! += 1;
+    if (weights !== null) weight[v]! += weights[i]!;
+    if (v > top) top = v;
+  }
+  // Distinct values in order; k may exceed maxBins here, so uniq/cnt/wts are table-sized if needed.
+  let k = 0;
+  for (let v = 0; v <= top; v++) if (count[v]! > 0) k++;
+  const big = k > s.uniq.length;
+  const uniq = big ? new Float64Array(k) : s.uniq;
+  const cnt = big ? new Float64Array(k) : s.cnt;
+  const wts = big ? new Float64Array(k) : s.wts;
+  k = 0;
+  for (let v = 0; v <= top; v++) {
+    const c = count[v]!;
+    if (c > 0) {
+      uniq[k] = v;
+      cnt[k] = c;
+      wts[k] = weights === null ? c : weight[v]!;
+      if (weights !== null) weight[v] = 0;
+      s.lut[v] = k;
+      k++;
+      count[v] = 0;
+    }
+  }
+  const binOf = big ? new Int32Array(k) : s.binOf;
+  const b = assignBins(k, wts, maxBins, binOf);
+  const lut = s.lut;
+  for (let v = 0; v <= top; v++) lut[v] = binOf[lut[v]!]!;
+  for (let i = 0; i < n; i++) out[i] = lut[col[i]!]!;
+  return binsOfDistinct({ ...s, uniq, cnt, wts, binOf }, k, b);
+}
+
+/**
+ * Every distinct value its own bin, when there are at most maxBins of them (else null): a sorted
+ * list of the values seen, abandoned as soon as it grows past maxBins.
+ */
+function distinctBins(col: Float64Array, weights: Float64Array | null, maxBins: number, s: Scratch, out: BinCodes): FeatureBins | null {
+  const n = col.length;
+  const uniq = s.uniq;
+  let k = 0;
+  for (let i = 0; i < n; i++) {
+    const v = col[i]!;
+    const r = lowerBound(uniq, k, v);
+    if (r < k && uniq[r] === v) continue;
+    if (k === maxBins) return null;
+    // lowerBound returns k-1 for v above everything: insert after it.
+    const at = r === k - 1 && uniq[r]! < v ? k : r;
+    uniq.copyWithin(at + 1, at, k);
+    uniq[at] = v;
+    k++;
+  }
+  s.cnt.fill(0, 0, k);
+  s.wts.fill(0, 0, k);
+  for (let i = 0; i < n; i++) {
+    const r = lowerBound(uniq, k, col[i]!);
+    out[i] = r;
+    s.cnt[r]! += 1;
+    s.wts[r]! += weights === null ? 1 : weights[i]!;
+  }
+  for (let r = 0; r < k; r++) s.binOf[r] = r;
+  return binsOfDistinct(s, k, k);
+}
+
+/**
+ * Weighted quantile bins from an evenly spaced sample of the rows (all rows up to SAMPLE_ROWS):
+ * edges between the sample's distinct values, then every row coded by binary search; each bin's
+ * lo/hi/mean are those of all rows in it.
+ */
+function quantileBins(col: Float64Array, weights: Float64Array | null, maxBins: number, s: Scratch, out: BinCodes): FeatureBins {
+  const n = col.length;
+  const m = s.sample.length;
+  const sample = s.sample;
+  for (let j = 0; j < m; j++) sample[j] = col[Math.floor((j * n) / m)]!;
+  sample.sort();
+  const uniq = s.uniq;
+  let k = 0;
+  for (let j = 0; j < m; j++) {
+    const v = sample[j]!;
+    if (k === 0 || v !== uniq[k - 1]!) uniq[k++] = v;
+  }
+  s.wts.fill(0, 0, k);
+  for (let j = 0; j < m; j++) {
+    const i = Math.floor((j * n) / m);
+    s.wts[lowerBound(uniq, k, col[i]!)]! += weights === null ? 1 : weights[i]!;
+  }
+  const b = assignBins(k, s.wts, maxBins, s.binOf);
+  // upper[bin] = the largest sampled value in the bin; the last bin is open above.
+  const upper = new Float64Array(b);
+  for (let r = 0; r < k; r++) upper[s.binOf[r]!] = uniq[r]!;
+  const l = new Float64Array(b).fill(Number.POSITIVE_INFINITY);
+  const h = new Float64Array(b).fill(Number.NEGATIVE_INFINITY);
+  const sum = new Float64Array(b);
+  const c = new Float64Array(b);
+  for (let i = 0; i < n; i++) {
+    const v = col[i]!;
+    const bin = lowerBound(upper, b, v);
+    out[i] = bin;
+    if (v < l[bin]!) l[bin] = v;
+    if (v > h[bin]!) h[bin] = v;
+    sum[bin]! += v;
+    c[bin]! += 1;
+  }
+  let exact = true;
+  for (let bin = 0; bin < b; bin++) {
+    sum[bin] = l[bin] === h[bin] ? l[bin]! : clamp(sum[bin]! / c[bin]!, l[bin]!, h[bin]!);
+    if (l[bin] !== h[bin]) exact = false;
+  }
+  return { lo: l, hi: h, mean: sum, exact };
 }
 
 /**

@@ -121,10 +121,13 @@ export class HistSplitter {
       if (nBins[f]! > maxB) maxB = nBins[f]!;
     }
     this.scratchHist = new Float64Array(maxB * this.K);
-    this.keys = new Uint32Array(n);
-    this.idx = new Int32Array(n);
-    this.sortScratch = createSortScratch(n);
-    const entries = Math.max(n, maxB * Math.max(1, cfg.nClasses));
+    // Grouped criteria sort a node's samples only when it has fewer than nBins·K/2 of them; otherwise
+    // entries are histogram cells. Only per-sample criteria (absolute error) need room for every row.
+    const sorted = this.grouped ? Math.min(n, Math.ceil((maxB * this.K) / 2) + 1) : n;
+    this.keys = new Uint32Array(sorted);
+    this.idx = new Int32Array(sorted);
+    this.sortScratch = createSortScratch(sorted);
+    const entries = Math.max(sorted, maxB * Math.max(1, cfg.nClasses));
     this.values = new Float64Array(entries);
     this.entryLabels = new Int32Array(entries);
     this.entryWeights = new Float64Array(entries);
