@@ -66,6 +66,8 @@ export class HistSplitter {
   /** Offset of feature f's block in a full-node histogram; total cells at [d]. */
   private readonly offsets: Int32Array;
   private readonly scratchHist: Float64Array;
+  /** One bit per bin: which bins of the scratch histogram are non-empty. */
+  private readonly marks: Int32Array;
   private readonly keys: Uint32Array;
   private readonly idx: Int32Array;
   private readonly sortScratch: SortScratch;
@@ -121,9 +123,10 @@ export class HistSplitter {
       if (nBins[f]! > maxB) maxB = nBins[f]!;
     }
     this.scratchHist = new Float64Array(maxB * this.K);
-    // Grouped criteria sort a node's samples only when it has fewer than nBins·K/2 of them; otherwise
-    // entries are histogram cells. Only per-sample criteria (absolute error) need room for every row.
-    const sorted = this.grouped ? Math.min(n, Math.ceil((maxB * this.K) / 2) + 1) : n;
+    this.marks = new Int32Array((maxB * Math.max(1, cfg.nClasses) + 31) >>> 5);
+    // Grouped criteria never sort: entries are histogram cells. Only per-sample criteria (absolute
+    // error) sort a node's bins and need room for every row.
+    const sorted = this.grouped ? 0 : n;
     this.keys = new Uint32Array(sorted);
     this.idx = new Int32Array(sorted);
     this.sortScratch = createSortScratch(sorted);
@@ -238,7 +241,6 @@ export class HistSplitter {
     best: AxisSplit,
   ): boolean {
     const m = end - start;
-    const K = this.K;
     const nb = this.cfg.bins.nBins[f]!;
     const input = this.cInput;
     const node = this.nodeHist;
@@ -249,40 +251,17 @@ export class HistSplitter {
       input.weights = this.entryWeights;
       input.counts = this.entryCounts;
       this.cutSource = this.entryBins;
-    } else if (nb * K <= 2 * m) {
-      const h = this.scratchHist;
-      this.classHistogram(h, 0, start, end, f);
-      if (!this.binRange(h, 0, nb)) {
-        h.fill(0, 0, nb * K);
+    } else {
+      // One pass builds the class histogram and marks the bins present; entries follow the marks.
+      this.classHistogram(this.scratchHist, 0, start, end, f, this.marks);
+      if (!this.markedRange(f)) {
+        this.clearMarked();
         return false;
       }
-      input.n = this.classEntries(h, 0, f, true);
+      input.n = this.classEntriesMarked(f);
       input.weights = this.entryWeights;
       input.counts = this.entryCounts;
       this.cutSource = this.entryBins;
-    } else {
-      if (!this.gather(start, end, f)) return false;
-      const keys = this.keys;
-      const idx = this.idx;
-      sortPairs(keys, idx, m, this.gMin, this.gMax, this.sortScratch);
-      const sv = this.cfg.scanValues[f]!;
-      const lab = this.lab;
-      const values = this.values;
-      const labels = this.entryLabels;
-      for (let j = 0; j < m; j++) {
-        values[j] = sv[keys[j]!]!;
-        labels[j] = lab[idx[j]!]!;
-      }
-      const w = this.wt;
-      if (w === null) input.weights = this.ones;
-      else {
-        const ew = this.entryWeights;
-        for (let j = 0; j < m; j++) ew[j] = w[idx[j]!]!;
-        input.weights = ew;
-      }
-      input.counts = null;
-      input.n = m;
-      this.cutSource = keys;
     }
     input.classWeights = classWeights;
     input.totalWeight = totalWeight;
@@ -301,7 +280,6 @@ export class HistSplitter {
     best: AxisSplit,
   ): boolean {
     const m = end - start;
-    const K = this.K;
     const nb = this.cfg.bins.nBins[f]!;
     const input = this.rInput;
     const node = this.nodeHist;
@@ -312,14 +290,13 @@ export class HistSplitter {
       input.counts = this.entryCounts;
       input.weights = this.entryWeights;
       this.cutSource = this.entryBins;
-    } else if (this.grouped && nb * K <= 2 * m) {
-      const h = this.scratchHist;
-      this.regressionHistogram(h, 0, start, end, f);
-      if (!this.binRange(h, 0, nb)) {
-        h.fill(0, 0, nb * K);
+    } else if (this.grouped) {
+      this.regressionHistogram(this.scratchHist, 0, start, end, f, this.marks);
+      if (!this.markedRange(f)) {
+        this.clearMarked();
         return false;
       }
-      input.n = this.regressionEntries(h, 0, f, true);
+      input.n = this.regressionEntriesMarked(f);
       input.counts = this.entryCounts;
       input.weights = this.entryWeights;
       this.cutSource = this.entryBins;
@@ -355,13 +332,33 @@ export class HistSplitter {
   }
 
   /** Class histogram of feature f over [start, end) into h[off + bin*K + ...]. */
-  private classHistogram(h: Float64Array, off: number, start: number, end: number, f: number): void {
+  private classHistogram(h: Float64Array, off: number, start: number, end: number, f: number, marks: Int32Array | null): void {
     const codes = this.codes;
     const lab = this.lab;
     const base = f * this.n;
     const K = this.K;
     const w = this.wt;
-    if (w === null) {
+    if (marks !== null) {
+      // Small nodes: mark the (bin, class) cells present so that only they are read back.
+      const C = this.cfg.nClasses;
+      if (w === null) {
+        for (let i = start; i < end; i++) {
+          const cell = codes[base + i]! * K + lab[i]!;
+          h[cell]! += 1;
+          marks[cell >>> 5]! |= 1 << (cell & 31);
+        }
+      } else {
+        for (let i = start; i < end; i++) {
+          const b = codes[base + i]!;
+          const c = lab[i]!;
+          const cell = b * K + c;
+          h[cell]! += w[i]!;
+          h[cell + C]! += 1;
+          const bit = b * C + c;
+          marks[bit >>> 5]! |= 1 << (bit & 31);
+        }
+      }
+    } else if (w === null) {
       for (let i = start; i < end; i++) h[off + codes[base + i]! * K + lab[i]!]! += 1;
     } else {
       const C = this.cfg.nClasses;
@@ -373,13 +370,128 @@ export class HistSplitter {
     }
   }
 
+  /**
+   * gMin/gMax from the marks (one bit per bin, or per (bin, class) cell for classification); false
+   * when the marked bins' values do not differ (a constant feature).
+   */
+  private markedRange(f: number): boolean {
+    const marks = this.marks;
+    const per = this.cfg.labels !== null ? this.cfg.nClasses : 1;
+    let first = 0;
+    while (marks[first] === 0) first++;
+    let last = marks.length - 1;
+    while (marks[last] === 0) last--;
+    this.markFirst = first;
+    this.markLast = last;
+    this.gMin = Math.floor(((first << 5) + 31 - Math.clz32(marks[first]! & -marks[first]!)) / per);
+    this.gMax = Math.floor(((last << 5) + 31 - Math.clz32(marks[last]!)) / per);
+    const bins = this.cfg.bins;
+    return valuesDiffer(bins.lo[f]![this.gMin]!, bins.hi[f]![this.gMax]!);
+  }
+
+  private markFirst = 0;
+  private markLast = 0;
+
+  /** Zeroes the scratch cells of the marked bins and the marks (a constant feature: one bin or close ones). */
+  private clearMarked(): void {
+    const K = this.K;
+    this.scratchHist.fill(0, this.gMin * K, (this.gMax + 1) * K);
+    this.marks.fill(0, this.markFirst, this.markLast + 1);
+  }
+
+  /** The marked (bin, class) cells as sorted grouped entries; clears cells and marks. */
+  private classEntriesMarked(f: number): number {
+    const C = this.cfg.nClasses;
+    const K = this.K;
+    const weighted = this.wt !== null;
+    const h = this.scratchHist;
+    const marks = this.marks;
+    const sv = this.cfg.scanValues[f]!;
+    const values = this.values;
+    const labels = this.entryLabels;
+    const ew = this.entryWeights;
+    const ec = this.entryCounts;
+    const eb = this.entryBins;
+    let e = 0;
+    for (let wd = this.markFirst; wd <= this.markLast; wd++) {
+      let bits = marks[wd]!;
+      marks[wd] = 0;
+      while (bits !== 0) {
+        const t = bits & -bits;
+        const bit = (wd << 5) + 31 - Math.clz32(t);
+        bits ^= t;
+        const b = C === 1 ? bit : Math.floor(bit / C);
+        const c = bit - b * C;
+        const cell = b * K + c;
+        values[e] = sv[b]!;
+        labels[e] = c;
+        ew[e] = h[cell]!;
+        ec[e] = weighted ? h[cell + C]! : h[cell]!;
+        eb[e] = b;
+        e++;
+        h[cell] = 0;
+        if (weighted) h[cell + C] = 0;
+      }
+    }
+    return e;
+  }
+
+  /** The marked bins as grouped regression entries; clears cells and marks. */
+  private regressionEntriesMarked(f: number): number {
+    const K = this.K;
+    const weighted = this.wt !== null;
+    const h = this.scratchHist;
+    const marks = this.marks;
+    const sv = this.cfg.scanValues[f]!;
+    const values = this.values;
+    const et = this.entryTargets;
+    const ew = this.entryWeights;
+    const ec = this.entryCounts;
+    const eb = this.entryBins;
+    let e = 0;
+    for (let wd = this.markFirst; wd <= this.markLast; wd++) {
+      let bits = marks[wd]!;
+      marks[wd] = 0;
+      while (bits !== 0) {
+        const t = bits & -bits;
+        const b = (wd << 5) + 31 - Math.clz32(t);
+        bits ^= t;
+        const cell = b * K;
+        const cnt = h[cell]!;
+        const sy = h[cell + 1]!;
+        const sw = weighted ? h[cell + 2]! : cnt;
+        values[e] = sv[b]!;
+        et[e] = sw > 0 ? sy / sw : 0;
+        ew[e] = sw;
+        ec[e] = cnt;
+        eb[e] = b;
+        e++;
+        h[cell] = 0;
+        h[cell + 1] = 0;
+        if (weighted) h[cell + 2] = 0;
+      }
+    }
+    return e;
+  }
+
   /** Σw·y, (Σw,) and the count per bin of feature f over [start, end). */
-  private regressionHistogram(h: Float64Array, off: number, start: number, end: number, f: number): void {
+  private regressionHistogram(h: Float64Array, off: number, start: number, end: number, f: number, marks: Int32Array | null): void {
     const codes = this.codes;
     const t = this.tgt;
     const base = f * this.n;
     const w = this.wt;
-    if (w === null) {
+    if (marks !== null) {
+      const K = this.K;
+      for (let i = start; i < end; i++) {
+        const b = codes[base + i]!;
+        const cell = b * K;
+        const wi = w === null ? 1 : w[i]!;
+        h[cell]! += 1;
+        h[cell + 1]! += wi * t[i]!;
+        if (w !== null) h[cell + 2]! += wi;
+        marks[b >>> 5]! |= 1 << (b & 31);
+      }
+    } else if (w === null) {
       for (let i = start; i < end; i++) {
         const cell = off + codes[base + i]! * 2;
         h[cell]! += 1;
@@ -402,8 +514,8 @@ export class HistSplitter {
     const constFlag = this.constFlag;
     for (let f = 0; f < this.d; f++) {
       if (constFlag[f] === 1) continue;
-      if (isC) this.classHistogram(cells, this.offsets[f]!, start, end, f);
-      else this.regressionHistogram(cells, this.offsets[f]!, start, end, f);
+      if (isC) this.classHistogram(cells, this.offsets[f]!, start, end, f, null);
+      else this.regressionHistogram(cells, this.offsets[f]!, start, end, f, null);
     }
   }
 
