@@ -1,0 +1,240 @@
+/**
+ * `bench hist`: dt's histogram splitter against dt's exact one, scikit-learn's exact CART and
+ * XGBoost's `hist` tree (one round, fully grown; binary sets only), side by side in one run, each
+ * measurement in its own fresh process. Writes results/hist.md (tables + the fit's time split by phase).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Command } from 'commander';
+import { loadDataset, makeClassification } from '@dt/datasets';
+import { loadFashionMnist } from '@dt/datasets/node';
+import { trainTestSplit } from '@dt/eval';
+import { mergeNotes } from '../notes.js';
+import type { HistWorkerResult, Phase } from '../hist-worker.js';
+
+const BENCH_DIR = fileURLToPath(new URL('../..', import.meta.url));
+const WORKER = fileURLToPath(new URL('../hist-worker.ts', import.meta.url));
+const PEERS = fileURLToPath(new URL('../../python/hist_peers.py', import.meta.url));
+const RESULTS = join(BENCH_DIR, 'results');
+
+type Lib = 'dt best' | 'dt hist' | 'sklearn' | 'xgboost hist';
+
+interface Workload {
+  name: string;
+  /** Row-major training/test features (bytes for pixels), int32 labels. */
+  Xtrain: Float64Array | Uint8Array;
+  ytrain: Int32Array;
+  Xtest: Float64Array | Uint8Array;
+  ytest: Int32Array;
+  d: number;
+  libs: Lib[];
+  repeats: number;
+  /** Fits per measurement for a hot loop (small data), else 0. */
+  hot: number;
+}
+
+interface PeerResult {
+  fit_cpu_s: number;
+  fit_wall_s: number;
+  test_accuracy: number;
+  n_leaves: number;
+  fit_peak_rss_mb: number;
+  version?: string;
+  fingerprint?: string;
+  split?: Record<Phase, number> | null;
+}
+
+function rowsOf(X: Float64Array, d: number, idx: ArrayLike<number>): Float64Array {
+  const out = new Float64Array(idx.length * d);
+  for (let k = 0; k < idx.length; k++) out.set(X.subarray(idx[k]! * d, idx[k]! * d + d), k * d);
+  return out;
+}
+
+function labelCodes(y: readonly (string | number)[] | Float64Array, classes: readonly (string | number)[]): Int32Array {
+  const map = new Map(classes.map((c, i) => [c, i]));
+  return Int32Array.from(y as ArrayLike<string | number>, (v) => map.get(v)!);
+}
+
+async function workloads(quick: boolean): Promise<Workload[]> {
+  const out: Workload[] = [];
+  try {
+    const tr = loadFashionMnist({ split: 'train', ...(quick ? { limit: 3000 } : {}) });
+    const te = loadFashionMnist({ split: 'test', ...(quick ? { limit: 1000 } : {}) });
+    // Pixels as bytes: dt fits them without a float64 copy; scikit-learn converts to float32.
+    out.push({
+      name: `Fashion-MNIST ${tr.X.rows.toLocaleString('en')} × 784 (10 classes)`,
+      Xtrain: Uint8Array.from(tr.X.data),
+      ytrain: labelCodes(tr.y, tr.classes!),
+      Xtest: Uint8Array.from(te.X.data),
+      ytest: labelCodes(te.y, tr.classes!),
+      d: 784,
+      libs: ['dt best', 'dt hist', 'sklearn'],
+      repeats: 1,
+      hot: 0,
+    });
+  } catch (e) {
+    console.error(`bench hist: Fashion-MNIST skipped (${(e as Error).message.split('\n')[0]})`);
+  }
+  const magic = await loadDataset('magic-gamma');
+  const y = labelCodes(magic.y, magic.classes!);
+  const { train, test } = trainTestSplit(Array.from(y), { testSize: 0.25, stratify: true, seed: 0 });
+  out.push({
+    name: 'MAGIC gamma 14,265 × 10 (continuous, binary)',
+    Xtrain: rowsOf(magic.X.data, magic.X.cols, train),
+    ytrain: Int32Array.from(train, (i) => y[i]!),
+    Xtest: rowsOf(magic.X.data, magic.X.cols, test),
+    ytest: Int32Array.from(test, (i) => y[i]!),
+    d: magic.X.cols,
+    libs: ['dt best', 'dt hist', 'sklearn', 'xgboost hist'],
+    repeats: 3,
+    hot: 0,
+  });
+  const big = quick ? 20_000 : 1_000_000;
+  for (const [n, d, hot] of [
+    [big, 10, 0],
+    [1_800, 64, quick ? 10 : 100],
+  ] as const) {
+    const data = makeClassification({ nSamples: n + 10_000, nFeatures: d, nInformative: Math.min(d, 10), nRedundant: 0, nClasses: 2, seed: n + d });
+    const X = data.X.data;
+    out.push({
+      name: `makeClassification ${n.toLocaleString('en')} × ${d}${hot ? ` (hot loop, ${hot} fits)` : ''}`,
+      Xtrain: X.subarray(0, n * d),
+      ytrain: data.y.subarray(0, n),
+      Xtest: X.subarray(n * d),
+      ytest: data.y.subarray(n),
+      d,
+      libs: ['dt best', 'dt hist', 'sklearn', 'xgboost hist'],
+      repeats: hot ? 1 : n >= 1_000_000 ? 1 : 3,
+      hot,
+    });
+  }
+  return out;
+}
+
+function writeBin(dir: string, name: string, a: Float64Array | Uint8Array | Int32Array): string {
+  const p = join(dir, name);
+  writeFileSync(p, new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
+  return p;
+}
+
+function run(lib: Lib, job: Record<string, unknown>, nodeFlags: string[] = []): PeerResult | { error: string } {
+  const opts = { encoding: 'utf8' as const, maxBuffer: 1 << 24 };
+  const r = lib.startsWith('dt')
+    ? spawnSync(process.execPath, [...nodeFlags, '--conditions=@dt/source', '--import', 'tsx', WORKER, JSON.stringify({ ...job, splitter: lib === 'dt hist' ? 'hist' : 'best' })], { ...opts, cwd: BENCH_DIR })
+    : spawnSync('python3', [PEERS], { ...opts, input: JSON.stringify({ ...job, lib: lib === 'sklearn' ? 'sklearn' : 'xgboost' }), env: { ...process.env, PYENV_VERSION: 'system' } });
+  if (r.status !== 0) return { error: (r.stderr || String(r.error)).trim().split('\n').slice(-2).join(' ') };
+  return JSON.parse(r.stdout.trim().split('\n').pop()!) as PeerResult;
+}
+
+/**
+ * The timed hist fit's CPU split by phase: shares from a CPU profile of one fit in a separate process
+ * with inlining off (so every function keeps its own samples), applied to the timed fit's CPU.
+ */
+function timeSplit(job: Record<string, unknown>, timedCpu: number): Record<Phase, number> | null {
+  const r = run('dt hist', { ...job, repeats: 1, hot_loop: 0, profile: true }, ['--no-turbo-inlining']);
+  if ('error' in r || !r.split) return null;
+  const total = Object.values(r.split).reduce((a, b) => a + b, 0);
+  const out = { ...r.split };
+  for (const k of Object.keys(out) as Phase[]) out[k] = total > 0 ? (r.split[k] / total) * timedCpu : 0;
+  return out;
+}
+
+const fmt = (x: number, digits = 3) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toPrecision(digits));
+
+function render(rows: { w: Workload; results: Map<Lib, PeerResult | { error: string }> }[], meta: string): string {
+  const lines = [
+    '# Histogram splitter: dt hist vs dt exact vs scikit-learn vs XGBoost hist',
+    '',
+    meta,
+    '',
+    '| data | library | fit CPU s | ratio to sklearn | fit wall s | peak MB | test accuracy | leaves | same tree as dt best |',
+    '|---|---|---|---|---|---|---|---|---|',
+  ];
+  const splits: string[] = [];
+  for (const { w, results } of rows) {
+    const sk = results.get('sklearn');
+    const skCpu = sk && 'fit_cpu_s' in sk ? sk.fit_cpu_s : null;
+    const best = results.get('dt best');
+    const bestFp = best && 'fingerprint' in best ? best.fingerprint : undefined;
+    for (const lib of w.libs) {
+      const r = results.get(lib)!;
+      if ('error' in r) {
+        lines.push(`| ${w.name} | ${lib} | error: ${r.error.replace(/\|/g, '/')} | | | | | | |`);
+        continue;
+      }
+      const unit = w.hot ? ' per fit' : '';
+      const same = lib === 'dt hist' && bestFp ? (r.fingerprint === bestFp ? 'yes' : 'no') : '';
+      lines.push(
+        `| ${w.name} | ${lib}${r.version ? ` ${r.version}` : ''} | ${w.hot ? (r.fit_cpu_s * 1000).toFixed(1) + ' ms' : fmt(r.fit_cpu_s)}${unit} | ${skCpu ? (r.fit_cpu_s / skCpu).toFixed(2) : ''} | ${fmt(r.fit_wall_s)} | ${w.hot ? '' : fmt(r.fit_peak_rss_mb)} | ${r.test_accuracy.toFixed(4)} | ${r.n_leaves} | ${same} |`,
+      );
+      if (r.split) {
+        const total = Object.values(r.split).reduce((a, b) => a + b, 0);
+        const pct = (p: Phase) => `${fmt(r.split![p])} s (${((100 * r.split![p]) / total).toFixed(0)} %)`;
+        splits.push(`| ${w.name} | ${pct('binning')} | ${pct('histograms')} | ${pct('scans')} | ${pct('partition')} | ${pct('other')} |`);
+      }
+    }
+  }
+  lines.push(
+    '',
+    '## Where dt hist spends its fit',
+    '',
+    'The timed fit CPU (per fit for the hot loop) split by the shares of a V8 CPU profile of one fit in a separate process with inlining off, so that every function keeps its own samples (sampling every 0.2 ms). Binning: bin edges and codes. Histograms: one pass per node and feature over its bin codes into class weights and counts (Σw, Σw·y for regression), and the subtraction parent − smaller child of large nodes. Scans: reading the non-empty cells back as grouped entries and the criterion\'s scan. Partition: the stable moves of the node-ordered codes, labels and weights. Other: the builder (node totals, impurity, tree arrays), validation and GC.',
+    '',
+    '| data | binning | histograms | scans | partition | other |',
+    '|---|---|---|---|---|---|',
+    ...splits,
+  );
+  return lines.join('\n') + '\n';
+}
+
+export function histCommand(): Command {
+  return new Command('hist')
+    .description("splitter 'hist' vs dt exact, scikit-learn and XGBoost hist (fit CPU, memory, accuracy, same tree); writes results/hist.md")
+    .option('--quick', 'small sizes (a smoke test; does not overwrite results/hist.md)')
+    .action(async (o: { quick?: boolean }) => {
+      const quick = o.quick === true;
+      const ws = await workloads(quick);
+      const rows: { w: Workload; results: Map<Lib, PeerResult | { error: string }> }[] = [];
+      const t0 = Date.now();
+      for (const w of ws) {
+        const dir = mkdtempSync(join(tmpdir(), 'dt-hist-'));
+        try {
+          const job = {
+            X_train_path: writeBin(dir, 'Xtr.bin', w.Xtrain),
+            y_train_path: writeBin(dir, 'ytr.bin', w.ytrain),
+            X_test_path: writeBin(dir, 'Xte.bin', w.Xtest),
+            y_test_path: writeBin(dir, 'yte.bin', w.ytest),
+            n_features: w.d,
+            x_dtype: w.Xtrain instanceof Uint8Array ? 'u1' : 'f8',
+            repeats: w.repeats,
+            hot_loop: w.hot,
+          };
+          const results = new Map<Lib, PeerResult | { error: string }>();
+          for (const lib of w.libs) {
+            const r = run(lib, job);
+            if (lib === 'dt hist' && !('error' in r)) r.split = timeSplit(job, r.fit_cpu_s);
+            results.set(lib, r);
+            console.error(`bench hist: ${w.name} / ${lib}: ${'error' in r ? r.error : `${fmt(r.fit_cpu_s)} s CPU`}`);
+          }
+          rows.push({ w, results });
+        } finally {
+          rmSync(dir, { recursive: true, force: true });
+        }
+      }
+      const cpu = cpus()[0]?.model ?? 'unknown CPU';
+      const meta = `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpu} (${cpus().length} cores, shared), Node ${process.version}, one thread everywhere, ${((Date.now() - t0) / 1000).toFixed(0)} s in all. Every fit runs in a fresh process after three warm-up fits on a 2,000-row prefix (dt); fit CPU is the median of the repeats (3 for MAGIC and the 10k-row sets, 1 for the large ones) or, for the hot loop, the mean over 100 fits after 100 warm-up fits. Peak MB is the growth of the process's peak RSS during the first fit. Fully grown Gini trees; XGBoost: one boosting round, \`tree_method: 'hist'\` (256 bins), lossguide without depth or leaf limit, learning rate 1, lambda 0, min_child_weight 0, its DMatrix built inside the timed fit.`;
+      const md = render(rows, meta);
+      if (quick) {
+        process.stdout.write(md);
+        return;
+      }
+      if (!existsSync(RESULTS)) mkdirSync(RESULTS, { recursive: true });
+      const path = join(RESULTS, 'hist.md');
+      const previous = existsSync(path) ? readFileSync(path, 'utf8') : '';
+      writeFileSync(path, mergeNotes(md, previous, 'hist'));
+      console.error(`bench hist: wrote ${path}`);
+    });
+}
