@@ -1,3 +1,4 @@
+import { isSmallIntColumn, lowerBound, SMALL_INT } from './feature-index.js';
 import type { ColumnMajor } from './input.js';
 
 export type BinCodes = Uint8Array | Uint16Array;
@@ -23,7 +24,6 @@ export interface Bins {
   exact: Uint8Array;
 }
 
-const SMALL_INT = 65536;
 
 /**
  * Bins the columns of X. `weights` (or unit weights) decide the quantile edges of features with
@@ -275,23 +275,4 @@ function columnReader(X: ColumnMajor): (f: number) => Float64Array {
 
 function clamp(v: number, a: number, b: number): number {
   return v < a ? a : v > b ? b : v;
-}
-
-function isSmallIntColumn(col: Float64Array): boolean {
-  for (let i = 0; i < col.length; i++) {
-    const v = col[i]!;
-    if (!(v >= 0 && v < SMALL_INT && (v | 0) === v)) return false;
-  }
-  return true;
-}
-
-function lowerBound(u: Float64Array, k: number, v: number): number {
-  let lo = 0;
-  let hi = k - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (u[mid]! < v) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

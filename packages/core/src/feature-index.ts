@@ -97,9 +97,10 @@ export function buildFeatureIndex(X: ColumnMajor): FeatureIndex {
   return { n, d, ranks, uniq, nUnique, scanUniq: uniq };
 }
 
-const SMALL_INT = 65536;
+/** Columns of integers in [0, SMALL_INT) are indexed by value (no sort). */
+export const SMALL_INT = 65536;
 
-function isSmallIntColumn(col: Float64Array): boolean {
+export function isSmallIntColumn(col: Float64Array): boolean {
   for (let i = 0; i < col.length; i++) {
     const v = col[i]!;
     // (v | 0) === v rejects fractions and -0 is harmless (it equals 0).
@@ -108,7 +109,7 @@ function isSmallIntColumn(col: Float64Array): boolean {
   return true;
 }
 
-function lowerBound(u: Float64Array, k: number, v: number): number {
+export function lowerBound(u: Float64Array, k: number, v: number): number {
   let lo = 0;
   let hi = k - 1;
   while (lo < hi) {

@@ -13,7 +13,7 @@ import { loadDataset, makeClassification } from '@dt/datasets';
 import { loadFashionMnist } from '@dt/datasets/node';
 import { trainTestSplit } from '@dt/eval';
 import { mergeNotes } from '../notes.js';
-import type { HistWorkerResult, Phase } from '../hist-worker.js';
+import type { Phase } from '../hist-worker.js';
 
 const BENCH_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const WORKER = fileURLToPath(new URL('../hist-worker.ts', import.meta.url));

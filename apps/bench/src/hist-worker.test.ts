@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { DecisionTreeClassifier } from '@dt/core';
+import { fingerprint, phaseOf } from './hist-worker.js';
+
+describe('bench hist worker', () => {
+  it('fingerprints trees: equal for the same splits, different otherwise', () => {
+    const X = [[0, 5], [1, 4], [2, 3], [3, 2], [4, 1], [5, 0]];
+    const y = [0, 0, 1, 1, 0, 1];
+    const a = new DecisionTreeClassifier().fit(X, y).tree;
+    const b = new DecisionTreeClassifier({ splitter: 'hist' }).fit(X, y).tree;
+    const c = new DecisionTreeClassifier({ maxDepth: 1 }).fit(X, y).tree;
+    const d = new DecisionTreeClassifier().fit(X.map(([u, v]) => [v!, u!]), y).tree;
+    expect(fingerprint(b)).toBe(fingerprint(a));
+    expect(fingerprint(c)).not.toBe(fingerprint(a));
+    expect(fingerprint(d)).not.toBe(fingerprint(a));
+  });
+
+  it('attributes profiled functions to phases', () => {
+    const core = 'file:///x/packages/core/src/';
+    expect(phaseOf('quantileBins', `${core}binning.ts`)).toBe('binning');
+    expect(phaseOf('classHistogram', `${core}hist-splitter.ts`)).toBe('histograms');
+    expect(phaseOf('keepChildren', `${core}hist-splitter.ts`)).toBe('histograms');
+    expect(phaseOf('classEntriesMarked', `${core}hist-splitter.ts`)).toBe('scans');
+    expect(phaseOf('giniLoop', 'file:///x/packages/criteria/src/gini.ts')).toBe('scans');
+    expect(phaseOf('stableMoveCodes', `${core}hist-splitter.ts`)).toBe('partition');
+    expect(phaseOf('makeRecord', `${core}builder.ts`)).toBe('other');
+  });
+});
