@@ -34,6 +34,10 @@ export interface GrowthParams {
   misRate: number | null;
   /** Categorical features (level codes), transformed per node by CRIMCOORD; null: none. */
   categorical: readonly number[] | null;
+  /** 'best': exact search; 'hist': search over per-feature bins. */
+  splitter: 'best' | 'hist';
+  /** Bins per feature for 'hist'. */
+  maxBins: number;
 }
 
 /** A node waiting to be added/expanded, with its totals computed by its parent's split. */

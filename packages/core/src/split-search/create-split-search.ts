@@ -1,4 +1,4 @@
-import type { Random } from '@dt/errors';
+import { InvalidArgumentError, type Random } from '@dt/errors';
 import { applyScaler, fitScaler, type FittedProjection, type Projection, type ProjectionData, type Scaler } from '@dt/projections';
 import { Crimcoord } from '../crimcoord.js';
 import { buildFeatureIndex, withScaledScanValues } from '../feature-index.js';
@@ -8,6 +8,7 @@ import { AxisSearch, type AxisSearchConfig } from './axis-search.js';
 import { CategoricalColumns } from './categorical-columns.js';
 import type { ClassificationData, RegressionData } from './fit-data.js';
 import { GlobalProjectionSearch, projectAll, projectionMeans, sparseRawDirection } from './global-projection-search.js';
+import { createHistogramAxisSearch } from './histogram-axis.js';
 import { NodeProjectionSearch } from './node-projection-search.js';
 import type { SplitSearch } from './split-record.js';
 
@@ -23,6 +24,10 @@ export interface SplitSearchParams {
   scale: boolean;
   /** Categorical features (level codes), transformed per node by CRIMCOORD; null: none. */
   categorical: readonly number[] | null;
+  /** 'best': exact search over ranked values; 'hist': over per-feature bins (histogram-axis.ts). */
+  splitter: 'best' | 'hist';
+  /** Bins per column for 'hist'. */
+  maxBins: number;
 }
 
 /** The criterion-facing part every strategy's configuration shares. */
@@ -34,8 +39,9 @@ export type ScanConfig = Pick<
 /**
  * Builds the split search for a fit: fits the scaler, sets up CRIMCOORD, fits the projection, and
  * picks the strategy by the fitted projection's kind —
- *   axis   → AxisSearch (AxisCrimcoordSearch with categorical features)
- *   global → GlobalProjectionSearch (projections precomputed once)
+ *   axis   → AxisSearch (AxisCrimcoordSearch with categorical features), or
+ *            HistogramAxisSearch with splitter 'hist'
+ *   global → GlobalProjectionSearch (projections precomputed once) over either axis search
  *   node   → NodeProjectionSearch
  * A new strategy is one file in this folder and one line below.
  */
@@ -87,11 +93,15 @@ export function createSplitSearch(data: ClassificationData | RegressionData, par
   const fitted: FittedProjection = params.projection ? params.projection.prepare(projData, params.rng) : { kind: 'axis' };
   const axis = (index: AxisSearchConfig['index'], rootConstants?: Int32Array): AxisSearch =>
     new AxisSearch({ ...scan, index, maxFeatures: Math.min(params.maxFeatures, index.d), rng: params.rng }, rootConstants);
+  const hist = params.splitter === 'hist' ? { maxBins: params.maxBins, cfg: { ...scan, maxFeatures: params.maxFeatures, rng: params.rng } } : null;
+  if (hist && fitted.kind === 'node') {
+    throw new InvalidArgumentError('splitter', "'best' with a per-node projection ('hist' bins features and global projections only)", 'hist');
+  }
 
   switch (fitted.kind) {
     case 'node': {
       // Rows for projection: CRIMCOORD rewrites Xw's categorical columns per node, so then only Xw is current.
-      const rowMajor = cats ? null : (X.rowMajor ?? transposeToRows(X));
+      const rowMajor = cats ? null : X.rowMajor instanceof Float64Array ? X.rowMajor : transposeToRows(X);
       return new NodeProjectionSearch({ ...scan, X: Xw, rowMajor, projector: fitted, scale: scaling ? scaling.scale : null, categorical: columns });
     }
     case 'global': {
@@ -100,10 +110,12 @@ export function createSplitSearch(data: ClassificationData | RegressionData, par
       const directions = [];
       for (let k = 0; k < dirs.count; k++) directions.push(sparseRawDirection(dirs.dirs.subarray(k * X.cols, (k + 1) * X.cols), scaling));
       const Z = projectAll(X, directions);
+      if (hist) return new GlobalProjectionSearch(createHistogramAxisSearch(Z, hist.maxBins, hist.cfg, { mean: projectionMeans(Z), scale: new Float64Array(Z.cols).fill(1) }), directions);
       const centred = withScaledScanValues(buildFeatureIndex(Z), projectionMeans(Z), new Float64Array(Z.cols).fill(1));
       return new GlobalProjectionSearch(axis(centred), directions);
     }
     case 'axis': {
+      if (hist && !columns) return createHistogramAxisSearch(X, hist.maxBins, hist.cfg, scaling);
       let index = buildFeatureIndex(X);
       if (scaling) index = withScaledScanValues(index, scaling.mean, scaling.scale);
       if (!columns) return axis(index);

@@ -1,9 +1,8 @@
 import {
-  BALANCE_TIE_TOLERANCE,
   createSplitResult,
-  isBetterSplit,
+  impurityScale,
+  isBetterCandidate,
   midpoint,
-  SCORE_TIE_TOLERANCE,
   valuesDiffer,
   type ClassificationCriterion,
   type ClassificationScanInput,
@@ -12,11 +11,12 @@ import {
   type SplitResult,
 } from '@dt/criteria';
 import type { Random } from '@dt/errors';
-import type { BinCodes, Bins } from './binning.js';
-import type { AxisSplit } from './splitter.js';
-import { createSortScratch, sortPairs, type SortScratch } from './sort.js';
+import { buildBins, type BinCodes, type Bins } from '../binning.js';
+import type { ColumnMajor } from '../input.js';
+import { createSortScratch, sortPairs, type SortScratch } from '../sort.js';
+import { resetSplitRecord, type NodeView, type SplitRecord, type SplitSearch } from './split-record.js';
 
-export interface HistSplitterConfig {
+export interface HistogramAxisConfig {
   bins: Bins;
   /** Values the criteria scan per bin: the bins' means, or standardised copies (scale: true). */
   scanValues: Float64Array[];
@@ -44,6 +44,21 @@ interface NodeHistogram {
 const DEFAULT_BUDGET = 64 * 1024 * 1024;
 
 /**
+ * The 'hist' search over the columns of X: bins them (maxBins per column) and scans bin means, shifted
+ * and scaled as (mean − shift[f]) / scale[f] when given (standardised features, centred projections).
+ */
+export function createHistogramAxisSearch(
+  X: ColumnMajor,
+  maxBins: number,
+  cfg: Omit<HistogramAxisConfig, 'bins' | 'scanValues'>,
+  shift: { mean: Float64Array; scale: Float64Array } | null,
+): HistogramAxisSearch {
+  const bins = buildBins(X, cfg.weights, maxBins);
+  const scanValues = shift ? bins.mean.map((m, f) => m.map((v) => (v - shift.mean[f]!) / shift.scale[f]!)) : bins.mean;
+  return new HistogramAxisSearch({ ...cfg, bins, scanValues, maxFeatures: Math.min(cfg.maxFeatures, bins.d) });
+}
+
+/**
  * Histogram split search over binned features ('hist' splitter). The bin codes, labels, targets and
  * weights are kept in node order: the builder's samples[start, end) and this splitter's arrays
  * [start, end) hold the same samples in the same order, so a node's histogram reads contiguous runs
@@ -52,8 +67,9 @@ const DEFAULT_BUDGET = 64 * 1024 * 1024;
  * contract. Large nodes keep their full histogram; the larger child's is parent − smaller child.
  * When every bin holds one distinct value the search is exact: the same splits as the exact Splitter.
  */
-export class HistSplitter {
-  private readonly cfg: HistSplitterConfig;
+export class HistogramAxisSearch implements SplitSearch {
+  readonly rootConstants = new Int32Array(0);
+  private readonly cfg: HistogramAxisConfig;
   private readonly n: number;
   private readonly d: number;
   private readonly codes: BinCodes;
@@ -100,10 +116,8 @@ export class HistSplitter {
   private curFeature = 0;
   /** Where consider() reads an entry's bin: the sorted keys or the histogram entries. */
   private cutSource: Uint32Array;
-  /** Features newly found constant in the last findBest call. */
-  readonly newConstants: number[] = [];
 
-  constructor(cfg: HistSplitterConfig) {
+  constructor(cfg: HistogramAxisConfig) {
     this.cfg = cfg;
     const { n, d, codes, nBins } = cfg.bins;
     this.n = n;
@@ -173,23 +187,17 @@ export class HistSplitter {
     };
   }
 
-  /** Same contract as Splitter.findBest; samples[start, end) must be the node this splitter ordered. */
-  findBest(
-    _samples: Int32Array,
-    start: number,
-    end: number,
-    knownConstants: Int32Array,
-    classWeights: Float64Array | null,
-    weightedSum: number,
-    totalWeight: number,
-    nodeImpurity: number,
-    best: AxisSplit,
-  ): void {
-    this.scoreScale = nodeImpurity > 0 ? nodeImpurity : 1;
-    best.found = false;
-    best.score = Number.NEGATIVE_INFINITY;
-    best.feature = -1;
-    this.newConstants.length = 0;
+  /**
+   * Searches the binned features for the best split of node.samples[start, end) (the node this
+   * search ordered); known constants are skipped, new ones left in record.newConstants. Fills
+   * record.feature = record.candidate, cutRank (a bin), threshold, score and balance.
+   */
+  findBest(node: NodeView, best: SplitRecord): void {
+    resetSplitRecord(best);
+    const { start, end, classWeights, weightedSum } = node;
+    const totalWeight = node.weight;
+    const knownConstants = node.constants;
+    this.scoreScale = impurityScale(node.impurity);
     const d = this.d;
     const constFlag = this.constFlag;
     constFlag.fill(0);
@@ -224,7 +232,7 @@ export class HistSplitter {
         : this.evalRegression(start, end, f, weightedSum, totalWeight, best);
       if (evaluated) visited++;
       else {
-        this.newConstants.push(f);
+        best.newConstants.push(f);
         constFlag[f] = 1;
       }
     }
@@ -238,7 +246,7 @@ export class HistSplitter {
     f: number,
     classWeights: Float64Array,
     totalWeight: number,
-    best: AxisSplit,
+    best: SplitRecord,
   ): boolean {
     const m = end - start;
     const nb = this.cfg.bins.nBins[f]!;
@@ -277,7 +285,7 @@ export class HistSplitter {
     f: number,
     weightedSum: number,
     totalWeight: number,
-    best: AxisSplit,
+    best: SplitRecord,
   ): boolean {
     const m = end - start;
     const nb = this.cfg.bins.nBins[f]!;
@@ -645,33 +653,31 @@ export class HistSplitter {
     return valuesDiffer(bins.lo[f]![mn]!, bins.hi[f]![mx]!);
   }
 
-  /** Higher score, then more balanced, then lower feature: the exact Splitter's rule. */
-  private consider(f: number, res: SplitResult, totalWeight: number, best: AxisSplit): void {
+  /** Higher score, then more balanced, then lower feature: the exact search's rule (isBetterCandidate). */
+  private consider(f: number, res: SplitResult, totalWeight: number, best: SplitRecord): void {
     const balance = Math.abs(2 * res.leftWeight - totalWeight);
-    const scoreTol = SCORE_TIE_TOLERANCE * Math.max(this.scoreScale, Math.abs(res.score), Math.abs(best.score));
-    const balanceTol = BALANCE_TIE_TOLERANCE * totalWeight;
-    const better =
-      !best.found ||
-      isBetterSplit(res.score, balance, best.score, best.balance, scoreTol, balanceTol) ||
-      (f < best.feature && Math.abs(res.score - best.score) <= scoreTol && Math.abs(balance - best.balance) <= balanceTol);
-    if (better) {
-      best.found = true;
-      best.feature = f;
-      best.score = res.score;
-      best.balance = balance;
-      best.cutRank = this.cutSource[res.pos - 1]!;
-      // Between the largest training value of the left bin and the smallest of the next non-empty one.
-      const bins = this.cfg.bins;
-      best.threshold = midpoint(bins.hi[f]![best.cutRank]!, bins.lo[f]![this.cutSource[res.pos]!]!);
-    }
+    if (best.found && !isBetterCandidate(res.score, balance, f, best.score, best.balance, best.candidate, this.scoreScale, totalWeight)) return;
+    best.found = true;
+    best.feature = f;
+    best.candidate = f;
+    best.score = res.score;
+    best.balance = balance;
+    best.cutRank = this.cutSource[res.pos - 1]!;
+    // Between the largest training value of the left bin and the smallest of the next non-empty one.
+    const bins = this.cfg.bins;
+    best.threshold = midpoint(bins.hi[f]![best.cutRank]!, bins.lo[f]![this.cutSource[res.pos]!]!);
   }
 
   /**
-   * Moves samples[start, end) and every node-ordered array so that bins <= cutBin of `feature` come
-   * first, keeping order within each side; returns the boundary. Features constant in the node are
-   * not moved (no descendant reads them). Keeps the children's histograms when the node kept its own.
+   * Moves samples[start, end) and every node-ordered array so that bins <= record.cutRank of
+   * record.candidate come first, keeping order within each side; returns the boundary. Features
+   * constant in the node are not moved (no descendant reads them). Keeps the children's histograms
+   * when the node kept its own.
    */
-  partition(samples: Int32Array, start: number, end: number, feature: number, cutBin: number): number {
+  partition(node: NodeView, record: SplitRecord): number {
+    const { samples, start, end } = node;
+    const feature = record.candidate;
+    const cutBin = record.cutRank;
     const codes = this.codes;
     const flags = this.flags;
     const base = feature * this.n;
