@@ -18,11 +18,11 @@ describe('bench hist worker', () => {
   it('attributes profiled functions to phases', () => {
     const core = 'file:///x/packages/core/src/';
     expect(phaseOf('quantileBins', `${core}binning.ts`)).toBe('binning');
-    expect(phaseOf('classHistogram', `${core}hist-splitter.ts`)).toBe('histograms');
-    expect(phaseOf('keepChildren', `${core}hist-splitter.ts`)).toBe('histograms');
-    expect(phaseOf('classEntriesMarked', `${core}hist-splitter.ts`)).toBe('scans');
+    expect(phaseOf('classHistogram', `${core}split-search/histogram-axis.ts`)).toBe('histograms');
+    expect(phaseOf('keepChildren', `${core}split-search/histogram-axis.ts`)).toBe('histograms');
+    expect(phaseOf('classEntriesMarked', `${core}split-search/histogram-axis.ts`)).toBe('scans');
     expect(phaseOf('giniLoop', 'file:///x/packages/criteria/src/gini.ts')).toBe('scans');
-    expect(phaseOf('stableMoveCodes', `${core}hist-splitter.ts`)).toBe('partition');
+    expect(phaseOf('stableMoveCodes', `${core}split-search/histogram-axis.ts`)).toBe('partition');
     expect(phaseOf('makeRecord', `${core}builder.ts`)).toBe('other');
   });
 });

@@ -73,7 +73,7 @@ export function fingerprint(t: Tree): string {
 /** Which phase a profiled function belongs to (by file, then by name inside the hist splitter). */
 export function phaseOf(functionName: string, url: string): Phase {
   if (url.endsWith('/binning.ts')) return 'binning';
-  if (url.endsWith('/hist-splitter.ts') || url.endsWith('/histogram-axis.ts')) {
+  if (url.endsWith('/histogram-axis.ts')) {
     if (/Histogram|keepChildren/.test(functionName)) return 'histograms';
     if (/Entries|Range|clearMarked|consider|gather/.test(functionName)) return 'scans';
     if (/partition|stableMove/.test(functionName)) return 'partition';

@@ -6,6 +6,7 @@ import { syntheticCommand } from './commands/synthetic.js';
 import { speedCommand } from './commands/speed.js';
 import { hhcartCommand } from './commands/hhcart.js';
 import { streamCommand } from './commands/stream.js';
+import { histCommand } from './commands/hist.js';
 
 const program = new Command('bench').description('dt benchmarks: speed against peers and the papers\' tables');
 program.addCommand(cartCommand());
@@ -15,6 +16,7 @@ program.addCommand(syntheticCommand());
 program.addCommand(speedCommand());
 program.addCommand(hhcartCommand());
 program.addCommand(streamCommand());
+program.addCommand(histCommand());
 program.parseAsync(process.argv).catch((e: unknown) => {
   console.error(`bench: ${e instanceof Error ? e.message : String(e)}`);
   process.exitCode = 1;
