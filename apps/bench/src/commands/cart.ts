@@ -104,7 +104,7 @@ function fashionSplit(quick: boolean): { name: string; split: Split } | { missin
   }
 }
 
-function runOurs(split: Split, repeats: number): Row['ours'] {
+function runOurs(split: Split, repeats: number, splitter: 'best' | 'hist'): Row['ours'] {
   const d = split.nFeatures;
   const Xtr = { data: split.Xtrain, rows: split.ytrain.length, cols: d };
   const Xte = { data: split.Xtest, rows: split.ytest.length, cols: d };
@@ -112,7 +112,7 @@ function runOurs(split: Split, repeats: number): Row['ours'] {
   const wall: number[] = [];
   let model: DecisionTreeClassifier | null = null;
   for (let r = 0; r < repeats; r++) {
-    const fit = measure(() => new DecisionTreeClassifier({ criterion: 'gini' }).fit(Xtr, split.ytrain));
+    const fit = measure(() => new DecisionTreeClassifier({ criterion: 'gini', splitter }).fit(Xtr, split.ytrain));
     model = fit.result;
     wall.push(wallSeconds(fit));
     cpu.push(cpuSeconds(fit));
@@ -174,6 +174,8 @@ export interface CartOptions {
   datasets: string[];
   peers: boolean;
   out: string | null;
+  /** dt's split search (default 'best'); 'hist' writes cart-hist-vs-sklearn.* instead. */
+  splitter?: 'best' | 'hist';
 }
 
 export async function runCart(opts: CartOptions, log: (s: string) => void): Promise<Row[]> {
@@ -195,7 +197,7 @@ export async function runCart(opts: CartOptions, log: (s: string) => void): Prom
     // Big fits are long enough that JIT warm-up is noise; one repeat each keeps the run short.
     const repeats = split.ytrain.length * split.nFeatures > 5e6 ? Math.min(opts.repeats, opts.largeRepeats) : opts.repeats;
     log(`${data.name}: dt fitting ${split.ytrain.length} x ${split.nFeatures} (${repeats} repeat(s)) ...`);
-    const ours = runOurs(split, repeats);
+    const ours = runOurs(split, repeats, opts.splitter ?? 'best');
     log(`  dt: fit ${f2(ours.fitCpuS)} s CPU, test accuracy ${f3(ours.testAccuracy)}, ${ours.leaves} leaves`);
     let skr: SklearnResult | null = null;
     if ('version' in sk) {
@@ -208,9 +210,10 @@ export async function runCart(opts: CartOptions, log: (s: string) => void): Prom
   const md = renderMarkdown(rows, notes);
   if (opts.out) {
     mkdirSync(opts.out, { recursive: true });
-    writeFileSync(`${opts.out}/cart-vs-sklearn.md`, md);
-    writeFileSync(`${opts.out}/cart-vs-sklearn.json`, JSON.stringify({ date: new Date().toISOString(), node: process.version, rows, notes }, null, 2) + '\n');
-    log(`wrote ${opts.out}/cart-vs-sklearn.md`);
+    const base = opts.splitter === 'hist' ? 'cart-hist-vs-sklearn' : 'cart-vs-sklearn';
+    writeFileSync(`${opts.out}/${base}.md`, opts.splitter === 'hist' ? md.replace(/^# (.*)/, "# $1 (dt with splitter: 'hist')") : md);
+    writeFileSync(`${opts.out}/${base}.json`, JSON.stringify({ date: new Date().toISOString(), node: process.version, splitter: opts.splitter ?? 'best', rows, notes }, null, 2) + '\n');
+    log(`wrote ${opts.out}/${base}.md`);
   }
   log('\n' + md);
   return rows;
@@ -227,12 +230,14 @@ export function cartCommand(): Command {
     .option('--datasets <list>', 'comma-separated: magic-gamma,fashion-mnist', 'magic-gamma,fashion-mnist')
     .option('--no-peers', 'do not run scikit-learn')
     .option('--out <dir>', 'write markdown and JSON results here', RESULTS_DIR)
-    .action(async (o: { quick: boolean; repeats: number; largeRepeats: number; datasets: string; peers: boolean; out: string }) => {
+    .option('--splitter <best|hist>', "dt's split search; hist writes cart-hist-vs-sklearn.md", 'best')
+    .action(async (o: { quick: boolean; repeats: number; largeRepeats: number; datasets: string; peers: boolean; out: string; splitter: string }) => {
+      if (o.splitter !== 'best' && o.splitter !== 'hist') throw new Error(`--splitter must be best or hist, got ${JSON.stringify(o.splitter)}`);
       for (const [flag, v] of [['--repeats', o.repeats], ['--large-repeats', o.largeRepeats]] as const) {
         if (!Number.isInteger(v) || v < 1) throw new Error(`${flag} must be a positive integer, got ${v}`);
       }
       await runCart(
-        { quick: o.quick, repeats: o.repeats, largeRepeats: o.largeRepeats, datasets: o.datasets.split(','), peers: o.peers, out: o.quick ? null : o.out },
+        { quick: o.quick, repeats: o.repeats, largeRepeats: o.largeRepeats, datasets: o.datasets.split(','), peers: o.peers, out: o.quick ? null : o.out, splitter: o.splitter },
         (s) => console.log(s),
       );
     });
