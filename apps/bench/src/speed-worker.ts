@@ -1,6 +1,6 @@
 /**
  * One speed measurement in a fresh process, so each library's peak memory and JIT state are its
- * own. Job (JSON, argv[2]): { lib: 'dt' | 'ml-cart', X_train_path, y_train_path, X_test_path,
+ * own. Job (JSON, argv[2]): { lib: 'dt' | 'dt-hist' | 'ml-cart', X_train_path, y_train_path, X_test_path,
  * y_test_path, n_features, repeats }. Prints one JSON line with fit/predict times, accuracy, leaves
  * and the peak resident-memory growth during the fit.
  */
@@ -11,7 +11,8 @@ import { DecisionTreeClassifier as MlCart } from 'ml-cart';
 import { cpuSeconds, wallSeconds } from './harness/timing.js';
 
 interface Job {
-  lib: 'dt' | 'ml-cart';
+  /** dt-hist: dt with splitter 'hist'. */
+  lib: 'dt' | 'dt-hist' | 'ml-cart';
   X_train_path: string;
   y_train_path: string;
   X_test_path: string;
@@ -66,9 +67,11 @@ function main(): void {
   // One fit is not enough: V8 tiers hot functions up over the next calls and compiles on
   // background threads, whose CPU time process.cpuUsage() counts. Three fits reach steady state
   // (1,000 × 10: 128, 79, 18, 14, 14 ms for fits 1–5 in a fresh process).
-  const nw = Math.min(ytr.length, job.lib === 'dt' ? 2000 : 200);
+  const isDt = job.lib === 'dt' || job.lib === 'dt-hist';
+  const dtOptions = { criterion: 'gini', splitter: job.lib === 'dt-hist' ? ('hist' as const) : ('best' as const) };
+  const nw = Math.min(ytr.length, isDt ? 2000 : 200);
   for (let k = 0; k < WARMUP_FITS; k++) {
-    if (job.lib === 'dt') new DecisionTreeClassifier({ criterion: 'gini' }).fit({ data: Xtr.subarray(0, nw * d), rows: nw, cols: d }, ytr.subarray(0, nw)).predictCodes(test);
+    if (isDt) new DecisionTreeClassifier(dtOptions).fit({ data: Xtr.subarray(0, nw * d), rows: nw, cols: d }, ytr.subarray(0, nw)).predictCodes(test);
     else new MlCart({ gainFunction: 'gini', gainThreshold: 0, minNumSamples: 1 }).train(mlTrain!.slice(0, nw), mlLabels!.slice(0, nw));
   }
 
@@ -80,8 +83,8 @@ function main(): void {
   for (let r = 0; r < job.repeats; r++) {
     const rss0 = maxRssMb();
     const fit = measure((): { predict: () => ArrayLike<number>; leaves: number | null } => {
-      if (job.lib === 'dt') {
-        const m = new DecisionTreeClassifier({ criterion: 'gini' }).fit(train, ytr);
+      if (isDt) {
+        const m = new DecisionTreeClassifier(dtOptions).fit(train, ytr);
         return { predict: () => m.predictCodes(test), leaves: m.nLeaves };
       }
       // Fully grown like the others: no gain threshold, leaves down to one sample.

@@ -13,9 +13,10 @@ import { runJsonChild, withArrayFiles, type ChildResult } from '../harness/child
 import { callPython, pythonModule } from '../harness/python.js';
 import type { WorkerResult } from '../speed-worker.js';
 
-export type Lib = 'dt' | 'sklearn' | 'ml-cart';
-export const LIBS: readonly Lib[] = ['dt', 'sklearn', 'ml-cart'];
-const LIB_LABEL: Record<Lib, string> = { dt: 'dt', sklearn: 'scikit-learn', 'ml-cart': 'ml-cart' };
+/** 'dt-hist': dt with splitter 'hist' (`--splitter hist` adds it). */
+export type Lib = 'dt' | 'dt-hist' | 'sklearn' | 'ml-cart';
+export const LIBS: readonly Lib[] = ['dt', 'dt-hist', 'sklearn', 'ml-cart'];
+const LIB_LABEL: Record<Lib, string> = { dt: 'dt', 'dt-hist': 'dt hist', sklearn: 'scikit-learn', 'ml-cart': 'ml-cart' };
 
 export interface SpeedGrid {
   /** (rows, features) cells, measured in this order. */
@@ -226,6 +227,19 @@ function renderSpeed(opts: SpeedOptions, grid: SpeedGrid, records: SpeedRecord[]
     );
   }
   L.push('');
+  if (records.some((r) => r.lib === 'dt-hist')) {
+    L.push(
+      "dt with `splitter: 'hist'` (256 bins per feature; `--splitter hist`) on the same rows:",
+      '',
+      '| rows × features | dt hist fit CPU s | ratio dt hist/sklearn | ratio dt hist/dt | dt hist peak MB | accuracy dt hist / dt | leaves dt hist |',
+      '|---|---|---|---|---|---|---|',
+    );
+    for (const c of grid.cells) {
+      const [h, a, b] = [get('dt-hist', c.n, c.d), get('dt', c.n, c.d), get('sklearn', c.n, c.d)];
+      L.push(`| ${num(c.n)} × ${c.d} | ${t(h, fit)} | ${ratio(h, b, fit)} | ${ratio(h, a, fit)} | ${t(h, mem)} | ${acc(h)} / ${acc(a)} | ${h?.result?.n_leaves ?? '—'} |`);
+    }
+    L.push('');
+  }
   const errors = records.filter((r) => r.status === 'error');
   for (const e of errors) notes.push(`${e.lib} failed at ${num(e.n)} × ${e.d}: ${e.message}`);
   if (notes.length) L.push(...notes.map((n) => `- ${n}`), '');
@@ -241,13 +255,14 @@ export function speedCommand(): Command {
     .option('--full', 'every size 1k…1M × features 10, 100, 784 up to 10^8 values (hours)', false)
     .option('--libs <list>', 'comma-separated: dt,sklearn,ml-cart', 'dt,sklearn,ml-cart')
     .option('--no-peers', 'dt only')
+    .option('--splitter <list>', "dt's split searches: best, hist or best,hist (hist adds the dt-hist library)", 'best')
     .option('--ml-cart-budget <s>', 'seconds an ml-cart fit may take before it is stopped', Number.parseFloat, 60)
     .option('--repeats <n>', 'fits per cell (median reported); part of each result key', (v) => Number.parseInt(v, 10), 3)
     .option('--test-size <n>', 'rows to predict', (v) => Number.parseInt(v, 10))
     .option('--no-plots', 'skip the SVG plot')
     .option('--report-only', 'run nothing: rebuild the report and plot from the results file', false)
     .option('--out <dir>', 'results directory (appends to results.jsonl there; finished cells are skipped)')
-    .action(async (o: { quick: boolean; full: boolean; libs: string; peers: boolean; mlCartBudget: number; repeats: number; testSize?: number; plots: boolean; reportOnly: boolean; out?: string }) => {
+    .action(async (o: { quick: boolean; full: boolean; libs: string; splitter: string; peers: boolean; mlCartBudget: number; repeats: number; testSize?: number; plots: boolean; reportOnly: boolean; out?: string }) => {
       const grid = o.quick ? quickSpeedGrid() : o.full ? fullGrid() : moderateGrid();
       if (!Number.isInteger(o.repeats) || o.repeats < 1) throw new Error(`--repeats must be a positive integer, got ${o.repeats}`);
       grid.repeats = o.repeats;
@@ -256,9 +271,13 @@ export function speedCommand(): Command {
         grid.testSize = o.testSize;
       }
       if (!(o.mlCartBudget > 0)) throw new Error(`--ml-cart-budget must be a positive number of seconds, got ${o.mlCartBudget}`);
-      const libs = o.libs.split(',').map((s) => s.trim()) as Lib[];
-      for (const l of libs) if (!LIBS.includes(l)) throw new Error(`--libs: unknown library ${JSON.stringify(l)} (dt, sklearn, ml-cart)`);
-      const chosen = o.peers ? libs : libs.filter((l) => l === 'dt');
+      let libs = o.libs.split(',').map((s) => s.trim()) as Lib[];
+      for (const l of libs) if (!LIBS.includes(l)) throw new Error(`--libs: unknown library ${JSON.stringify(l)} (dt, dt-hist, sklearn, ml-cart)`);
+      const splitters = o.splitter.split(',').map((s) => s.trim());
+      for (const sp of splitters) if (sp !== 'best' && sp !== 'hist') throw new Error(`--splitter: expected best, hist or best,hist, got ${JSON.stringify(o.splitter)}`);
+      if (splitters.includes('hist') && !libs.includes('dt-hist')) libs = ['dt-hist', ...libs];
+      if (!splitters.includes('best')) libs = libs.filter((l) => l !== 'dt');
+      const chosen = o.peers ? libs : libs.filter((l) => l === 'dt' || l === 'dt-hist');
       const out = o.out ?? (o.quick ? null : RESULTS_DIR);
       const description = o.quick ? 'Quick mode (CI smoke grid).' : o.full ? 'Full grid (`pnpm bench speed --full`).' : 'Moderate grid (`pnpm bench speed`).';
       const r = await runSpeed({ grid, libs: chosen, mlCartBudgetS: o.quick ? Math.min(o.mlCartBudget, 5) : o.mlCartBudget, out, plots: o.plots, description, reportOnly: o.reportOnly }, (s) => console.error(s));
