@@ -5,9 +5,10 @@ Job (JSON on stdin):
     {"lib": "sklearn" | "xgboost", "X_train_path", "y_train_path", "X_test_path", "y_test_path",
      "n_features", "x_dtype": "f8" | "u1", "repeats", "hot_loop": int (optional)}
 (X little-endian row-major float64 or uint8, y little-endian int32). Prints one JSON line:
-    {"fit_cpu_s", "fit_wall_s", "test_accuracy", "n_leaves", "fit_peak_rss_mb", "version"}
+    {"fit_cpu_s", "fit_wall_s", "test_accuracy", "n_leaves", "fit_peak_rss_mb", "fit_rss_growth_mb", "version"}
 Times are medians over `repeats` fits (CPU: time.process_time). fit_peak_rss_mb is the growth of the
-process's peak resident set during the first fit (ru_maxrss). With hot_loop = k, the fit is repeated
+process's peak resident set during the first fit (ru_maxrss), a lower bound of its memory;
+fit_rss_growth_mb is that peak minus the resident set just before the fit, an upper bound. With hot_loop = k, the fit is repeated
 k times after k warm-up fits and fit_cpu_s is the mean per fit (a service fitting small trees).
 
 XGBoost stands in for a single fully grown tree: one boosting round, tree_method 'hist' (256 bins),
@@ -29,6 +30,11 @@ import numpy as np
 
 def max_rss_mb():
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
+
+
+def rss_now_mb():
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * resource.getpagesize() / 1048576
 
 
 def read(path, dtype, d=None):
@@ -99,6 +105,7 @@ def main():
         return 2
     cpu, wall = [], []
     peak = 0.0
+    growth = 0.0
     model = None
     if hot > 0:
         for _ in range(hot):
@@ -110,6 +117,7 @@ def main():
         wall.append((time.perf_counter() - w0) / hot)
     else:
         for r in range(repeats):
+            now = rss_now_mb()
             rss0 = max_rss_mb()
             c0, w0 = time.process_time(), time.perf_counter()
             model = fit(X_train, y_train)
@@ -117,6 +125,7 @@ def main():
             wall.append(time.perf_counter() - w0)
             if r == 0:
                 peak = max_rss_mb() - rss0
+                growth = max_rss_mb() - now
     if lib == "sklearn":
         pred = model.predict(X_test)
         leaves = int(model.get_n_leaves())
@@ -131,6 +140,7 @@ def main():
         "test_accuracy": float(np.mean(pred == y_test)),
         "n_leaves": leaves,
         "fit_peak_rss_mb": peak,
+        "fit_rss_growth_mb": growth,
         "version": version,
     }))
     return 0

@@ -42,6 +42,7 @@ interface PeerResult {
   test_accuracy: number;
   n_leaves: number;
   fit_peak_rss_mb: number;
+  fit_rss_growth_mb?: number;
   version?: string;
   fingerprint?: string;
   split?: Record<Phase, number> | null;
@@ -123,7 +124,7 @@ function writeBin(dir: string, name: string, a: Float64Array | Uint8Array | Int3
 function run(lib: Lib, job: Record<string, unknown>, nodeFlags: string[] = []): PeerResult | { error: string } {
   const opts = { encoding: 'utf8' as const, maxBuffer: 1 << 24 };
   const r = lib.startsWith('dt')
-    ? spawnSync(process.execPath, [...nodeFlags, '--conditions=@dt/source', '--import', 'tsx', WORKER, JSON.stringify({ ...job, splitter: lib === 'dt hist' ? 'hist' : 'best' })], { ...opts, cwd: BENCH_DIR })
+    ? spawnSync(process.execPath, [...nodeFlags, '--expose-gc', '--conditions=@dt/source', '--import', 'tsx', WORKER, JSON.stringify({ ...job, splitter: lib === 'dt hist' ? 'hist' : 'best' })], { ...opts, cwd: BENCH_DIR })
     : spawnSync('python3', [PEERS], { ...opts, input: JSON.stringify({ ...job, lib: lib === 'sklearn' ? 'sklearn' : 'xgboost' }), env: { ...process.env, PYENV_VERSION: 'system' } });
   if (r.status !== 0) return { error: (r.stderr || String(r.error)).trim().split('\n').slice(-2).join(' ') };
   return JSON.parse(r.stdout.trim().split('\n').pop()!) as PeerResult;
@@ -150,7 +151,7 @@ function render(rows: { w: Workload; results: Map<Lib, PeerResult | { error: str
     '',
     meta,
     '',
-    '| data | library | fit CPU s | ratio to sklearn | fit wall s | peak MB | test accuracy | leaves | same tree as dt best |',
+    '| data | library | fit CPU s | ratio to sklearn | fit wall s | fit memory MB (lower–upper bound) | test accuracy | leaves | same tree as dt best |',
     '|---|---|---|---|---|---|---|---|---|',
   ];
   const splits: string[] = [];
@@ -168,7 +169,7 @@ function render(rows: { w: Workload; results: Map<Lib, PeerResult | { error: str
       const unit = w.hot ? ' per fit' : '';
       const same = lib === 'dt hist' && bestFp ? (r.fingerprint === bestFp ? 'yes' : 'no') : '';
       lines.push(
-        `| ${w.name} | ${lib}${r.version ? ` ${r.version}` : ''} | ${w.hot ? (r.fit_cpu_s * 1000).toFixed(1) + ' ms' : fmt(r.fit_cpu_s)}${unit} | ${skCpu ? (r.fit_cpu_s / skCpu).toFixed(2) : ''} | ${fmt(r.fit_wall_s)} | ${w.hot ? '' : fmt(r.fit_peak_rss_mb)} | ${r.test_accuracy.toFixed(4)} | ${r.n_leaves} | ${same} |`,
+        `| ${w.name} | ${lib}${r.version ? ` ${r.version}` : ''} | ${w.hot ? (r.fit_cpu_s * 1000).toFixed(1) + ' ms' : fmt(r.fit_cpu_s)}${unit} | ${skCpu ? (r.fit_cpu_s / skCpu).toFixed(2) : ''} | ${fmt(r.fit_wall_s)} | ${w.hot ? '' : `${fmt(r.fit_peak_rss_mb)}–${fmt(r.fit_rss_growth_mb ?? Number.NaN)}`} | ${r.test_accuracy.toFixed(4)} | ${r.n_leaves} | ${same} |`,
       );
       if (r.split) {
         const total = Object.values(r.split).reduce((a, b) => a + b, 0);
@@ -194,9 +195,14 @@ export function histCommand(): Command {
   return new Command('hist')
     .description("splitter 'hist' vs dt exact, scikit-learn and XGBoost hist (fit CPU, memory, accuracy, same tree); writes results/hist.md")
     .option('--quick', 'small sizes (a smoke test; does not overwrite results/hist.md)')
-    .action(async (o: { quick?: boolean }) => {
-      const quick = o.quick === true;
-      const ws = await workloads(quick);
+    .option('--only <text>', 'only the workloads whose name contains this text; prints, does not write results/hist.md')
+    .option('--libs <list>', "only these: 'dt best','dt hist',sklearn,'xgboost hist' (comma-separated); prints, does not write")
+    .action(async (o: { quick?: boolean; only?: string; libs?: string }) => {
+      const quick = o.quick === true || o.only !== undefined || o.libs !== undefined;
+      const libs = o.libs?.split(',').map((x) => x.trim());
+      const ws = (await workloads(o.quick === true))
+        .filter((w) => o.only === undefined || w.name.includes(o.only))
+        .map((w) => (libs ? { ...w, libs: w.libs.filter((l) => libs.includes(l)) } : w));
       const rows: { w: Workload; results: Map<Lib, PeerResult | { error: string }> }[] = [];
       const t0 = Date.now();
       for (const w of ws) {
@@ -225,7 +231,7 @@ export function histCommand(): Command {
         }
       }
       const cpu = cpus()[0]?.model ?? 'unknown CPU';
-      const meta = `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpu} (${cpus().length} cores, shared), Node ${process.version}, one thread everywhere, ${((Date.now() - t0) / 1000).toFixed(0)} s in all. Every fit runs in a fresh process after three warm-up fits on a 2,000-row prefix (dt); fit CPU is the median of the repeats (3 for MAGIC and the 10k-row sets, 1 for the large ones) or, for the hot loop, the mean over 100 fits after 100 warm-up fits. Peak MB is the growth of the process's peak RSS during the first fit. Fully grown Gini trees; XGBoost: one boosting round, \`tree_method: 'hist'\` (256 bins), lossguide without depth or leaf limit, learning rate 1, lambda 0, min_child_weight 0, its DMatrix built inside the timed fit.`;
+      const meta = `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpu} (${cpus().length} cores, shared), Node ${process.version}, one thread everywhere, ${((Date.now() - t0) / 1000).toFixed(0)} s in all. Every fit runs in a fresh process after three warm-up fits on a 2,000-row prefix (dt); fit CPU is the median of the repeats (3 for MAGIC and the 10k-row sets, 1 for the large ones) or, for the hot loop, the mean over 100 fits after 100 warm-up fits. Fit memory of the first fit: from the growth of the process's peak RSS (a lower bound: memory reused below the peak reached while loading does not show) to that peak minus the RSS just before the fit (an upper bound). Fully grown Gini trees; XGBoost: one boosting round, \`tree_method: 'hist'\` (256 bins), lossguide without depth or leaf limit, learning rate 1, lambda 0, min_child_weight 0, its DMatrix built inside the timed fit.`;
       const md = render(rows, meta);
       if (quick) {
         process.stdout.write(md);
