@@ -34,6 +34,8 @@ export interface GrowthParams {
   misRate: number | null;
   /** Categorical features (level codes), transformed per node by CRIMCOORD; null: none. */
   categorical: readonly number[] | null;
+  /** 'best': exact threshold search; 'random': one uniform threshold per feature (random-axis-search.ts). */
+  splitter: 'best' | 'random';
 }
 
 /** A node waiting to be added/expanded, with its totals computed by its parent's split. */

@@ -112,6 +112,7 @@ export abstract class DecisionTree {
       scale: o.scale,
       misRate: o.misRate,
       categorical: checkCategorical(o.categoricalFeatures, data.X),
+      splitter: o.splitter,
     });
     const tree = builder.build();
     return o.ccpAlpha > 0 ? pruneTree(tree, o.ccpAlpha) : tree;

@@ -65,7 +65,17 @@ export interface TreeOptions {
    * projections. An unseen level at prediction counts as the node's mean value (0).
    */
   categoricalFeatures?: readonly number[] | null;
+  /**
+   * How a node's split threshold is found: 'best' (default) tries every threshold of each candidate
+   * feature; 'random' draws one threshold per candidate feature uniformly between its minimum and
+   * maximum in the node and keeps the best of those (scikit-learn's splitter='random', Extremely
+   * Randomized Trees). 'random' takes axis splits (or global projections) and partition-only
+   * criteria (not Max-Cut).
+   */
+  splitter?: Splitter;
 }
+
+export type Splitter = 'best' | 'random';
 
 export type ClassWeight = 'balanced' | Record<string, number> | Map<string | number, number> | null;
 
@@ -97,6 +107,7 @@ export interface ResolvedTreeOptions {
   ccpAlpha: number;
   minParent: number | null;
   categoricalFeatures: number[] | null;
+  splitter: Splitter;
   classWeight: ClassWeight;
   misRate: number | null;
 }
@@ -266,6 +277,17 @@ export const TREE_OPTIONS: OptionTable<ResolvedTreeOptions> = {
   },
   minParent: { default: null, validate: nullable((v, name) => positiveInt(name, v)), cli: null },
   categoricalFeatures: { default: null, validate: (v, name) => resolveCategorical(v, name), cli: null },
+  splitter: {
+    default: 'best',
+    validate: (v, name) => oneOf(name, v, ['best', 'random'] as const),
+    cli: {
+      flag: '--splitter',
+      arg: '<name>',
+      help: 'threshold search: best (every threshold) or random (one uniform draw per feature, extra trees)',
+      defaultText: 'best',
+      parse: cliText.choice(['best', 'random'] as const),
+    },
+  },
   classWeight: {
     default: null,
     tasks: ['classification'],

@@ -1,4 +1,4 @@
-import type { Random } from '@dt/errors';
+import { InvalidArgumentError, type Random } from '@dt/errors';
 import { applyScaler, fitScaler, type FittedProjection, type Projection, type ProjectionData, type Scaler } from '@dt/projections';
 import { Crimcoord } from '../crimcoord.js';
 import { buildFeatureIndex, withScaledScanValues } from '../feature-index.js';
@@ -9,6 +9,7 @@ import { CategoricalColumns } from './categorical-columns.js';
 import type { ClassificationData, RegressionData } from './fit-data.js';
 import { GlobalProjectionSearch, projectAll, projectionMeans, sparseRawDirection } from './global-projection-search.js';
 import { NodeProjectionSearch } from './node-projection-search.js';
+import { RandomAxisSearch } from './random-axis-search.js';
 import type { SplitSearch } from './split-record.js';
 
 /** The fit parameters a split search depends on (growth and stopping are the builder's). */
@@ -23,6 +24,8 @@ export interface SplitSearchParams {
   scale: boolean;
   /** Categorical features (level codes), transformed per node by CRIMCOORD; null: none. */
   categorical: readonly number[] | null;
+  /** 'best': the exact axis search; 'random': RandomAxisSearch (one uniform threshold per feature). */
+  splitter: 'best' | 'random';
 }
 
 /** The criterion-facing part every strategy's configuration shares. */
@@ -85,8 +88,12 @@ export function createSplitSearch(data: ClassificationData | RegressionData, par
     columns = new CategoricalColumns(crim, projData.data === Xw.data ? [Xw.data] : [Xw.data, projData.data], X.rows);
   }
   const fitted: FittedProjection = params.projection ? params.projection.prepare(projData, params.rng) : { kind: 'axis' };
-  const axis = (index: AxisSearchConfig['index'], rootConstants?: Int32Array): AxisSearch =>
-    new AxisSearch({ ...scan, index, maxFeatures: Math.min(params.maxFeatures, index.d), rng: params.rng }, rootConstants);
+  const random = params.splitter === 'random';
+  if (random) checkRandomSplitter(data, fitted, cats);
+  const axis = (index: AxisSearchConfig['index'], rootConstants?: Int32Array): AxisSearch | RandomAxisSearch => {
+    const cfg = { ...scan, index, maxFeatures: Math.min(params.maxFeatures, index.d), rng: params.rng };
+    return random ? new RandomAxisSearch(cfg, rootConstants) : new AxisSearch(cfg, rootConstants);
+  };
 
   switch (fitted.kind) {
     case 'node': {
@@ -112,9 +119,19 @@ export function createSplitSearch(data: ClassificationData | RegressionData, par
       columns.features.forEach((f, k) => (unit[k * X.cols + f] = 1));
       const units = { dirs: unit, count: columns.features.length };
       const categorical = new NodeProjectionSearch({ ...scan, X: Xw, rowMajor: null, projector: { kind: 'node', nodeDirections: () => units }, scale: null });
-      return new AxisCrimcoordSearch(axis(index, columns.features), columns, categorical, X.cols);
+      return new AxisCrimcoordSearch(axis(index, columns.features) as AxisSearch, columns, categorical, X.cols);
     }
   }
+}
+
+/**
+ * splitter 'random' draws thresholds on axis columns (raw features or global projections) and scores
+ * the partition alone, so it needs a criterion whose score ignores the values (not Max-Cut).
+ */
+function checkRandomSplitter(data: ClassificationData | RegressionData, fitted: FittedProjection, cats: readonly number[] | null): void {
+  if (fitted.kind === 'node') throw new InvalidArgumentError('splitter', "'best' with a per-node projection ('random' draws axis thresholds)", 'random');
+  if (cats) throw new InvalidArgumentError('splitter', "'best' with categoricalFeatures", 'random');
+  if (data.criterion.name === 'maxCut') throw new InvalidArgumentError('splitter', "'best' with the maxCut criterion (its score depends on the values, not only the partition)", 'random');
 }
 
 /** Row-major copy of a column-major matrix (node projections read whole rows). */

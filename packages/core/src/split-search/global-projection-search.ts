@@ -1,6 +1,5 @@
 import type { Scaler } from '@dt/projections';
 import type { ColumnMajor } from '../input.js';
-import type { AxisSearch } from './axis-search.js';
 import type { NodeView, SparseDirection, SplitRecord, SplitSearch } from './split-record.js';
 
 /**
@@ -10,11 +9,11 @@ import type { NodeView, SparseDirection, SplitRecord, SplitSearch } from './spli
  */
 export class GlobalProjectionSearch implements SplitSearch {
   readonly rootConstants = new Int32Array(0);
-  private readonly axis: AxisSearch;
+  private readonly axis: SplitSearch;
   private readonly directions: SparseDirection[];
 
-  /** `axis` searches the columns of projectAll(X, directions). */
-  constructor(axis: AxisSearch, directions: SparseDirection[]) {
+  /** `axis` (the exact or the random axis search) searches the columns of projectAll(X, directions). */
+  constructor(axis: SplitSearch, directions: SparseDirection[]) {
     this.axis = axis;
     this.directions = directions;
   }
