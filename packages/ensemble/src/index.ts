@@ -1,0 +1,6 @@
+export { RandomForestClassifier, RandomForestRegressor, ExtraTreesClassifier, ExtraTreesRegressor } from './random-forest.js';
+export type { ForestClassifierOptions, ForestRegressorOptions } from './random-forest.js';
+export { Ensemble, EnsembleClassifier, EnsembleRegressor } from './ensemble.js';
+export type { ClassifierMember, RegressorMember, EnsembleFitOptions, MemberDraw } from './ensemble.js';
+export { ENSEMBLE_OPTIONS } from './forest-options.js';
+export type { EnsembleOptions, EnsembleClassWeight, ResolvedEnsembleOptions } from './forest-options.js';
