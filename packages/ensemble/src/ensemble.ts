@@ -4,9 +4,13 @@ import { createRandom, InvalidArgumentError, NotFittedError, ShapeMismatchError,
 import { bootstrapCounts, memberSeeds, resolveMaxSamples, sampleWithoutReplacement } from './bootstrap.js';
 import type { EnsembleClassWeight, ResolvedEnsembleOptions } from './forest-options.js';
 
-/** A fitted-or-fittable classifier an ensemble can hold (every dt classifier is one). */
+/**
+ * A fitted-or-fittable classifier an ensemble can hold (every dt classifier is one). Members are
+ * fitted as `fit(X, y, { sampleWeight })`, or, for bagging with `repeatRows`, on repeated rows
+ * without weights (for estimators without sample weights, such as Decision Streams).
+ */
 export interface ClassifierMember {
-  fit(X: FeatureInput, y: LabelInput, fitOptions?: { sampleWeight?: ArrayLike<number> | null }): unknown;
+  fit(X: FeatureInput, y: LabelInput, fitOptions?: never): unknown;
   predictProbaFlat(X: FeatureInput): Float64Array;
   readonly classes: ClassLabel[];
   readonly featureImportances?: Float64Array;
@@ -15,7 +19,7 @@ export interface ClassifierMember {
 
 /** A regressor an ensemble can hold. */
 export interface RegressorMember {
-  fit(X: FeatureInput, y: ArrayLike<number>, fitOptions?: { sampleWeight?: ArrayLike<number> | null }): unknown;
+  fit(X: FeatureInput, y: ArrayLike<number>, fitOptions?: never): unknown;
   predict(X: FeatureInput): ArrayLike<number>;
   readonly featureImportances?: Float64Array;
   readonly nodeCount?: number;
@@ -55,6 +59,8 @@ export abstract class Ensemble<M extends ClassifierMember | RegressorMember> {
   protected d = 0;
   protected names: string[] | null = null;
   protected readonly subspace: FeatureSubspace | null;
+  /** Fit members on the drawn rows repeated by their counts, without sample weights (scikit-learn's rule for estimators without sample_weight). */
+  protected repeatRows = false;
 
   protected constructor(options: ResolvedEnsembleOptions, subspace: FeatureSubspace | null) {
     this.options = options;
@@ -143,6 +149,14 @@ export abstract class Ensemble<M extends ClassifierMember | RegressorMember> {
     const { counts, features } = draw;
     if (counts === null && features === null) return { X: x, rows: null, weight: baseWeight };
     let rows: Int32Array | null = null;
+    if (counts !== null && this.repeatRows) {
+      if (baseWeight !== null) throw new InvalidArgumentError('sampleWeight', 'null for members fitted on repeated rows', 'an array');
+      let m = 0;
+      for (let r = 0; r < x.rows; r++) m += counts[r]!;
+      rows = new Int32Array(m);
+      for (let r = 0, j = 0; r < x.rows; r++) for (let k = 0; k < counts[r]!; k++) rows[j++] = r;
+      return { X: takeMatrix(x, rows, features), rows, weight: null };
+    }
     if (counts !== null) {
       let m = 0;
       for (let r = 0; r < x.rows; r++) if (counts[r]! > 0) m++;
@@ -249,7 +263,7 @@ export abstract class EnsembleClassifier<M extends ClassifierMember> extends Ens
         const { X: Xm, rows, weight } = this.memberData(x, draw, base);
         const ym = rows === null ? codes : gather(codes, rows);
         const m = this.makeMember(draw.seed, i);
-        m.fit(Xm, ym, { sampleWeight: weight });
+        m.fit(Xm, ym, fitWeights(weight));
         return m;
       },
       fitOptions.onProgress,
@@ -339,7 +353,7 @@ export abstract class EnsembleRegressor<M extends RegressorMember> extends Ensem
       (i, draw) => {
         const { X: Xm, rows, weight } = this.memberData(x, draw, sw);
         const m = this.makeMember(draw.seed, i);
-        m.fit(Xm, rows === null ? t : gatherF(t, rows), { sampleWeight: weight });
+        m.fit(Xm, rows === null ? t : gatherF(t, rows), fitWeights(weight));
         return m;
       },
       fitOptions.onProgress,
@@ -393,6 +407,11 @@ export abstract class EnsembleRegressor<M extends RegressorMember> extends Ensem
     for (let r = 0; r < n; r++) if (votes[r]! > 1) sum[r]! /= votes[r]!;
     return { prediction: sum, score: r2(sum, t) };
   }
+}
+
+/** The fit options that pass sample weights (none at all when there are none). */
+function fitWeights(weight: Float64Array | null): never {
+  return (weight === null ? {} : { sampleWeight: weight }) as never;
 }
 
 /** Rows a member did not draw. */
