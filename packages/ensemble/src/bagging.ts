@@ -101,7 +101,28 @@ export interface AlgorithmForestOptions extends EnsembleOptions {
  * `maxFeatures`, a random feature subspace per member; soft voting. Axis algorithms can also sample
  * features per node through `tree.maxFeatures`.
  */
-export function algorithmForest(algorithm: string, options: AlgorithmForestOptions = {}): BaggingClassifier {
+export function algorithmForest(algorithm: string, options: AlgorithmForestOptions = {}): AlgorithmForestClassifier {
+  return new AlgorithmForestClassifier(algorithm, options);
+}
+
+/** A forest of a named algorithm (see algorithmForest); saveable when the algorithm is one of @dt/core's. */
+export class AlgorithmForestClassifier extends BaggingClassifier {
+  readonly algorithm: string;
+  /** The members' options (without their seeds). */
+  readonly memberOptions: Readonly<Record<string, unknown>>;
+  /** Per-member subspace option as given (null: all features). */
+  readonly maxFeatures: number | null;
+
+  constructor(algorithm: string, options: AlgorithmForestOptions = {}) {
+    const { base, rest, treeOptions } = algorithmBase(algorithm, options);
+    super({ ...rest, base, repeatRows: algorithm === 'decision-stream' }, { nEstimators: 100 });
+    this.algorithm = algorithm;
+    this.memberOptions = Object.freeze({ ...treeOptions });
+    this.maxFeatures = (rest.maxFeatures as number | null | undefined) ?? null;
+  }
+}
+
+function algorithmBase(algorithm: string, options: AlgorithmForestOptions): { base: MemberFactory<ClassifierMember>; rest: Record<string, unknown>; treeOptions: Record<string, unknown> } {
   const o = plainObject('options', options);
   const { tree, ...rest } = o as AlgorithmForestOptions;
   const treeOptions = tree === undefined ? {} : plainObject('tree', tree);
@@ -114,6 +135,6 @@ export function algorithmForest(algorithm: string, options: AlgorithmForestOptio
     createClassifier(algorithm, algorithmOptions(algorithm, treeOptions as ClassifierOptions)); // validates once
     base = (seed) => createClassifier(algorithm, { ...(treeOptions as ClassifierOptions), seed });
   }
-  // Decision Streams take no sample weights: their members see the drawn rows repeated.
-  return new BaggingClassifier({ ...rest, base, repeatRows: algorithm === 'decision-stream' }, { nEstimators: 100 });
+  // Decision Streams take no sample weights: their members see the drawn rows repeated (repeatRows above).
+  return { base, rest, treeOptions };
 }

@@ -46,6 +46,17 @@ export interface FeatureSubspace {
   count(d: number): number;
 }
 
+/** The key of the method that puts loaded members into an ensemble (model files; not public API). */
+export const RESTORE_ENSEMBLE: unique symbol = Symbol('dt.ensemble.restore');
+
+export interface EnsembleState<M> {
+  members: M[];
+  features: (Int32Array | null)[];
+  nFeatures: number;
+  featureNames: string[] | null;
+  classes: ClassLabel[] | null;
+}
+
 /**
  * The fit/predict machinery every ensemble shares. Member i's draws come from a generator seeded
  * only by (forest seed, i), so the ensemble is identical whatever the order members are fitted in.
@@ -122,6 +133,13 @@ export abstract class Ensemble<M extends ClassifierMember | RegressorMember> {
     if (used === 0 || sum === 0) return new Float64Array(this.d);
     for (let f = 0; f < out.length; f++) out[f]! /= sum;
     return out;
+  }
+
+  [RESTORE_ENSEMBLE](state: EnsembleState<M>): void {
+    this.members = state.members;
+    this.draws = state.features.map((features, i) => ({ counts: null, features, seed: i }));
+    this.d = state.nFeatures;
+    this.names = state.featureNames;
   }
 
   protected check(): void {
@@ -247,6 +265,12 @@ export abstract class EnsembleClassifier<M extends ClassifierMember> extends Ens
 
   get nClasses(): number {
     return this.labelSet.length;
+  }
+
+  override [RESTORE_ENSEMBLE](state: EnsembleState<M>): void {
+    super[RESTORE_ENSEMBLE](state);
+    this.labelSet = [...(state.classes ?? [])];
+    this.oob = null;
   }
 
   fit(X: FeatureInput, y: LabelInput, fitOptions: EnsembleFitOptions = {}): this {
