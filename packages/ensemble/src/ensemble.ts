@@ -46,6 +46,18 @@ export interface FeatureSubspace {
   count(d: number): number;
 }
 
+/** The key of the method that plans a fit (for @dt/ensemble/node's workers; not public API). */
+export const PREPARE_FIT: unique symbol = Symbol('dt.ensemble.prepareFit');
+
+/** A planned fit: member i's fit depends only on the data and draws[i], so any thread can run it. */
+export interface PreparedFit<M> {
+  readonly draws: MemberDraw[];
+  /** Fits member i (unfitted member, its rows, weights and seed from draws[i]). */
+  fitMember(i: number): M;
+  /** Installs the fitted members (index order) and computes the out-of-bag results. */
+  finish(members: M[]): void;
+}
+
 /** The key of the method that puts loaded members into an ensemble (model files; not public API). */
 export const RESTORE_ENSEMBLE: unique symbol = Symbol('dt.ensemble.restore');
 
@@ -211,25 +223,25 @@ export abstract class Ensemble<M extends ClassifierMember | RegressorMember> {
     return { x, sw };
   }
 
-  /** Fits every member in index order (draws from (seed, i) only); returns them with their draws. */
-  protected fitAll(
-    x: { data: Float64Array; rows: number; cols: number },
-    fitOne: (i: number, draw: MemberDraw) => M,
-    onProgress: EnsembleFitOptions['onProgress'],
-  ): void {
-    const total = this.options.nEstimators;
-    const seeds = memberSeeds(this.options.seed, total);
+  /** Every member's draws, from (forest seed, index) only. */
+  protected planDraws(x: { rows: number; cols: number }): MemberDraw[] {
+    const seeds = memberSeeds(this.options.seed, this.options.nEstimators);
+    return Array.from(seeds, (seed) => this.drawFor(seed, x.rows, x.cols));
+  }
+
+  /** Validates the data and plans every member's fit (used by fit and by the worker pool of @dt/ensemble/node). */
+  abstract [PREPARE_FIT](X: FeatureInput, y: unknown, fitOptions: EnsembleFitOptions): PreparedFit<M>;
+
+  /** Fits members 0..nEstimators-1 in this thread, in index order. */
+  protected fitSerial(X: FeatureInput, y: unknown, fitOptions: EnsembleFitOptions): void {
+    const plan = this[PREPARE_FIT](X, y, fitOptions);
     const members: M[] = [];
-    const draws: MemberDraw[] = [];
+    const total = plan.draws.length;
     for (let i = 0; i < total; i++) {
-      const draw = this.drawFor(seeds[i]!, x.rows, x.cols);
-      draws.push(draw);
-      this.draws = draws;
-      members.push(fitOne(i, draw));
-      onProgress?.(i + 1, total);
+      members.push(plan.fitMember(i));
+      fitOptions.onProgress?.(i + 1, total);
     }
-    this.members = members;
-    this.draws = draws;
+    plan.finish(members);
   }
 }
 
@@ -274,15 +286,21 @@ export abstract class EnsembleClassifier<M extends ClassifierMember> extends Ens
   }
 
   fit(X: FeatureInput, y: LabelInput, fitOptions: EnsembleFitOptions = {}): this {
+    this.fitSerial(X, y, fitOptions);
+    return this;
+  }
+
+  [PREPARE_FIT](X: FeatureInput, y: unknown, fitOptions: EnsembleFitOptions): PreparedFit<M> {
     const { x, sw } = this.fitInput(X, fitOptions);
     const { codes, classes } = encodeLabels(y, x.rows);
-    this.labelSet = classes;
     const C = classes.length;
     const cw = this.options.classWeight;
     const fixed = cw === 'balanced_subsample' ? sw : applyClassWeight(cw, codes, classes, sw, null);
-    this.fitAll(
-      x,
-      (i, draw) => {
+    const draws = this.planDraws(x);
+    return {
+      draws,
+      fitMember: (i) => {
+        const draw = draws[i]!;
         const base = cw === 'balanced_subsample' ? applyClassWeight('balanced', codes, classes, sw, draw.counts) : fixed;
         const { X: Xm, rows, weight } = this.memberData(x, draw, base);
         const ym = rows === null ? codes : gather(codes, rows);
@@ -290,10 +308,13 @@ export abstract class EnsembleClassifier<M extends ClassifierMember> extends Ens
         m.fit(Xm, ym, fitWeights(weight));
         return m;
       },
-      fitOptions.onProgress,
-    );
-    this.oob = this.options.oobScore ? this.computeOob(x, codes, C) : null;
-    return this;
+      finish: (members) => {
+        this.labelSet = classes;
+        this.members = members;
+        this.draws = draws;
+        this.oob = this.options.oobScore ? this.computeOob(x, codes, C) : null;
+      },
+    };
   }
 
   /** Mean class probabilities of the members (rows × classes, row-major). */
@@ -370,20 +391,29 @@ export abstract class EnsembleRegressor<M extends RegressorMember> extends Ensem
   private oob: { prediction: Float64Array; score: number } | null = null;
 
   fit(X: FeatureInput, y: ArrayLike<number>, fitOptions: EnsembleFitOptions = {}): this {
+    this.fitSerial(X, y, fitOptions);
+    return this;
+  }
+
+  [PREPARE_FIT](X: FeatureInput, y: unknown, fitOptions: EnsembleFitOptions): PreparedFit<M> {
     const { x, sw } = this.fitInput(X, fitOptions);
     const t = toTargets(y, x.rows);
-    this.fitAll(
-      x,
-      (i, draw) => {
+    const draws = this.planDraws(x);
+    return {
+      draws,
+      fitMember: (i) => {
+        const draw = draws[i]!;
         const { X: Xm, rows, weight } = this.memberData(x, draw, sw);
         const m = this.makeMember(draw.seed, i);
         m.fit(Xm, rows === null ? t : gatherF(t, rows), fitWeights(weight));
         return m;
       },
-      fitOptions.onProgress,
-    );
-    this.oob = this.options.oobScore ? this.computeOob(x, t) : null;
-    return this;
+      finish: (members) => {
+        this.members = members;
+        this.draws = draws;
+        this.oob = this.options.oobScore ? this.computeOob(x, t) : null;
+      },
+    };
   }
 
   predict(X: FeatureInput): Float64Array {

@@ -71,32 +71,48 @@ function estimatorName(model: ForestModel): (typeof ESTIMATORS)[number] {
   return 'RandomForestRegressor';
 }
 
-/** A fitted forest as a JSON-ready object: shared params once, each member a compact flat tree. */
-export function forestToJson(model: ForestModel): ForestJson {
-  const isC = !(model instanceof RandomForestRegressor);
-  const task = isC ? 'classification' : 'regression';
+/** What rebuilds an unfitted forest (estimator, options): the head of a forest file, and what the fit workers receive. */
+export type ForestSpec = Pick<ForestJson, 'estimator' | 'params' | 'treeParams' | 'algorithm' | 'subspace'>;
+
+/** A member tree as stored. */
+export type MemberJson = ForestJson['members'][number];
+
+/** The spec of a forest of @dt/core trees (any other member kind cannot be saved or sent to a worker). */
+export function forestSpec(model: ForestModel): ForestSpec {
+  const task = model instanceof RandomForestRegressor ? 'regression' : 'classification';
   const algorithm = model instanceof AlgorithmForestClassifier ? model.algorithm : undefined;
-  if (algorithm === 'decision-stream') throw new ModelFormatError('Decision Stream forests cannot be saved yet (only forests of @dt/core trees)');
-  const members = model.estimators.map((m, i) => {
-    const tree = (m as DecisionTreeClassifier | DecisionTreeRegressor).tree;
-    if (tree.catEntriesUsed > 0) throw new ModelFormatError('forests with categorical features cannot be saved yet');
-    const feats = model.estimatorsFeatures[i]!;
-    return {
-      seed: (m as DecisionTreeClassifier).options.seed,
-      features: feats === null ? null : Array.from(feats),
-      ...(m instanceof DecisionTreeClassifier ? { classes: m.classes as number[] } : {}),
-      tree: treeToJson(tree) as unknown as Record<string, unknown>,
-    };
-  });
+  if (algorithm === 'decision-stream') throw new ModelFormatError('Decision Stream forests cannot be saved or fitted in workers yet (only forests of @dt/core trees)');
   // Every member's full tree options (an algorithm's criterion and projection included).
   const treeParams = model instanceof AlgorithmForestClassifier ? algorithmOptions(model.algorithm, { ...model.memberOptions }) : { ...model.treeOptions };
   return {
-    format: FOREST_FORMAT,
-    version: FOREST_FORMAT_VERSION,
     estimator: estimatorName(model),
     params: saveParams(ENSEMBLE_OPTIONS, model.options, task),
     treeParams: saveParams(TREE_OPTIONS, resolveTreeOptions(treeParams, task), task),
     ...(algorithm === undefined ? {} : { algorithm, subspace: (model as AlgorithmForestClassifier).maxFeatures }),
+  };
+}
+
+/** One fitted member tree as stored (its features are the forest's record of its subspace). */
+export function memberToJson(m: DecisionTreeClassifier | DecisionTreeRegressor, features: Int32Array | null): MemberJson {
+  const tree = m.tree;
+  if (tree.catEntriesUsed > 0) throw new ModelFormatError('forests with categorical features cannot be saved yet');
+  return {
+    seed: m.options.seed,
+    features: features === null ? null : Array.from(features),
+    ...(m instanceof DecisionTreeClassifier ? { classes: m.classes as number[] } : {}),
+    tree: treeToJson(tree) as unknown as Record<string, unknown>,
+  };
+}
+
+/** A fitted forest as a JSON-ready object: shared params once, each member a compact flat tree. */
+export function forestToJson(model: ForestModel): ForestJson {
+  const isC = !(model instanceof RandomForestRegressor);
+  const spec = forestSpec(model);
+  const members = model.estimators.map((m, i) => memberToJson(m as DecisionTreeClassifier, model.estimatorsFeatures[i]!));
+  return {
+    format: FOREST_FORMAT,
+    version: FOREST_FORMAT_VERSION,
+    ...spec,
     nFeatures: model.nFeatures,
     featureNames: model.featureNames,
     ...(isC ? { classes: (model as RandomForestClassifier).classes } : {}),
@@ -112,16 +128,36 @@ export function serializeForest(model: ForestModel): string {
 export function loadForest(input: string | unknown): ForestModel {
   const j = readEnvelope(input, { format: FOREST_FORMAT, version: FOREST_FORMAT_VERSION, what: 'a dt forest', schema: forestSchema });
   const isC = !j.estimator.endsWith('Regressor');
-  const task = isC ? 'classification' : 'regression';
   if (j.featureNames !== null && j.featureNames.length !== j.nFeatures) throw new ModelFormatError(`featureNames has ${j.featureNames.length} names but the forest has ${j.nFeatures} features`);
-  const params = loadParams(ENSEMBLE_OPTIONS, j.params, task);
-  const treeParams = loadParams(TREE_OPTIONS, j.treeParams, task);
-  delete treeParams.seed;
-  if (!isC) delete treeParams.classWeight;
-  if (!isC) delete treeParams.misRate;
   const C = isC ? (j.classes ?? []).length : 0;
   if (isC && C < 1) throw new ModelFormatError('a forest classifier needs its classes');
-  const model = constructLoaded((): ForestModel => {
+  const model = forestFromSpec(j);
+  const members = j.members.map((mj, i) => memberFromJson(j, mj, `members.${i}`, j.nFeatures, C));
+  (model as unknown as Ensemble<DecisionTreeClassifier | DecisionTreeRegressor>)[RESTORE_ENSEMBLE]({
+    members,
+    features: j.members.map((m) => (m.features === null ? null : Int32Array.from(m.features))),
+    nFeatures: j.nFeatures,
+    featureNames: j.featureNames,
+    classes: j.classes ?? null,
+  });
+  return model;
+}
+
+function memberOptionsOf(spec: ForestSpec): Record<string, unknown> {
+  const task = spec.estimator.endsWith('Regressor') ? 'regression' : 'classification';
+  const treeParams = loadParams(TREE_OPTIONS, spec.treeParams, task);
+  delete treeParams.seed;
+  return treeParams;
+}
+
+/** The unfitted forest a spec describes (its options validated by the constructors). */
+export function forestFromSpec(spec: ForestSpec): ForestModel {
+  const isC = !spec.estimator.endsWith('Regressor');
+  const task = isC ? 'classification' : 'regression';
+  const j = spec;
+  const params = loadParams(ENSEMBLE_OPTIONS, j.params, task);
+  const treeParams = memberOptionsOf(spec);
+  return constructLoaded((): ForestModel => {
     switch (j.estimator) {
       case 'RandomForestClassifier':
         return new RandomForestClassifier({ ...params, ...treeParams } as never);
@@ -143,8 +179,14 @@ export function loadForest(input: string | unknown): ForestModel {
         throw new ModelFormatError(`unknown estimator ${JSON.stringify(j.estimator)}`);
     }
   });
-  const members = j.members.map((mj, i) => {
-    const at = `members.${i}`;
+}
+
+/** A member tree from its JSON (checked), as the estimator the forest holds; C = the forest's class count (0: regression). */
+export function memberFromJson(spec: ForestSpec, mj: MemberJson, at: string, nFeatures: number, C: number): DecisionTreeClassifier | DecisionTreeRegressor {
+  const isC = C > 0;
+  const j = { nFeatures };
+  const treeParams = memberOptionsOf(spec);
+  {
     const tree = treeFromJson(checkTreeJson(mj.tree, `${at}.tree`));
     const width = mj.features === null ? j.nFeatures : mj.features.length;
     if (tree.nFeatures !== width) throw new ModelFormatError(`invalid model at ${at}: the tree has ${tree.nFeatures} features, expected ${width}`);
@@ -161,15 +203,7 @@ export function loadForest(input: string | unknown): ForestModel {
     const m = constructLoaded(() => new DecisionTreeRegressor(opts as never));
     m[RESTORE]({ fitted: tree, featureNames: null });
     return m;
-  });
-  (model as unknown as Ensemble<DecisionTreeClassifier | DecisionTreeRegressor>)[RESTORE_ENSEMBLE]({
-    members,
-    features: j.members.map((m) => (m.features === null ? null : Int32Array.from(m.features))),
-    nFeatures: j.nFeatures,
-    featureNames: j.featureNames,
-    classes: j.classes ?? null,
-  });
-  return model;
+  }
 }
 
 declare module '@dt/core' {
