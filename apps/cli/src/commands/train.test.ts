@@ -33,7 +33,7 @@ describe('dt train', () => {
       'train', '--data', 'wine', '--algorithm', 'cart', '--criterion', 'entropy', '--max-depth', '4',
       '--min-samples-split', '4', '--min-samples-leaf', '2', '--min-impurity-decrease', '0.001',
       '--max-features', 'sqrt', '--max-leaf-nodes', '6', '--class-weight', 'balanced', '--seed', '3',
-      '--min-weight-fraction-leaf', '0.01', '--out', 'wine.json',
+      '--min-weight-fraction-leaf', '0.01', '--splitter', 'random', '--out', 'wine.json',
     ]);
     expect(r.code, r.stderr).toBe(0);
     const params = JSON.parse(readFileSync(join(dir, 'wine.json'), 'utf8')).params;
@@ -53,6 +53,7 @@ describe('dt train', () => {
       minParent: null,
       misRate: null,
       categoricalFeatures: null,
+      splitter: 'random',
       classWeight: 'balanced',
     });
     expect(r.stdout).toMatch(/\d+ nodes, 6 leaves/);
