@@ -25,6 +25,7 @@ const KEYWORDS = {
   '@dt/stats': ['statistics', 'student-t', 'normal-distribution', 'quantile'],
   '@dt/stream': ['decision-stream', 'two-sample-test', 'dag'],
   '@dt/plot': ['svg', 'visualization', 'tree-plot'],
+  '@dt/ensemble': ['random-forest', 'extra-trees', 'bagging', 'oblique-forest'],
   '@dt/cli': ['cli', 'command-line'],
 };
 

@@ -1,6 +1,7 @@
 import type { Random } from '@dt/errors';
 import type { Projection } from '@dt/projections';
 import { createSplitSearch } from './split-search/create-split-search.js';
+import type { Splitter } from './options.js';
 import type { ClassificationData, RegressionData } from './split-search/fit-data.js';
 import {
   createSplitRecord,
@@ -34,8 +35,8 @@ export interface GrowthParams {
   misRate: number | null;
   /** Categorical features (level codes), transformed per node by CRIMCOORD; null: none. */
   categorical: readonly number[] | null;
-  /** 'best': exact search; 'hist': search over per-feature bins. */
-  splitter: 'best' | 'hist';
+  /** 'best': exact search; 'hist': search over per-feature bins; 'random': one uniform threshold per feature (random-axis-search.ts). */
+  splitter: Splitter;
   /** Bins per feature for 'hist'. */
   maxBins: number;
 }

@@ -69,12 +69,17 @@ export interface TreeOptions {
    * Split search: 'best' (default) sorts each feature's values in the node; 'hist' searches per-feature
    * histogram bins (codes computed once per fit), much faster on large data. With at most `maxBins`
    * distinct values per feature every value is its own bin and 'hist' grows the same tree as 'best';
-   * otherwise bin edges sit at weighted quantiles. Axis splits and global projections only.
+   * otherwise bin edges sit at weighted quantiles. 'random' draws one threshold per candidate feature
+   * uniformly between its minimum and maximum in the node and keeps the best of those (scikit-learn's
+   * splitter='random', Extremely Randomized Trees; partition-only criteria, not Max-Cut). Axis splits
+   * and global projections only.
    */
-  splitter?: 'best' | 'hist';
+  splitter?: Splitter;
   /** Bins per feature for splitter 'hist', 2..65536 (default 256; above 256 codes take 16 bits). */
   maxBins?: number;
 }
+
+export type Splitter = 'best' | 'hist' | 'random';
 
 export type ClassWeight = 'balanced' | Record<string, number> | Map<string | number, number> | null;
 
@@ -106,7 +111,7 @@ export interface ResolvedTreeOptions {
   ccpAlpha: number;
   minParent: number | null;
   categoricalFeatures: number[] | null;
-  splitter: 'best' | 'hist';
+  splitter: Splitter;
   maxBins: number;
   classWeight: ClassWeight;
   misRate: number | null;
@@ -279,13 +284,13 @@ export const TREE_OPTIONS: OptionTable<ResolvedTreeOptions> = {
   categoricalFeatures: { default: null, validate: (v, name) => resolveCategorical(v, name), cli: null },
   splitter: {
     default: 'best',
-    validate: (v, name) => oneOf(name, v, ['best', 'hist'] as const),
+    validate: (v, name) => oneOf(name, v, ['best', 'hist', 'random'] as const),
     cli: {
       flag: '--splitter',
-      arg: '<best|hist>',
-      help: 'split search: best (exact, sorts values) or hist (per-feature bins; the same tree when features have <= --max-bins values)',
+      arg: '<best|hist|random>',
+      help: 'split search: best (exact, sorts values), hist (per-feature bins; the same tree when features have <= --max-bins values) or random (one uniform threshold per feature, extra trees)',
       defaultText: 'best',
-      parse: (text) => text.trim().toLowerCase(),
+      parse: cliText.choice(['best', 'hist', 'random'] as const),
     },
   },
   maxBins: {

@@ -75,3 +75,5 @@ export type {
   CompareAlgorithmsOptions,
   CompareAlgorithmsResult,
 } from './compare-algorithms.js';
+export { permutationImportance } from './permutation-importance.js';
+export type { PermutationImportanceOptions, PermutationImportanceResult, PredictingEstimator } from './permutation-importance.js';

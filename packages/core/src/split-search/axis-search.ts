@@ -398,21 +398,25 @@ export class AxisSearch implements SplitSearch {
 
   /** Partitions the node's samples so that those with rank <= record.cutRank on record.candidate come first. */
   partition(node: NodeView, record: SplitRecord): number {
-    const { samples, start, end } = node;
-    const cutRank = record.cutRank;
-    const ranks = this.ranks;
-    const base = record.candidate * this.n;
-    let i = start;
-    let j = end - 1;
-    while (i <= j) {
-      if (ranks[base + samples[i]!]! <= cutRank) i++;
-      else {
-        const t = samples[i]!;
-        samples[i] = samples[j]!;
-        samples[j] = t;
-        j--;
-      }
-    }
-    return i;
+    return partitionByRank(this.ranks, this.n, node, record);
   }
+}
+
+/** Moves node.samples with rank <= record.cutRank on column record.candidate to the front; returns mid. */
+export function partitionByRank(ranks: RankArray, n: number, node: NodeView, record: SplitRecord): number {
+  const { samples, start, end } = node;
+  const cutRank = record.cutRank;
+  const base = record.candidate * n;
+  let i = start;
+  let j = end - 1;
+  while (i <= j) {
+    if (ranks[base + samples[i]!]! <= cutRank) i++;
+    else {
+      const t = samples[i]!;
+      samples[i] = samples[j]!;
+      samples[j] = t;
+      j--;
+    }
+  }
+  return i;
 }

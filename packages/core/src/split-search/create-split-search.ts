@@ -10,7 +10,9 @@ import type { ClassificationData, RegressionData } from './fit-data.js';
 import { GlobalProjectionSearch, projectAll, projectionMeans, sparseRawDirection } from './global-projection-search.js';
 import { createHistogramAxisSearch } from './histogram-axis.js';
 import { NodeProjectionSearch } from './node-projection-search.js';
+import { RandomAxisSearch } from './random-axis-search.js';
 import type { SplitSearch } from './split-record.js';
+import type { Splitter } from '../options.js';
 
 /** The fit parameters a split search depends on (growth and stopping are the builder's). */
 export interface SplitSearchParams {
@@ -24,8 +26,8 @@ export interface SplitSearchParams {
   scale: boolean;
   /** Categorical features (level codes), transformed per node by CRIMCOORD; null: none. */
   categorical: readonly number[] | null;
-  /** 'best': exact search over ranked values; 'hist': over per-feature bins (histogram-axis.ts). */
-  splitter: 'best' | 'hist';
+  /** 'best': exact search over ranked values; 'hist': over per-feature bins (histogram-axis.ts); 'random': RandomAxisSearch (one uniform threshold per feature). */
+  splitter: Splitter;
   /** Bins per column for 'hist'. */
   maxBins: number;
 }
@@ -91,8 +93,12 @@ export function createSplitSearch(data: ClassificationData | RegressionData, par
     columns = new CategoricalColumns(crim, projData.data === Xw.data ? [Xw.data] : [Xw.data, projData.data], X.rows);
   }
   const fitted: FittedProjection = params.projection ? params.projection.prepare(projData, params.rng) : { kind: 'axis' };
-  const axis = (index: AxisSearchConfig['index'], rootConstants?: Int32Array): AxisSearch =>
-    new AxisSearch({ ...scan, index, maxFeatures: Math.min(params.maxFeatures, index.d), rng: params.rng }, rootConstants);
+  const random = params.splitter === 'random';
+  if (random) checkRandomSplitter(data, fitted, cats);
+  const axis = (index: AxisSearchConfig['index'], rootConstants?: Int32Array): AxisSearch | RandomAxisSearch => {
+    const cfg = { ...scan, index, maxFeatures: Math.min(params.maxFeatures, index.d), rng: params.rng };
+    return random ? new RandomAxisSearch(cfg, rootConstants) : new AxisSearch(cfg, rootConstants);
+  };
   const hist = params.splitter === 'hist' ? { maxBins: params.maxBins, cfg: { ...scan, maxFeatures: params.maxFeatures, rng: params.rng } } : null;
   if (hist && fitted.kind === 'node') {
     throw new InvalidArgumentError('splitter', "'best' with a per-node projection ('hist' bins features and global projections only)", 'hist');
@@ -124,9 +130,19 @@ export function createSplitSearch(data: ClassificationData | RegressionData, par
       columns.features.forEach((f, k) => (unit[k * X.cols + f] = 1));
       const units = { dirs: unit, count: columns.features.length };
       const categorical = new NodeProjectionSearch({ ...scan, X: Xw, rowMajor: null, projector: { kind: 'node', nodeDirections: () => units }, scale: null });
-      return new AxisCrimcoordSearch(axis(index, columns.features), columns, categorical, X.cols);
+      return new AxisCrimcoordSearch(axis(index, columns.features) as AxisSearch, columns, categorical, X.cols);
     }
   }
+}
+
+/**
+ * splitter 'random' draws thresholds on axis columns (raw features or global projections) and scores
+ * the partition alone, so it needs a criterion whose score ignores the values (not Max-Cut).
+ */
+function checkRandomSplitter(data: ClassificationData | RegressionData, fitted: FittedProjection, cats: readonly number[] | null): void {
+  if (fitted.kind === 'node') throw new InvalidArgumentError('splitter', "'best' with a per-node projection ('random' draws axis thresholds)", 'random');
+  if (cats) throw new InvalidArgumentError('splitter', "'best' with categoricalFeatures", 'random');
+  if (data.criterion.name === 'maxCut') throw new InvalidArgumentError('splitter', "'best' with the maxCut criterion (its score depends on the values, not only the partition)", 'random');
 }
 
 /** Row-major copy of a column-major matrix (node projections read whole rows). */

@@ -12,7 +12,7 @@ export class GlobalProjectionSearch implements SplitSearch {
   private readonly axis: SplitSearch;
   private readonly directions: SparseDirection[];
 
-  /** `axis` (an exact or a histogram axis search) searches the columns of projectAll(X, directions). */
+  /** `axis` (the exact, histogram or random axis search) searches the columns of projectAll(X, directions). */
   constructor(axis: SplitSearch, directions: SparseDirection[]) {
     this.axis = axis;
     this.directions = directions;

@@ -1,0 +1,231 @@
+import {
+  createSplitResult,
+  impurityScale,
+  isBetterCandidate,
+  valuesDiffer,
+  type ClassificationScanInput,
+  type RegressionScanInput,
+  type SplitResult,
+} from '@dt/criteria';
+import type { FeatureIndex, RankArray } from '../feature-index.js';
+import { partitionByRank, type AxisSearchConfig } from './axis-search.js';
+import { resetSplitRecord, type NodeView, type SplitRecord, type SplitSearch } from './split-record.js';
+
+/**
+ * Randomised axis search (scikit-learn's RandomSplitter, the split of Extremely Randomized Trees):
+ * for each candidate feature (all, or maxFeatures drawn without replacement as in the exact search;
+ * constant features do not count) one threshold is drawn uniformly in [min, max) of the feature's
+ * values in the node (a draw equal to max becomes min, as in scikit-learn), and the best of those
+ * splits by the criterion wins (the one tie rule between features). No sort: each feature costs
+ * one pass to find min/max and one to score its split.
+ *
+ * The criterion scores the two-sided partition through its ordinary scan: the node's entries get
+ * value 0 (left) or 1 (right), so the scan has exactly one candidate position. That is exact for
+ * criteria whose score depends only on the partition (gini, entropy, misclassification, twoing,
+ * mse, mae); value-dependent ones (Max-Cut) are rejected by the factory.
+ */
+export class RandomAxisSearch implements SplitSearch {
+  readonly rootConstants: Int32Array;
+  private readonly cfg: AxisSearchConfig;
+  private readonly index: FeatureIndex;
+  private readonly n: number;
+  private readonly d: number;
+  private readonly ranks: RankArray;
+  private readonly features: Int32Array;
+  private readonly constFlag: Uint8Array;
+  private readonly result: SplitResult = createSplitResult();
+  private readonly cInput: ClassificationScanInput;
+  private readonly rInput: RegressionScanInput;
+  /** Classification: (side, class) cells, then entries built from them. */
+  private readonly hist: Float64Array;
+  private readonly histCount: Float64Array;
+  /** Regression entries: left samples first, then right. */
+  private readonly values: Float64Array;
+  private readonly entryTargets: Float64Array;
+  private readonly entryWeights: Float64Array;
+  private readonly ones: Float64Array;
+
+  constructor(cfg: AxisSearchConfig, rootConstants: Int32Array = new Int32Array(0)) {
+    this.cfg = cfg;
+    this.index = cfg.index;
+    this.rootConstants = rootConstants;
+    const { n, d, ranks } = cfg.index;
+    this.n = n;
+    this.d = d;
+    this.ranks = ranks;
+    this.features = Int32Array.from({ length: d }, (_, i) => i);
+    this.constFlag = new Uint8Array(d);
+    const C = Math.max(1, cfg.nClasses);
+    this.hist = new Float64Array(2 * C);
+    this.histCount = new Float64Array(2 * C);
+    const isC = cfg.labels !== null;
+    this.values = new Float64Array(isC ? 2 * C : n);
+    this.entryTargets = new Float64Array(isC ? 0 : n);
+    this.entryWeights = new Float64Array(isC ? 2 * C : n);
+    this.ones = new Float64Array(isC ? 0 : n).fill(1);
+    this.cInput = {
+      n: 0,
+      values: this.values,
+      labels: new Int32Array(2 * C),
+      weights: this.entryWeights,
+      counts: new Float64Array(2 * C),
+      nClasses: cfg.nClasses,
+      classWeights: new Float64Array(C),
+      totalWeight: 0,
+      totalCount: 0,
+      minSamplesLeaf: cfg.minSamplesLeaf,
+      minWeightLeaf: cfg.minWeightLeaf,
+    };
+    this.rInput = {
+      n: 0,
+      values: this.values,
+      targets: this.entryTargets,
+      weights: cfg.weights ? this.entryWeights : this.ones,
+      totalWeight: 0,
+      weightedSum: 0,
+      minSamplesLeaf: cfg.minSamplesLeaf,
+      minWeightLeaf: cfg.minWeightLeaf,
+    };
+  }
+
+  findBest(node: NodeView, best: SplitRecord): void {
+    resetSplitRecord(best);
+    const { samples, start, end } = node;
+    const scoreScale = impurityScale(node.impurity);
+    const d = this.d;
+    const rng = this.cfg.rng;
+    const constFlag = this.constFlag;
+    const knownConstants = node.constants;
+    for (let i = 0; i < knownConstants.length; i++) constFlag[knownConstants[i]!] = 1;
+    const features = this.features;
+    const maxFeatures = this.cfg.maxFeatures;
+    const sampling = maxFeatures < d - knownConstants.length;
+    const ranks = this.ranks;
+    const n = this.n;
+    let visited = 0;
+    for (let i = 0; i < d; i++) {
+      if (sampling) {
+        if (visited >= maxFeatures) break;
+        const j = i + rng.int(d - i);
+        const t = features[i]!;
+        features[i] = features[j]!;
+        features[j] = t;
+      }
+      const f = features[i]!;
+      if (constFlag[f] === 1) continue;
+      const base = f * n;
+      let mn = 0xffffffff;
+      let mx = 0;
+      for (let s = start; s < end; s++) {
+        const k = ranks[base + samples[s]!]!;
+        if (k < mn) mn = k;
+        if (k > mx) mx = k;
+      }
+      const u = this.index.uniq[f]!;
+      const lo = u[mn]!;
+      const hi = u[mx]!;
+      if (!valuesDiffer(lo, hi)) {
+        best.newConstants.push(f);
+        continue;
+      }
+      visited++;
+      let threshold = lo + rng.next() * (hi - lo);
+      if (threshold >= hi) threshold = lo;
+      // Training values at ranks <= cutRank are <= threshold (they go left at prediction too).
+      const cutRank = lastRankAtMost(u, mn, mx, threshold);
+      const res = this.result;
+      const ok = this.cfg.labels ? this.scoreClassification(node, base, cutRank, res) : this.scoreRegression(node, base, cutRank, res);
+      if (!ok) continue;
+      const balance = Math.abs(2 * res.leftWeight - node.weight);
+      if (best.found && !isBetterCandidate(res.score, balance, f, best.score, best.balance, best.candidate, scoreScale, node.weight)) continue;
+      best.found = true;
+      best.feature = f;
+      best.candidate = f;
+      best.score = res.score;
+      best.balance = balance;
+      best.cutRank = cutRank;
+      best.threshold = threshold;
+    }
+    for (let i = 0; i < knownConstants.length; i++) constFlag[knownConstants[i]!] = 0;
+    if (sampling) for (let i = 0; i < d; i++) features[i] = i; // keep draws independent of history
+  }
+
+  /** Scores the partition (rank <= cutRank left) through the criterion's scan of grouped (side, class) entries. */
+  private scoreClassification(node: NodeView, base: number, cutRank: number, res: SplitResult): boolean {
+    const C = this.cfg.nClasses;
+    const y = this.cfg.labels!;
+    const w = this.cfg.weights;
+    const hist = this.hist;
+    const hc = this.histCount;
+    hist.fill(0);
+    hc.fill(0);
+    const { samples, start, end } = node;
+    const ranks = this.ranks;
+    for (let s = start; s < end; s++) {
+      const i = samples[s]!;
+      const h = (ranks[base + i]! <= cutRank ? 0 : C) + y[i]!;
+      hist[h]! += w === null ? 1 : w[i]!;
+      hc[h]! += 1;
+    }
+    const input = this.cInput;
+    const labels = input.labels;
+    const counts = input.counts!;
+    let e = 0;
+    for (let h = 0; h < 2 * C; h++) {
+      if (hc[h]! === 0) continue;
+      this.values[e] = h < C ? 0 : 1;
+      labels[e] = h < C ? h : h - C;
+      this.entryWeights[e] = hist[h]!;
+      counts[e] = hc[h]!;
+      e++;
+    }
+    input.n = e;
+    input.classWeights = node.classWeights!;
+    input.totalWeight = node.weight;
+    input.totalCount = end - start;
+    return this.cfg.classification!.scan(input, res);
+  }
+
+  /** Scores the partition through the criterion's scan of the node's samples, left ones first. */
+  private scoreRegression(node: NodeView, base: number, cutRank: number, res: SplitResult): boolean {
+    const t = this.cfg.targets!;
+    const w = this.cfg.weights;
+    const { samples, start, end } = node;
+    const ranks = this.ranks;
+    const values = this.values;
+    const et = this.entryTargets;
+    const ew = this.entryWeights;
+    let l = 0;
+    let r = end - start - 1;
+    for (let s = start; s < end; s++) {
+      const i = samples[s]!;
+      const j = ranks[base + i]! <= cutRank ? l++ : r--;
+      et[j] = t[i]!;
+      if (w !== null) ew[j] = w[i]!;
+    }
+    // Entries ascend by value: the left block (value 0) then the right block (value 1).
+    values.fill(0, 0, l);
+    values.fill(1, l, end - start);
+    const input = this.rInput;
+    input.n = end - start;
+    input.totalWeight = node.weight;
+    input.weightedSum = node.weightedSum;
+    return this.cfg.regression!.scan(input, res);
+  }
+
+  partition(node: NodeView, record: SplitRecord): number {
+    return partitionByRank(this.ranks, this.n, node, record);
+  }
+}
+
+/** The largest rank r in [lo, hi] with u[r] <= x (u ascending, u[lo] <= x < u[hi]). */
+function lastRankAtMost(u: Float64Array, lo: number, hi: number, x: number): number {
+  let a = lo;
+  let b = hi;
+  while (b - a > 1) {
+    const m = (a + b) >>> 1;
+    if (u[m]! <= x) a = m;
+    else b = m;
+  }
+  return a;
+}

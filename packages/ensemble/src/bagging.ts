@@ -1,0 +1,140 @@
+import { algorithmOptions, createClassifier, listAlgorithms, type ClassifierOptions } from '@dt/core';
+import { optionKeys, resolveOptions } from '@dt/core/internal';
+import { InvalidArgumentError, knownKeys, plainObject, UnknownNameError } from '@dt/errors';
+import { DecisionStreamClassifier, type StreamOptions } from '@dt/stream';
+import { EnsembleClassifier, EnsembleRegressor, type ClassifierMember, type FeatureSubspace, type RegressorMember } from './ensemble.js';
+import { ENSEMBLE_OPTIONS, type EnsembleOptions, type ResolvedEnsembleOptions } from './forest-options.js';
+
+/** Builds an unfitted member with the given seed, e.g. `(seed) => new DecisionTreeClassifier({ seed })`. */
+export type MemberFactory<M> = (seed: number) => M;
+
+export interface BaggingOptions<M> extends EnsembleOptions {
+  /** The member factory (any dt estimator: trees, named algorithms, Decision Streams, ...). */
+  base: MemberFactory<M>;
+  /**
+   * Features each member sees (a random subspace per member, drawn without replacement): an integer
+   * count, a fraction in (0, 1], or null (all; default) — scikit-learn's Bagging max_features.
+   */
+  maxFeatures?: number | null;
+  /**
+   * Fit members on the drawn rows repeated by their draw counts, without sample weights (for
+   * estimators that take none, such as Decision Streams). Default false: drawn rows once, weighted.
+   */
+  repeatRows?: boolean;
+}
+
+const BAGGING_DEFAULTS: Partial<EnsembleOptions> = { nEstimators: 10 };
+
+function resolveBagging<M>(raw: unknown, task: 'classification' | 'regression', defaults: Partial<EnsembleOptions>): { ensemble: ResolvedEnsembleOptions; base: MemberFactory<M>; subspace: FeatureSubspace | null; repeatRows: boolean } {
+  const o = plainObject('options', raw);
+  const own = optionKeys(ENSEMBLE_OPTIONS, task) as string[];
+  knownKeys('options', o, [...own, 'base', 'maxFeatures', 'repeatRows']);
+  if (typeof o.base !== 'function') throw new InvalidArgumentError('base', 'a function (seed) => estimator', o.base);
+  const rest: Record<string, unknown> = { ...defaults };
+  for (const k of own) if (o[k] !== undefined) rest[k] = o[k];
+  const ensemble = resolveOptions(ENSEMBLE_OPTIONS, rest, task);
+  if (ensemble.oobScore && !ensemble.bootstrap) throw new InvalidArgumentError('oobScore', 'false when bootstrap is false', true);
+  const mf = o.maxFeatures ?? null;
+  if (mf !== null && !(typeof mf === 'number' && Number.isFinite(mf) && mf > 0 && (Number.isInteger(mf) || mf < 1))) {
+    throw new InvalidArgumentError('maxFeatures', 'null, a positive integer or a fraction in (0, 1]', mf);
+  }
+  const subspace: FeatureSubspace | null =
+    mf === null || mf === 1
+      ? null
+      : {
+          count: (d) => {
+            if (Number.isInteger(mf)) {
+              if (mf > d) throw new InvalidArgumentError('maxFeatures', `at most the number of features (${d})`, mf);
+              return mf;
+            }
+            return Math.max(1, Math.floor(mf * d));
+          },
+        };
+  const repeatRows = o.repeatRows ?? false;
+  if (typeof repeatRows !== 'boolean') throw new InvalidArgumentError('repeatRows', 'a boolean', repeatRows);
+  return { ensemble, base: o.base as MemberFactory<M>, subspace, repeatRows };
+}
+
+/** Bagging over any classifier factory (scikit-learn's BaggingClassifier; soft voting). */
+export class BaggingClassifier<M extends ClassifierMember = ClassifierMember> extends EnsembleClassifier<M> {
+  private readonly base: MemberFactory<M>;
+  constructor(options: BaggingOptions<M>, defaults: Partial<EnsembleOptions> = BAGGING_DEFAULTS) {
+    const r = resolveBagging<M>(options, 'classification', defaults);
+    super(r.ensemble, r.subspace);
+    this.base = r.base;
+    this.repeatRows = r.repeatRows;
+  }
+  protected makeMember(seed: number): M {
+    return this.base(seed);
+  }
+}
+
+/** Bagging over any regressor factory (the mean of the members). */
+export class BaggingRegressor<M extends RegressorMember = RegressorMember> extends EnsembleRegressor<M> {
+  private readonly base: MemberFactory<M>;
+  constructor(options: Omit<BaggingOptions<M>, 'classWeight'>) {
+    const r = resolveBagging<M>(options, 'regression', BAGGING_DEFAULTS);
+    super(r.ensemble, r.subspace);
+    this.base = r.base;
+    this.repeatRows = r.repeatRows;
+  }
+  protected makeMember(seed: number): M {
+    return this.base(seed);
+  }
+}
+
+/** Algorithm names a forest can be made of: @dt/core's (gini-features, maxcut-node-means-pca, hhcart-d, ...) and 'decision-stream'. */
+export function listForestAlgorithms(): string[] {
+  return [...listAlgorithms(), 'decision-stream'];
+}
+
+export interface AlgorithmForestOptions extends EnsembleOptions {
+  /** Features per member (a random subspace per tree): count, fraction in (0, 1], or null (all; default). */
+  maxFeatures?: number | null;
+  /** Options of every member (tree options for @dt/core algorithms, stream options for 'decision-stream'). */
+  tree?: ClassifierOptions | StreamOptions;
+}
+
+/**
+ * A forest of a named algorithm — oblique forests (Max-Cut/Gini with node or global PCA, HHCART)
+ * and Decision Stream forests: bootstrap rows per member (100 members by default) and, with
+ * `maxFeatures`, a random feature subspace per member; soft voting. Axis algorithms can also sample
+ * features per node through `tree.maxFeatures`.
+ */
+export function algorithmForest(algorithm: string, options: AlgorithmForestOptions = {}): AlgorithmForestClassifier {
+  return new AlgorithmForestClassifier(algorithm, options);
+}
+
+/** A forest of a named algorithm (see algorithmForest); saveable when the algorithm is one of @dt/core's. */
+export class AlgorithmForestClassifier extends BaggingClassifier {
+  readonly algorithm: string;
+  /** The members' options (without their seeds). */
+  readonly memberOptions: Readonly<Record<string, unknown>>;
+  /** Per-member subspace option as given (null: all features). */
+  readonly maxFeatures: number | null;
+
+  constructor(algorithm: string, options: AlgorithmForestOptions = {}) {
+    const { base, rest, treeOptions } = algorithmBase(algorithm, options);
+    super({ ...rest, base, repeatRows: algorithm === 'decision-stream' }, { nEstimators: 100 });
+    this.algorithm = algorithm;
+    this.memberOptions = Object.freeze({ ...treeOptions });
+    this.maxFeatures = (rest.maxFeatures as number | null | undefined) ?? null;
+  }
+}
+
+function algorithmBase(algorithm: string, options: AlgorithmForestOptions): { base: MemberFactory<ClassifierMember>; rest: Record<string, unknown>; treeOptions: Record<string, unknown> } {
+  const o = plainObject('options', options);
+  const { tree, ...rest } = o as AlgorithmForestOptions;
+  const treeOptions = tree === undefined ? {} : plainObject('tree', tree);
+  let base: MemberFactory<ClassifierMember>;
+  if (algorithm === 'decision-stream') {
+    new DecisionStreamClassifier(treeOptions as StreamOptions); // validates once, naming the bad option
+    base = (seed) => new DecisionStreamClassifier({ ...(treeOptions as StreamOptions), seed });
+  } else {
+    if (!listAlgorithms().includes(algorithm as never)) throw new UnknownNameError('algorithm', algorithm, listForestAlgorithms());
+    createClassifier(algorithm, algorithmOptions(algorithm, treeOptions as ClassifierOptions)); // validates once
+    base = (seed) => createClassifier(algorithm, { ...(treeOptions as ClassifierOptions), seed });
+  }
+  // Decision Streams take no sample weights: their members see the drawn rows repeated (repeatRows above).
+  return { base, rest, treeOptions };
+}

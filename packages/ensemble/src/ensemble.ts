@@ -1,0 +1,568 @@
+import { encodeLabels, type ClassLabel, type DenseMatrix, type FeatureInput, type LabelInput } from '@dt/core';
+import { checkFeatureNames, splitRows, toRowMajor, toSampleWeight, toTargets } from '@dt/core/internal';
+import { createRandom, InvalidArgumentError, NotFittedError, ShapeMismatchError, type Random } from '@dt/errors';
+import { bootstrapCounts, memberSeeds, resolveMaxSamples, sampleWithoutReplacement } from './bootstrap.js';
+import type { EnsembleClassWeight, ResolvedEnsembleOptions } from './forest-options.js';
+
+/**
+ * A fitted-or-fittable classifier an ensemble can hold (every dt classifier is one). Members are
+ * fitted as `fit(X, y, { sampleWeight })`, or, for bagging with `repeatRows`, on repeated rows
+ * without weights (for estimators without sample weights, such as Decision Streams).
+ */
+export interface ClassifierMember {
+  fit(X: FeatureInput, y: LabelInput, fitOptions?: never): unknown;
+  predictProbaFlat(X: FeatureInput): Float64Array;
+  readonly classes: ClassLabel[];
+  readonly featureImportances?: Float64Array;
+  readonly nodeCount?: number;
+}
+
+/** A regressor an ensemble can hold. */
+export interface RegressorMember {
+  fit(X: FeatureInput, y: ArrayLike<number>, fitOptions?: never): unknown;
+  predict(X: FeatureInput): ArrayLike<number>;
+  readonly featureImportances?: Float64Array;
+  readonly nodeCount?: number;
+}
+
+export interface EnsembleFitOptions {
+  sampleWeight?: ArrayLike<number> | null;
+  featureNames?: readonly string[] | null;
+  /** Called after each member is fitted: (members done, total). */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** What member i was fitted on: bootstrap draw counts per row (null: every row once) and its feature subset (null: all). */
+export interface MemberDraw {
+  counts: Int32Array | null;
+  features: Int32Array | null;
+  /** The member's own seed (after the draws). */
+  seed: number;
+}
+
+/** How members see features: all, or a per-member subset (bagging's maxFeatures). */
+export interface FeatureSubspace {
+  /** Features per member (all when >= d). */
+  count(d: number): number;
+}
+
+/** The key of the method that plans a fit (for @dt/ensemble/node's workers; not public API). */
+export const PREPARE_FIT: unique symbol = Symbol('dt.ensemble.prepareFit');
+
+/** A planned fit: member i's fit depends only on the data and draws[i], so any thread can run it. */
+export interface PreparedFit<M> {
+  readonly draws: MemberDraw[];
+  /** Fits member i (unfitted member, its rows, weights and seed from draws[i]). */
+  fitMember(i: number): M;
+  /** Installs the fitted members (index order) and computes the out-of-bag results. */
+  finish(members: M[]): void;
+}
+
+/** The key of the method that puts loaded members into an ensemble (model files; not public API). */
+export const RESTORE_ENSEMBLE: unique symbol = Symbol('dt.ensemble.restore');
+
+export interface EnsembleState<M> {
+  members: M[];
+  features: (Int32Array | null)[];
+  nFeatures: number;
+  featureNames: string[] | null;
+  classes: ClassLabel[] | null;
+}
+
+/**
+ * The fit/predict machinery every ensemble shares. Member i's draws come from a generator seeded
+ * only by (forest seed, i), so the ensemble is identical whatever the order members are fitted in.
+ * Bootstrap follows scikit-learn: draw `maxSamples` row indices with replacement; a member is fitted
+ * on the drawn rows (each once) with sample weight = draw count × sample weight × class weight.
+ */
+export abstract class Ensemble<M extends ClassifierMember | RegressorMember> {
+  readonly options: ResolvedEnsembleOptions;
+  protected members: M[] = [];
+  protected draws: MemberDraw[] = [];
+  protected d = 0;
+  protected names: string[] | null = null;
+  protected readonly subspace: FeatureSubspace | null;
+  /** Fit members on the drawn rows repeated by their counts, without sample weights (scikit-learn's rule for estimators without sample_weight). */
+  protected repeatRows = false;
+
+  protected constructor(options: ResolvedEnsembleOptions, subspace: FeatureSubspace | null) {
+    this.options = options;
+    this.subspace = subspace;
+  }
+
+  /** Builds member i (unfitted) with its seed. */
+  protected abstract makeMember(seed: number, index: number): M;
+
+  /** The fitted members, in index order (each predicts encoded classes 0..C-1 for classifiers). */
+  get estimators(): M[] {
+    this.check();
+    return [...this.members];
+  }
+
+  get isFitted(): boolean {
+    return this.members.length > 0;
+  }
+
+  get nFeatures(): number {
+    this.check();
+    return this.d;
+  }
+
+  get featureNames(): string[] | null {
+    return this.names;
+  }
+
+  /** Bootstrap draw counts per training row of each member (null entries: every row once; scikit-learn's estimators_samples_ as counts). */
+  get estimatorsDrawCounts(): (Int32Array | null)[] {
+    this.check();
+    return this.draws.map((dr) => (dr.counts === null ? null : dr.counts.slice()));
+  }
+
+  /** Feature subsets of the members (null entries: all features). */
+  get estimatorsFeatures(): (Int32Array | null)[] {
+    this.check();
+    return this.draws.map((dr) => dr.features);
+  }
+
+  /**
+   * Mean of the members' normalised impurity importances (members that are a single leaf are left
+   * out), normalised to sum 1 — scikit-learn's feature_importances_. All zero when no member splits.
+   */
+  get featureImportances(): Float64Array {
+    this.check();
+    const out = new Float64Array(this.d);
+    let used = 0;
+    this.members.forEach((m, i) => {
+      const imp = m.featureImportances;
+      if (imp === undefined) throw new InvalidArgumentError('featureImportances', 'members with featureImportances (dt trees)', m.constructor.name);
+      if (m.nodeCount !== undefined && m.nodeCount <= 1) return;
+      const feats = this.draws[i]!.features;
+      for (let k = 0; k < imp.length; k++) out[feats ? feats[k]! : k]! += imp[k]!;
+      used++;
+    });
+    let sum = 0;
+    for (let f = 0; f < out.length; f++) sum += out[f]!;
+    if (used === 0 || sum === 0) return new Float64Array(this.d);
+    for (let f = 0; f < out.length; f++) out[f]! /= sum;
+    return out;
+  }
+
+  [RESTORE_ENSEMBLE](state: EnsembleState<M>): void {
+    this.members = state.members;
+    this.draws = state.features.map((features, i) => ({ counts: null, features, seed: i }));
+    this.d = state.nFeatures;
+    this.names = state.featureNames;
+  }
+
+  protected check(): void {
+    if (this.members.length === 0) throw new NotFittedError(this.constructor.name);
+  }
+
+  /** Member i's draws: feature subset first (bagging), then bootstrap counts, then the member seed. */
+  protected drawFor(seed: number, n: number, d: number): MemberDraw {
+    const rng: Random = createRandom(seed);
+    let features: Int32Array | null = null;
+    if (this.subspace) {
+      const k = this.subspace.count(d);
+      if (k < d) features = sampleWithoutReplacement(d, k, rng);
+    }
+    const counts = this.options.bootstrap ? bootstrapCounts(n, resolveMaxSamples(this.options.maxSamples, n), rng) : null;
+    return { counts, features, seed: rng.int(0x7fffffff) };
+  }
+
+  /** The rows a member is fitted on (drawn rows, each once), its feature columns, and the weights. */
+  protected memberData(
+    x: { data: Float64Array; rows: number; cols: number },
+    draw: MemberDraw,
+    baseWeight: Float64Array | null,
+  ): { X: DenseMatrix; rows: Int32Array | null; weight: Float64Array | null } {
+    const { counts, features } = draw;
+    if (counts === null && features === null) return { X: x, rows: null, weight: baseWeight };
+    let rows: Int32Array | null = null;
+    if (counts !== null && this.repeatRows) {
+      if (baseWeight !== null) throw new InvalidArgumentError('sampleWeight', 'null for members fitted on repeated rows', 'an array');
+      let m = 0;
+      for (let r = 0; r < x.rows; r++) m += counts[r]!;
+      rows = new Int32Array(m);
+      for (let r = 0, j = 0; r < x.rows; r++) for (let k = 0; k < counts[r]!; k++) rows[j++] = r;
+      return { X: takeMatrix(x, rows, features), rows, weight: null };
+    }
+    if (counts !== null) {
+      let m = 0;
+      for (let r = 0; r < x.rows; r++) if (counts[r]! > 0) m++;
+      rows = new Int32Array(m);
+      for (let r = 0, j = 0; r < x.rows; r++) if (counts[r]! > 0) rows[j++] = r;
+    }
+    const X = takeMatrix(x, rows, features);
+    let weight: Float64Array | null = null;
+    if (rows !== null) {
+      weight = new Float64Array(rows.length);
+      for (let j = 0; j < rows.length; j++) weight[j] = counts![rows[j]!]! * (baseWeight ? baseWeight[rows[j]!]! : 1);
+    } else weight = baseWeight;
+    return { X, rows, weight };
+  }
+
+  /** The member's view of prediction rows (its feature subset). */
+  protected memberInput(x: { data: Float64Array; rows: number; cols: number }, i: number, rows: Int32Array | null = null): DenseMatrix {
+    const feats = this.draws[i]!.features;
+    return feats === null && rows === null ? x : takeMatrix(x, rows, feats);
+  }
+
+  protected predictInput(X: FeatureInput): { data: Float64Array; rows: number; cols: number } {
+    this.check();
+    const x = toRowMajor(X, 'X', false);
+    if (x.cols !== this.d) throw new ShapeMismatchError(`X has ${x.cols} features but the ensemble was fitted with ${this.d}`);
+    return x;
+  }
+
+  protected fitInput(X: FeatureInput, fitOptions: EnsembleFitOptions): { x: { data: Float64Array; rows: number; cols: number }; sw: Float64Array | null } {
+    const x = toRowMajor(X, 'X');
+    const sw = toSampleWeight(fitOptions.sampleWeight, x.rows);
+    this.names = checkFeatureNames(fitOptions.featureNames, x.cols);
+    this.d = x.cols;
+    return { x, sw };
+  }
+
+  /** Every member's draws, from (forest seed, index) only. */
+  protected planDraws(x: { rows: number; cols: number }): MemberDraw[] {
+    const seeds = memberSeeds(this.options.seed, this.options.nEstimators);
+    return Array.from(seeds, (seed) => this.drawFor(seed, x.rows, x.cols));
+  }
+
+  /** Validates the data and plans every member's fit (used by fit and by the worker pool of @dt/ensemble/node). */
+  abstract [PREPARE_FIT](X: FeatureInput, y: unknown, fitOptions: EnsembleFitOptions): PreparedFit<M>;
+
+  /** Fits members 0..nEstimators-1 in this thread, in index order. */
+  protected fitSerial(X: FeatureInput, y: unknown, fitOptions: EnsembleFitOptions): void {
+    const plan = this[PREPARE_FIT](X, y, fitOptions);
+    const members: M[] = [];
+    const total = plan.draws.length;
+    for (let i = 0; i < total; i++) {
+      members.push(plan.fitMember(i));
+      fitOptions.onProgress?.(i + 1, total);
+    }
+    plan.finish(members);
+  }
+}
+
+/** Rows (null: all) × features (null: all) of a row-major matrix, as a new row-major matrix. */
+export function takeMatrix(x: { data: Float64Array; rows: number; cols: number }, rows: Int32Array | null, features: Int32Array | null): DenseMatrix {
+  const m = rows === null ? x.rows : rows.length;
+  const k = features === null ? x.cols : features.length;
+  const out = new Float64Array(m * k);
+  const d = x.cols;
+  const src = x.data;
+  for (let j = 0; j < m; j++) {
+    const base = (rows === null ? j : rows[j]!) * d;
+    const o = j * k;
+    if (features === null) out.set(src.subarray(base, base + d), o);
+    else for (let f = 0; f < k; f++) out[o + f] = src[base + features[f]!]!;
+  }
+  return { data: out, rows: m, cols: k };
+}
+
+/**
+ * Ensemble classifier: soft voting (the mean of the members' class probabilities, scikit-learn's
+ * rule); members are fitted on class codes 0..C-1 so a member that never saw a class still votes
+ * in the right columns.
+ */
+export abstract class EnsembleClassifier<M extends ClassifierMember> extends Ensemble<M> {
+  private labelSet: ClassLabel[] = [];
+  private oob: { decision: Float64Array; score: number } | null = null;
+
+  get classes(): ClassLabel[] {
+    this.check();
+    return [...this.labelSet];
+  }
+
+  get nClasses(): number {
+    return this.labelSet.length;
+  }
+
+  override [RESTORE_ENSEMBLE](state: EnsembleState<M>): void {
+    super[RESTORE_ENSEMBLE](state);
+    this.labelSet = [...(state.classes ?? [])];
+    this.oob = null;
+  }
+
+  fit(X: FeatureInput, y: LabelInput, fitOptions: EnsembleFitOptions = {}): this {
+    this.fitSerial(X, y, fitOptions);
+    return this;
+  }
+
+  [PREPARE_FIT](X: FeatureInput, y: unknown, fitOptions: EnsembleFitOptions): PreparedFit<M> {
+    const { x, sw } = this.fitInput(X, fitOptions);
+    const { codes, classes } = encodeLabels(y, x.rows);
+    const C = classes.length;
+    const cw = this.options.classWeight;
+    const fixed = cw === 'balanced_subsample' ? sw : applyClassWeight(cw, codes, classes, sw, null);
+    const draws = this.planDraws(x);
+    return {
+      draws,
+      fitMember: (i) => {
+        const draw = draws[i]!;
+        const base = cw === 'balanced_subsample' ? applyClassWeight('balanced', codes, classes, sw, draw.counts) : fixed;
+        const { X: Xm, rows, weight } = this.memberData(x, draw, base);
+        const ym = rows === null ? codes : gather(codes, rows);
+        const m = this.makeMember(draw.seed, i);
+        m.fit(Xm, ym, fitWeights(weight));
+        return m;
+      },
+      finish: (members) => {
+        this.labelSet = classes;
+        this.members = members;
+        this.draws = draws;
+        this.oob = this.options.oobScore ? this.computeOob(x, codes, C) : null;
+      },
+    };
+  }
+
+  /** Mean class probabilities of the members (rows × classes, row-major). */
+  predictProbaFlat(X: FeatureInput): Float64Array {
+    const x = this.predictInput(X);
+    const C = this.labelSet.length;
+    const out = new Float64Array(x.rows * C);
+    this.members.forEach((m, i) => addProba(out, m, this.memberInput(x, i), null, C));
+    const inv = 1 / this.members.length;
+    for (let k = 0; k < out.length; k++) out[k]! *= inv;
+    return out;
+  }
+
+  predictProba(X: FeatureInput): number[][] {
+    return splitRows(this.predictProbaFlat(X), this.labelSet.length);
+  }
+
+  /** Class codes of the largest mean probability (ties: first class, as numpy.argmax). */
+  predictCodes(X: FeatureInput): Int32Array {
+    const p = this.predictProbaFlat(X);
+    return argmaxRows(p, this.labelSet.length);
+  }
+
+  predict(X: FeatureInput): ClassLabel[] {
+    return Array.from(this.predictCodes(X), (c) => this.labelSet[c]!);
+  }
+
+  score(X: FeatureInput, y: LabelInput): number {
+    const pred = this.predict(X);
+    const arr = y as ArrayLike<ClassLabel>;
+    if (arr.length !== pred.length) throw new ShapeMismatchError(`y has ${arr.length} labels but X has ${pred.length} rows`);
+    let ok = 0;
+    for (let i = 0; i < pred.length; i++) if (pred[i] === arr[i]) ok++;
+    return ok / pred.length;
+  }
+
+  /** Out-of-bag accuracy (oobScore: true). */
+  get oobScore(): number {
+    this.check();
+    if (this.oob === null) throw new InvalidArgumentError('oobScore', 'true at construction to read the out-of-bag score', false);
+    return this.oob.score;
+  }
+
+  /** Out-of-bag class probabilities per training row (rows × classes); all zero for a row every member saw. */
+  get oobDecisionFunction(): number[][] {
+    void this.oobScore;
+    return splitRows(this.oob!.decision, this.labelSet.length);
+  }
+
+  /** Each training row's probabilities averaged over the members that did not draw it (scikit-learn's rule). */
+  private computeOob(x: { data: Float64Array; rows: number; cols: number }, codes: Int32Array, C: number): { decision: Float64Array; score: number } {
+    const n = x.rows;
+    const sum = new Float64Array(n * C);
+    const votes = new Int32Array(n);
+    this.members.forEach((m, i) => {
+      const rows = outOfBag(this.draws[i]!.counts!);
+      if (rows.length === 0) return;
+      for (let j = 0; j < rows.length; j++) votes[rows[j]!]!++;
+      addProba(sum, m, this.memberInput(x, i, rows), rows, C);
+    });
+    for (let r = 0; r < n; r++) {
+      const v = votes[r]!;
+      if (v > 1) for (let c = 0; c < C; c++) sum[r * C + c]! /= v;
+    }
+    const pred = argmaxRows(sum, C);
+    let ok = 0;
+    for (let r = 0; r < n; r++) if (pred[r] === codes[r]) ok++;
+    return { decision: sum, score: ok / n };
+  }
+}
+
+/** Ensemble regressor: the mean of the members' predictions. */
+export abstract class EnsembleRegressor<M extends RegressorMember> extends Ensemble<M> {
+  private oob: { prediction: Float64Array; score: number } | null = null;
+
+  fit(X: FeatureInput, y: ArrayLike<number>, fitOptions: EnsembleFitOptions = {}): this {
+    this.fitSerial(X, y, fitOptions);
+    return this;
+  }
+
+  [PREPARE_FIT](X: FeatureInput, y: unknown, fitOptions: EnsembleFitOptions): PreparedFit<M> {
+    const { x, sw } = this.fitInput(X, fitOptions);
+    const t = toTargets(y, x.rows);
+    const draws = this.planDraws(x);
+    return {
+      draws,
+      fitMember: (i) => {
+        const draw = draws[i]!;
+        const { X: Xm, rows, weight } = this.memberData(x, draw, sw);
+        const m = this.makeMember(draw.seed, i);
+        m.fit(Xm, rows === null ? t : gatherF(t, rows), fitWeights(weight));
+        return m;
+      },
+      finish: (members) => {
+        this.members = members;
+        this.draws = draws;
+        this.oob = this.options.oobScore ? this.computeOob(x, t) : null;
+      },
+    };
+  }
+
+  predict(X: FeatureInput): Float64Array {
+    const x = this.predictInput(X);
+    const out = new Float64Array(x.rows);
+    this.members.forEach((m, i) => {
+      const p = m.predict(this.memberInput(x, i));
+      for (let r = 0; r < x.rows; r++) out[r]! += p[r]!;
+    });
+    const inv = 1 / this.members.length;
+    for (let r = 0; r < x.rows; r++) out[r]! *= inv;
+    return out;
+  }
+
+  /** R² of the predictions on (X, y). */
+  score(X: FeatureInput, y: ArrayLike<number>): number {
+    return r2(this.predict(X), toTargets(y, (y as ArrayLike<number>).length));
+  }
+
+  get oobScore(): number {
+    this.check();
+    if (this.oob === null) throw new InvalidArgumentError('oobScore', 'true at construction to read the out-of-bag score', false);
+    return this.oob.score;
+  }
+
+  /** Out-of-bag prediction per training row (0 for a row every member saw, as scikit-learn). */
+  get oobPrediction(): Float64Array {
+    void this.oobScore;
+    return this.oob!.prediction.slice();
+  }
+
+  private computeOob(x: { data: Float64Array; rows: number; cols: number }, t: Float64Array): { prediction: Float64Array; score: number } {
+    const n = x.rows;
+    const sum = new Float64Array(n);
+    const votes = new Int32Array(n);
+    this.members.forEach((m, i) => {
+      const rows = outOfBag(this.draws[i]!.counts!);
+      if (rows.length === 0) return;
+      const p = m.predict(this.memberInput(x, i, rows));
+      for (let j = 0; j < rows.length; j++) {
+        sum[rows[j]!]! += p[j]!;
+        votes[rows[j]!]!++;
+      }
+    });
+    for (let r = 0; r < n; r++) if (votes[r]! > 1) sum[r]! /= votes[r]!;
+    return { prediction: sum, score: r2(sum, t) };
+  }
+}
+
+/** The fit options that pass sample weights (none at all when there are none). */
+function fitWeights(weight: Float64Array | null): never {
+  return (weight === null ? {} : { sampleWeight: weight }) as never;
+}
+
+/** Rows a member did not draw. */
+export function outOfBag(counts: Int32Array): Int32Array {
+  let m = 0;
+  for (let r = 0; r < counts.length; r++) if (counts[r] === 0) m++;
+  const out = new Int32Array(m);
+  for (let r = 0, j = 0; r < counts.length; r++) if (counts[r] === 0) out[j++] = r;
+  return out;
+}
+
+/** Adds a member's probabilities (its classes are codes) into out rows (rows[j] or j). */
+function addProba(out: Float64Array, m: ClassifierMember, X: DenseMatrix, rows: Int32Array | null, C: number): void {
+  const p = m.predictProbaFlat(X);
+  const cls = m.classes;
+  const k = cls.length;
+  const map = Int32Array.from(cls, (c) => c as number);
+  for (let j = 0; j < X.rows; j++) {
+    const o = (rows === null ? j : rows[j]!) * C;
+    for (let c = 0; c < k; c++) out[o + map[c]!]! += p[j * k + c]!;
+  }
+}
+
+function argmaxRows(p: Float64Array, C: number): Int32Array {
+  const n = p.length / C;
+  const out = new Int32Array(n);
+  for (let r = 0; r < n; r++) {
+    let best = 0;
+    for (let c = 1; c < C; c++) if (p[r * C + c]! > p[r * C + best]!) best = c;
+    out[r] = best;
+  }
+  return out;
+}
+
+function gather(a: Int32Array, rows: Int32Array): Int32Array {
+  const out = new Int32Array(rows.length);
+  for (let j = 0; j < rows.length; j++) out[j] = a[rows[j]!]!;
+  return out;
+}
+
+function gatherF(a: Float64Array, rows: Int32Array): Float64Array {
+  const out = new Float64Array(rows.length);
+  for (let j = 0; j < rows.length; j++) out[j] = a[rows[j]!]!;
+  return out;
+}
+
+function r2(pred: Float64Array, y: Float64Array): number {
+  let mean = 0;
+  for (let i = 0; i < y.length; i++) mean += y[i]!;
+  mean /= y.length;
+  let ssRes = 0;
+  let ssTot = 0;
+  for (let i = 0; i < y.length; i++) {
+    ssRes += (y[i]! - pred[i]!) ** 2;
+    ssTot += (y[i]! - mean) ** 2;
+  }
+  // Constant y: perfect predictions score 1, others 0 (scikit-learn's convention), never NaN.
+  if (ssTot === 0) return ssRes === 0 ? 1 : 0;
+  return 1 - ssRes / ssTot;
+}
+
+/**
+ * Sample weights × class weights: 'balanced' = n / (C·count_c), counted over the rows (or, with
+ * `counts`, over a bootstrap draw — 'balanced_subsample'; classes not drawn weigh 0), or per label.
+ */
+export function applyClassWeight(
+  cw: EnsembleClassWeight,
+  codes: Int32Array,
+  classes: ClassLabel[],
+  sw: Float64Array | null,
+  counts: Int32Array | null,
+): Float64Array | null {
+  if (cw === null) return sw;
+  const C = classes.length;
+  const per = new Float64Array(C);
+  if (cw === 'balanced' || cw === 'balanced_subsample') {
+    const count = new Float64Array(C);
+    let total = 0;
+    for (let i = 0; i < codes.length; i++) {
+      const k = counts === null ? 1 : counts[i]!;
+      count[codes[i]!]! += k;
+      total += k;
+    }
+    let present = 0;
+    for (let c = 0; c < C; c++) if (count[c]! > 0) present++;
+    for (let c = 0; c < C; c++) per[c] = count[c]! > 0 ? total / (present * count[c]!) : 0;
+  } else {
+    per.fill(1);
+    const entries = cw instanceof Map ? [...cw.entries()] : Object.entries(cw);
+    for (const [label, w] of entries) {
+      const k = classes.findIndex((c) => String(c) === String(label));
+      if (k < 0) throw new InvalidArgumentError(`classWeight[${JSON.stringify(label)}]`, `a label of y (${classes.join(', ')})`, label);
+      if (typeof w !== 'number' || !Number.isFinite(w) || w < 0) throw new InvalidArgumentError(`classWeight[${JSON.stringify(label)}]`, 'a finite number >= 0', w);
+      per[k] = w;
+    }
+  }
+  const out = new Float64Array(codes.length);
+  for (let i = 0; i < codes.length; i++) out[i] = (sw ? sw[i]! : 1) * per[codes[i]!]!;
+  return out;
+}

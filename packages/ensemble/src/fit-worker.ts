@@ -1,0 +1,28 @@
+/**
+ * Worker side of @dt/ensemble/node's parallel fit: rebuilds the unfitted forest from its spec, plans
+ * the same fit as the main thread (same data, same draws from (seed, i)), fits the members it is
+ * asked for and sends each back as compact tree JSON.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import type { DecisionTreeClassifier } from '@dt/core';
+import { PREPARE_FIT } from './ensemble.js';
+import { forestFromSpec, memberToJson, type ForestSpec } from './model-format.js';
+
+interface Init {
+  spec: ForestSpec;
+  X: { data: Float64Array; rows: number; cols: number };
+  y: unknown;
+  sampleWeight: Float64Array | null;
+}
+
+const init = workerData as Init;
+const forest = forestFromSpec(init.spec);
+const plan = forest[PREPARE_FIT](init.X, init.y, { sampleWeight: init.sampleWeight });
+parentPort!.on('message', (i: number) => {
+  try {
+    const m = plan.fitMember(i) as DecisionTreeClassifier;
+    parentPort!.postMessage({ i, member: memberToJson(m, plan.draws[i]!.features) });
+  } catch (e) {
+    parentPort!.postMessage({ i, error: (e as Error).message });
+  }
+});

@@ -1,0 +1,119 @@
+import type { TreeOptions } from '@dt/core';
+import { cliText, optionKeys, resolveOptions, resolveTreeOptions, TREE_OPTIONS, type OptionTable, type SameKeys, type Task } from '@dt/core/internal';
+import { booleanValue, InvalidArgumentError, knownKeys, plainObject, positiveInt, seedValue } from '@dt/errors';
+
+/** Class weights of an ensemble classifier: scikit-learn's, incl. 'balanced_subsample' (per member's bootstrap draw). */
+export type EnsembleClassWeight = 'balanced' | 'balanced_subsample' | Record<string, number> | Map<string | number, number> | null;
+
+/** The ensemble's own options (scikit-learn's names in camelCase). */
+export interface EnsembleOptions {
+  /** Number of members (trees). Default 100 (bagging: 10, as scikit-learn). */
+  nEstimators?: number;
+  /** Fit each member on a bootstrap draw of the rows. Default true (extra trees: false). */
+  bootstrap?: boolean;
+  /** Rows drawn per member with bootstrap: null (all n), an integer count, or a fraction in (0, 1] (1 means all rows). */
+  maxSamples?: number | null;
+  /** Compute the out-of-bag score and predictions after fit (needs bootstrap). */
+  oobScore?: boolean;
+  /** Seed of the whole ensemble; member i's seed is derived from it and i only. */
+  seed?: number;
+  /** Workers for fitting (1 = in this thread). The fitted ensemble is identical for every nJobs. */
+  nJobs?: number;
+  /** Classification: 'balanced', 'balanced_subsample', weights per class label, or null. */
+  classWeight?: EnsembleClassWeight;
+}
+
+export interface ResolvedEnsembleOptions {
+  nEstimators: number;
+  bootstrap: boolean;
+  maxSamples: number | null;
+  oobScore: boolean;
+  seed: number;
+  nJobs: number;
+  classWeight: EnsembleClassWeight;
+}
+
+const _keysMatch: SameKeys<Required<EnsembleOptions>, ResolvedEnsembleOptions> = true;
+void _keysMatch;
+
+/** The ensemble options table (one entry per option; CLI flags read from here). */
+export const ENSEMBLE_OPTIONS: OptionTable<ResolvedEnsembleOptions> = {
+  nEstimators: {
+    default: 100,
+    validate: (v, name) => positiveInt(name, v),
+    cli: { flag: '--n-estimators', arg: '<n>', help: 'members (trees) in the ensemble', defaultText: '100', parse: cliText.number },
+  },
+  bootstrap: {
+    default: true,
+    validate: (v, name) => booleanValue(name, v),
+    cli: { flag: '--bootstrap', arg: '<on|off>', help: 'fit each member on a bootstrap draw', defaultText: 'on (extra-trees: off)', parse: cliText.onOff },
+  },
+  maxSamples: {
+    default: null,
+    validate: (v, name) => {
+      if (v === null) return null;
+      if (typeof v === 'number' && Number.isFinite(v) && v > 0 && (Number.isInteger(v) || v < 1)) return v;
+      throw new InvalidArgumentError(name, 'null, a positive integer or a fraction in (0, 1]', v);
+    },
+    cli: { flag: '--max-samples', arg: '<n>', help: 'rows drawn per member: count or fraction', defaultText: 'all', parse: cliText.numberOrNone },
+  },
+  oobScore: {
+    default: false,
+    validate: (v, name) => booleanValue(name, v),
+    cli: { flag: '--oob-score', arg: '<on|off>', help: 'compute the out-of-bag score', defaultText: 'off', parse: cliText.onOff },
+  },
+  seed: {
+    default: 0,
+    validate: (v, name) => seedValue(name, v),
+    cli: null,
+  },
+  nJobs: {
+    default: 1,
+    validate: (v, name) => positiveInt(name, v),
+    cli: { flag: '--jobs', arg: '<n>', help: 'parallel workers for fitting (same model for any n)', defaultText: '1', parse: cliText.number },
+  },
+  classWeight: {
+    default: null,
+    tasks: ['classification'],
+    validate: (v, name) => {
+      if (v === null || v === 'balanced' || v === 'balanced_subsample' || v instanceof Map) return v as EnsembleClassWeight;
+      if (typeof v === 'object' && !Array.isArray(v)) return v as EnsembleClassWeight;
+      throw new InvalidArgumentError(name, "'balanced', 'balanced_subsample', an object or Map of weights per class, or null", v);
+    },
+    save: (cw) => (cw instanceof Map ? Object.fromEntries(cw) : cw),
+    cli: null,
+  },
+};
+
+/** Tree options of a forest (every option of @dt/core's trees but classWeight, which the forest applies). */
+export type ForestTreeOptions = Omit<TreeOptions, 'seed'> & { misRate?: number | null };
+
+/**
+ * Splits a forest's options into the ensemble's (validated by ENSEMBLE_OPTIONS) and the trees'
+ * (validated once by @dt/core's table; passed to every tree with its own seed). Unknown keys are
+ * rejected by name. `treeDefaults` are the forest kind's tree defaults (maxFeatures 'sqrt', ...).
+ */
+export function splitForestOptions(
+  raw: unknown,
+  task: Task,
+  defaults: Partial<EnsembleOptions>,
+  treeDefaults: Record<string, unknown>,
+): { ensemble: ResolvedEnsembleOptions; tree: Record<string, unknown> } {
+  const o = raw === undefined || raw === null ? {} : plainObject('options', raw);
+  const own = optionKeys(ENSEMBLE_OPTIONS, task) as string[];
+  const treeKeys = (optionKeys(TREE_OPTIONS, task) as string[]).filter((k) => k !== 'seed' && k !== 'classWeight');
+  knownKeys('options', o, [...own, ...treeKeys]);
+  const ensembleRaw: Record<string, unknown> = { ...defaults };
+  const tree: Record<string, unknown> = { ...treeDefaults };
+  for (const [k, v] of Object.entries(o)) {
+    if (v === undefined) continue;
+    if (own.includes(k)) ensembleRaw[k] = v;
+    else tree[k] = v;
+  }
+  const ensemble = resolveOptions(ENSEMBLE_OPTIONS, ensembleRaw, task);
+  resolveTreeOptions(tree, task); // validates every tree option once, naming the bad one
+  if (ensemble.oobScore && !ensemble.bootstrap) {
+    throw new InvalidArgumentError('oobScore', 'false when bootstrap is false (out-of-bag rows need bootstrap draws)', true);
+  }
+  return { ensemble, tree };
+}

@@ -1,0 +1,10 @@
+export { RandomForestClassifier, RandomForestRegressor, ExtraTreesClassifier, ExtraTreesRegressor } from './random-forest.js';
+export type { ForestClassifierOptions, ForestRegressorOptions } from './random-forest.js';
+export { Ensemble, EnsembleClassifier, EnsembleRegressor } from './ensemble.js';
+export type { ClassifierMember, RegressorMember, EnsembleFitOptions, MemberDraw } from './ensemble.js';
+export { ENSEMBLE_OPTIONS } from './forest-options.js';
+export type { EnsembleOptions, EnsembleClassWeight, ResolvedEnsembleOptions } from './forest-options.js';
+export { BaggingClassifier, BaggingRegressor, AlgorithmForestClassifier, algorithmForest, listForestAlgorithms } from './bagging.js';
+export type { BaggingOptions, MemberFactory, AlgorithmForestOptions } from './bagging.js';
+export { FOREST_FORMAT, FOREST_FORMAT_VERSION, forestToJson, serializeForest, loadForest } from './model-format.js';
+export type { ForestModel } from './model-format.js';

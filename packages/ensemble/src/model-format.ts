@@ -1,0 +1,215 @@
+import { algorithmOptions, DecisionTreeClassifier, DecisionTreeRegressor, registerModelFormat, treeFromJson, treeToJson, type TreeJson } from '@dt/core';
+import { constructLoaded, loadParams, readEnvelope, resolveTreeOptions, RESTORE, saveParams, TREE_OPTIONS } from '@dt/core/internal';
+import { ModelFormatError } from '@dt/errors';
+import { z } from 'zod';
+import { AlgorithmForestClassifier } from './bagging.js';
+import { RESTORE_ENSEMBLE, type Ensemble } from './ensemble.js';
+import { ENSEMBLE_OPTIONS } from './forest-options.js';
+import { ExtraTreesClassifier, ExtraTreesRegressor, RandomForestClassifier, RandomForestRegressor } from './random-forest.js';
+
+export const FOREST_FORMAT = 'dt-forest';
+export const FOREST_FORMAT_VERSION = 1;
+
+export type ForestModel = RandomForestClassifier | RandomForestRegressor | AlgorithmForestClassifier;
+
+const ESTIMATORS = ['RandomForestClassifier', 'RandomForestRegressor', 'ExtraTreesClassifier', 'ExtraTreesRegressor', 'AlgorithmForestClassifier'] as const;
+
+const label = z.union([z.string(), z.number().refine(Number.isFinite)]);
+// Members are checked by hand (numeric arrays in one pass, then core's structural tree checks):
+// a per-element zod schema over a 100-tree forest's millions of numbers would dominate load time.
+const forestSchema = z.object({
+  format: z.literal(FOREST_FORMAT),
+  version: z.literal(FOREST_FORMAT_VERSION),
+  estimator: z.enum(ESTIMATORS),
+  params: z.record(z.string(), z.unknown()),
+  treeParams: z.record(z.string(), z.unknown()),
+  algorithm: z.string().optional(),
+  subspace: z.number().nullable().optional(),
+  nFeatures: z.number().int().min(1),
+  featureNames: z.array(z.string()).nullable(),
+  classes: z.array(label).optional(),
+  members: z.array(
+    z.object({
+      seed: z.number().int().min(0),
+      features: z.array(z.number().int().min(0)).nullable(),
+      classes: z.array(z.number().int().min(0)).optional(),
+      tree: z.record(z.string(), z.unknown()),
+    }),
+  ).min(1),
+});
+
+type ForestJson = z.infer<typeof forestSchema>;
+
+const TREE_INT_ARRAYS = ['kind', 'left', 'right', 'feature', 'nSamples', 'obliqueOffset', 'obliqueLength', 'obliqueFeatures'] as const;
+const TREE_NUM_ARRAYS = ['threshold', 'impurity', 'weightedNSamples', 'value', 'obliqueWeights'] as const;
+
+function checkTreeJson(t: Record<string, unknown>, at: string): TreeJson {
+  for (const k of ['nodeCount', 'nFeatures', 'nOutputs']) {
+    if (!Number.isInteger(t[k]) || (t[k] as number) < 1) throw new ModelFormatError(`invalid model at ${at}.${k}: expected an integer >= 1`);
+  }
+  const arr = (k: string, int: boolean): void => {
+    const a = t[k];
+    if (!Array.isArray(a)) throw new ModelFormatError(`invalid model at ${at}.${k}: expected an array`);
+    for (let i = 0; i < a.length; i++) {
+      const v = a[i] as unknown;
+      if (typeof v !== 'number' || !Number.isFinite(v) || (int && !Number.isInteger(v))) {
+        throw new ModelFormatError(`invalid model at ${at}.${k}.${i}: expected ${int ? 'an integer' : 'a finite number'}`);
+      }
+    }
+  };
+  for (const k of TREE_INT_ARRAYS) arr(k, true);
+  for (const k of TREE_NUM_ARRAYS) arr(k, false);
+  if (t.catOffset !== undefined) throw new ModelFormatError(`invalid model at ${at}: forest trees carry no categorical maps`);
+  return t as unknown as TreeJson;
+}
+
+function estimatorName(model: ForestModel): (typeof ESTIMATORS)[number] {
+  if (model instanceof AlgorithmForestClassifier) return 'AlgorithmForestClassifier';
+  if (model instanceof ExtraTreesClassifier) return 'ExtraTreesClassifier';
+  if (model instanceof ExtraTreesRegressor) return 'ExtraTreesRegressor';
+  if (model instanceof RandomForestClassifier) return 'RandomForestClassifier';
+  return 'RandomForestRegressor';
+}
+
+/** What rebuilds an unfitted forest (estimator, options): the head of a forest file, and what the fit workers receive. */
+export type ForestSpec = Pick<ForestJson, 'estimator' | 'params' | 'treeParams' | 'algorithm' | 'subspace'>;
+
+/** A member tree as stored. */
+export type MemberJson = ForestJson['members'][number];
+
+/** The spec of a forest of @dt/core trees (any other member kind cannot be saved or sent to a worker). */
+export function forestSpec(model: ForestModel): ForestSpec {
+  const task = model instanceof RandomForestRegressor ? 'regression' : 'classification';
+  const algorithm = model instanceof AlgorithmForestClassifier ? model.algorithm : undefined;
+  if (algorithm === 'decision-stream') throw new ModelFormatError('Decision Stream forests cannot be saved or fitted in workers yet (only forests of @dt/core trees)');
+  // Every member's full tree options (an algorithm's criterion and projection included).
+  const treeParams = model instanceof AlgorithmForestClassifier ? algorithmOptions(model.algorithm, { ...model.memberOptions }) : { ...model.treeOptions };
+  return {
+    estimator: estimatorName(model),
+    params: saveParams(ENSEMBLE_OPTIONS, model.options, task),
+    treeParams: saveParams(TREE_OPTIONS, resolveTreeOptions(treeParams, task), task),
+    ...(algorithm === undefined ? {} : { algorithm, subspace: (model as AlgorithmForestClassifier).maxFeatures }),
+  };
+}
+
+/** One fitted member tree as stored (its features are the forest's record of its subspace). */
+export function memberToJson(m: DecisionTreeClassifier | DecisionTreeRegressor, features: Int32Array | null): MemberJson {
+  const tree = m.tree;
+  if (tree.catEntriesUsed > 0) throw new ModelFormatError('forests with categorical features cannot be saved yet');
+  return {
+    seed: m.options.seed,
+    features: features === null ? null : Array.from(features),
+    ...(m instanceof DecisionTreeClassifier ? { classes: m.classes as number[] } : {}),
+    tree: treeToJson(tree) as unknown as Record<string, unknown>,
+  };
+}
+
+/** A fitted forest as a JSON-ready object: shared params once, each member a compact flat tree. */
+export function forestToJson(model: ForestModel): ForestJson {
+  const isC = !(model instanceof RandomForestRegressor);
+  const spec = forestSpec(model);
+  const members = model.estimators.map((m, i) => memberToJson(m as DecisionTreeClassifier, model.estimatorsFeatures[i]!));
+  return {
+    format: FOREST_FORMAT,
+    version: FOREST_FORMAT_VERSION,
+    ...spec,
+    nFeatures: model.nFeatures,
+    featureNames: model.featureNames,
+    ...(isC ? { classes: (model as RandomForestClassifier).classes } : {}),
+    members,
+  };
+}
+
+export function serializeForest(model: ForestModel): string {
+  return JSON.stringify(forestToJson(model));
+}
+
+/** Validates and loads a forest file (JSON text or parsed object). */
+export function loadForest(input: string | unknown): ForestModel {
+  const j = readEnvelope(input, { format: FOREST_FORMAT, version: FOREST_FORMAT_VERSION, what: 'a dt forest', schema: forestSchema });
+  const isC = !j.estimator.endsWith('Regressor');
+  if (j.featureNames !== null && j.featureNames.length !== j.nFeatures) throw new ModelFormatError(`featureNames has ${j.featureNames.length} names but the forest has ${j.nFeatures} features`);
+  const C = isC ? (j.classes ?? []).length : 0;
+  if (isC && C < 1) throw new ModelFormatError('a forest classifier needs its classes');
+  const model = forestFromSpec(j);
+  const members = j.members.map((mj, i) => memberFromJson(j, mj, `members.${i}`, j.nFeatures, C));
+  (model as unknown as Ensemble<DecisionTreeClassifier | DecisionTreeRegressor>)[RESTORE_ENSEMBLE]({
+    members,
+    features: j.members.map((m) => (m.features === null ? null : Int32Array.from(m.features))),
+    nFeatures: j.nFeatures,
+    featureNames: j.featureNames,
+    classes: j.classes ?? null,
+  });
+  return model;
+}
+
+function memberOptionsOf(spec: ForestSpec): Record<string, unknown> {
+  const task = spec.estimator.endsWith('Regressor') ? 'regression' : 'classification';
+  const treeParams = loadParams(TREE_OPTIONS, spec.treeParams, task);
+  delete treeParams.seed;
+  return treeParams;
+}
+
+/** The unfitted forest a spec describes (its options validated by the constructors). */
+export function forestFromSpec(spec: ForestSpec): ForestModel {
+  const isC = !spec.estimator.endsWith('Regressor');
+  const task = isC ? 'classification' : 'regression';
+  const j = spec;
+  const params = loadParams(ENSEMBLE_OPTIONS, j.params, task);
+  const treeParams = memberOptionsOf(spec);
+  return constructLoaded((): ForestModel => {
+    switch (j.estimator) {
+      case 'RandomForestClassifier':
+        return new RandomForestClassifier({ ...params, ...treeParams } as never);
+      case 'ExtraTreesClassifier':
+        return new ExtraTreesClassifier({ ...params, ...treeParams } as never);
+      case 'RandomForestRegressor':
+        return new RandomForestRegressor({ ...params, ...treeParams } as never);
+      case 'ExtraTreesRegressor':
+        return new ExtraTreesRegressor({ ...params, ...treeParams } as never);
+      case 'AlgorithmForestClassifier': {
+        const { classWeight: _cw, ...rest } = params;
+        void _cw;
+        const { criterion: _c, projection: _p, ...memberOptions } = treeParams;
+        void _c;
+        void _p;
+        return new AlgorithmForestClassifier(j.algorithm ?? '', { ...(rest as object), maxFeatures: j.subspace ?? null, tree: memberOptions } as never);
+      }
+      default:
+        throw new ModelFormatError(`unknown estimator ${JSON.stringify(j.estimator)}`);
+    }
+  });
+}
+
+/** A member tree from its JSON (checked), as the estimator the forest holds; C = the forest's class count (0: regression). */
+export function memberFromJson(spec: ForestSpec, mj: MemberJson, at: string, nFeatures: number, C: number): DecisionTreeClassifier | DecisionTreeRegressor {
+  const isC = C > 0;
+  const j = { nFeatures };
+  const treeParams = memberOptionsOf(spec);
+  {
+    const tree = treeFromJson(checkTreeJson(mj.tree, `${at}.tree`));
+    const width = mj.features === null ? j.nFeatures : mj.features.length;
+    if (tree.nFeatures !== width) throw new ModelFormatError(`invalid model at ${at}: the tree has ${tree.nFeatures} features, expected ${width}`);
+    if (mj.features !== null && mj.features.some((f) => f >= j.nFeatures)) throw new ModelFormatError(`invalid model at ${at}.features: indices must be below ${j.nFeatures}`);
+    const opts = { ...treeParams, seed: mj.seed };
+    if (isC) {
+      const classes = mj.classes ?? [];
+      if (classes.length !== tree.nOutputs || classes.some((c) => c >= C)) throw new ModelFormatError(`invalid model at ${at}.classes: ${tree.nOutputs} class codes below ${C} expected`);
+      const m = constructLoaded(() => new DecisionTreeClassifier(opts as never));
+      m[RESTORE]({ fitted: tree, featureNames: null, classes });
+      return m;
+    }
+    if (tree.nOutputs !== 1) throw new ModelFormatError(`invalid model at ${at}: regressor trees have one output`);
+    const m = constructLoaded(() => new DecisionTreeRegressor(opts as never));
+    m[RESTORE]({ fitted: tree, featureNames: null });
+    return m;
+  }
+}
+
+declare module '@dt/core' {
+  interface ModelFormats {
+    'dt-forest': ForestModel;
+  }
+}
+
+registerModelFormat(FOREST_FORMAT, loadForest);

@@ -1,0 +1,40 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { makeClassification } from '@dt/datasets';
+import { algorithmForest } from './bagging.js';
+import { serializeForest } from './model-format.js';
+import { fitForest, readForest, saveForest } from './node.js';
+import { RandomForestClassifier } from './random-forest.js';
+
+const data = makeClassification({ nSamples: 300, nFeatures: 6, nClasses: 3, nInformative: 3, seed: 8 });
+
+describe('@dt/ensemble/node', () => {
+  // Slow from sources: each worker boots tsx and compiles the workspace's TypeScript.
+  it('fits the identical forest with nJobs 1 and 2 (worker threads), incl. OOB and progress', async () => {
+    const one = await fitForest(new RandomForestClassifier({ nEstimators: 9, seed: 4, oobScore: true, nJobs: 1 }), data.X, data.y);
+    const seen: number[] = [];
+    const two = await fitForest(new RandomForestClassifier({ nEstimators: 9, seed: 4, oobScore: true, nJobs: 2 }), data.X, data.y, { onProgress: (d) => seen.push(d) });
+    expect(seen).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(serializeForest(two).replace('"nJobs":2', '"nJobs":1')).toBe(serializeForest(one));
+    expect(two.oobScore).toBe(one.oobScore);
+    expect(two.predictProba(data.X)).toEqual(one.predictProba(data.X));
+    const o1 = await fitForest(algorithmForest('hhcart-d', { nEstimators: 4, seed: 1, maxFeatures: 4 }), data.X, data.y);
+    const o2 = await fitForest(algorithmForest('hhcart-d', { nEstimators: 4, seed: 1, maxFeatures: 4, nJobs: 2 }), data.X, data.y);
+    expect(o2.predictProba(data.X)).toEqual(o1.predictProba(data.X));
+  }, 120_000);
+
+  it('saves atomically and reads back', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'dt-forest-'));
+    try {
+      const f = new RandomForestClassifier({ nEstimators: 3, seed: 1 }).fit(data.X, data.y);
+      const path = join(dir, 'f.json');
+      await saveForest(path, f);
+      expect(await readdir(dir)).toEqual(['f.json']);
+      expect((await readForest(path)).predict(data.X)).toEqual(f.predict(data.X));
+    } finally {
+      await rm(dir, { recursive: true });
+    }
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * @dt/ensemble/node: Node-only parts — forest files (atomic writes) and parallel fits on
+ * worker_threads. The main entry stays browser-safe.
+ */
+import { Worker } from 'node:worker_threads';
+import type { FeatureInput } from '@dt/core';
+import { readModelText, writeFileAtomic } from '@dt/core/node';
+import { toRowMajor, toSampleWeight } from '@dt/core/internal';
+import { DtError } from '@dt/errors';
+import { PREPARE_FIT, type EnsembleFitOptions } from './ensemble.js';
+import { forestSpec, loadForest, memberFromJson, serializeForest, type ForestModel, type MemberJson } from './model-format.js';
+
+export { FOREST_FORMAT } from './model-format.js';
+
+/** Writes the forest atomically (temp file + rename). */
+export async function saveForest(path: string, model: ForestModel): Promise<void> {
+  await writeFileAtomic(path, serializeForest(model));
+}
+
+/** Reads and validates a forest file. */
+export async function readForest(path: string): Promise<ForestModel> {
+  return loadForest(await readModelText(path));
+}
+
+/**
+ * A worker running the script beside this module: the compiled JS, or — from the TypeScript sources
+ * (workspace, tests) — the .ts file through tsx's loader (a dev dependency of the workspace only).
+ */
+function startWorker(workerData: unknown): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./fit-worker.js', import.meta.url), { workerData });
+  const url = new URL('./fit-worker.ts', import.meta.url).href;
+  const boot = `import('tsx/esm/api').then((t) => { t.register(); return import(${JSON.stringify(url)}); });`;
+  return new Worker(boot, { eval: true, workerData, execArgv: ['--conditions=@dt/source'] });
+}
+
+/**
+ * Fits a forest of @dt/core trees with `forest.options.nJobs` worker threads (nJobs 1: in this
+ * thread). Members are handed out one index at a time to idle workers; each member depends only on
+ * the data and its draws from (seed, index), and comes back as exact tree JSON, so the fitted
+ * forest is identical for every nJobs. (Plain worker_threads rather than tinypool/piscina: one
+ * long-lived worker per job and one message per tree is all a forest needs.)
+ */
+export async function fitForest<F extends ForestModel>(forest: F, X: FeatureInput, y: unknown, fitOptions: EnsembleFitOptions = {}): Promise<F> {
+  const plan = forest[PREPARE_FIT](X, y, fitOptions);
+  const total = plan.draws.length;
+  const jobs = Math.min(forest.options.nJobs, total);
+  if (jobs <= 1) {
+    (forest as { fit(X: FeatureInput, y: unknown, o: EnsembleFitOptions): unknown }).fit(X, y, fitOptions);
+    return forest;
+  }
+  const spec = forestSpec(forest);
+  const x = toRowMajor(X, 'X');
+  const sampleWeight = toSampleWeight(fitOptions.sampleWeight, x.rows);
+  const isC = 'classes' in forest && !spec.estimator.endsWith('Regressor');
+  const C = isC ? new Set(Array.from(y as ArrayLike<unknown>)).size : 0;
+  const members = new Array<unknown>(total);
+  const workers: Worker[] = [];
+  try {
+    await new Promise<void>((resolve, reject) => {
+      let next = 0;
+      let done = 0;
+      const give = (w: Worker): void => {
+        if (next < total) w.postMessage(next++);
+      };
+      for (let k = 0; k < jobs; k++) {
+        const w = startWorker({ spec, X: x, y: Array.from(y as ArrayLike<unknown>), sampleWeight });
+        workers.push(w);
+        w.on('error', reject);
+        w.on('message', (msg: { i: number; member?: MemberJson; error?: string }) => {
+          if (msg.error !== undefined) return reject(new DtError('INVALID_ARGUMENT', `member ${msg.i}: ${msg.error}`));
+          members[msg.i] = memberFromJson(spec, msg.member!, `members.${msg.i}`, x.cols, C);
+          done++;
+          fitOptions.onProgress?.(done, total);
+          if (done === total) resolve();
+          else give(w);
+        });
+        give(w);
+      }
+    });
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+  plan.finish(members as never[]);
+  return forest;
+}
