@@ -1,12 +1,15 @@
 import { ModelFormatError } from '@dt/errors';
 import type { z } from 'zod';
 
-/** The parsed JSON object of a model file (a string is parsed; anything but an object is rejected). */
+/**
+ * The parsed JSON object of a model file (a string is parsed, a leading UTF-8 BOM skipped; anything
+ * but an object is rejected).
+ */
 export function parseModelDocument(input: string | unknown): Record<string, unknown> {
   let raw: unknown = input;
   if (typeof input === 'string') {
     try {
-      raw = JSON.parse(input);
+      raw = JSON.parse(input.charCodeAt(0) === 0xfeff ? input.slice(1) : input);
     } catch (e) {
       throw new ModelFormatError(`not a JSON document: ${(e as Error).message}`);
     }
