@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DecisionTreeClassifier, exportDot, exportText, loadModel, serializeModel } from '@dt/core';
+import { type DecisionTreeClassifier, exportDot, exportText, loadModel, serializeModel } from '@dt/core';
 import { readModel, saveModel } from '@dt/core/node';
 import { renderSvg } from '@dt/plot';
 import { pruneModel, reducedErrorPrune } from '@dt/prune';

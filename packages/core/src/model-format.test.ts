@@ -131,6 +131,7 @@ describe('model JSON format', () => {
     ['a zero root weight', () => { const j = good(); j.tree.weightedNSamples[0] = 0; return j; }, /tree.weightedNSamples\[0\]: 0 \(the root must weigh/],
     ['a child heavier than its parent', () => { const j = good(); j.tree.weightedNSamples[1] = 1e6; return j; }, /tree.weightedNSamples\[1\]: 1000000 \(a child must not weigh more/],
     ['a negative impurity', () => { const j = good(); j.tree.impurity[0] = -1; return j; }, /tree.impurity\[0\]: -1/],
+    ['a split that raises the impurity', () => { const j = good(); j.tree.impurity[j.tree.left[0]] = 5; return j; }, /the children's weighted impurity .* exceeds/],
     ['nSamples beyond int32', () => { const j = good(); j.tree.nSamples[0] = 2 ** 31; return j; }, /tree.nSamples\[0\]: 2147483648/],
   ])('rejects %s with a clear ModelFormatError', (_, make, message) => {
     const input = make();

@@ -168,10 +168,19 @@ export function checkNodeStatistics(j: Pick<TreeJson, 'nodeCount' | 'kind' | 'le
     if (!(imp >= 0)) at('impurity', i, imp, 'must be >= 0');
     if (!Number.isFinite(w * imp)) at('impurity', i, imp, `times the node weight ${w} must be finite`);
     if (j.kind[i] !== LEAF) {
-      for (const c of [j.left[i]!, j.right[i]!]) {
+      const l = j.left[i]!;
+      const r = j.right[i]!;
+      for (const c of [l, r]) {
         // Relative slack: weights are sums of floats, summed in another order in each child.
         if (j.weightedNSamples[c]! > w * (1 + 1e-9) + 1e-9) at('weightedNSamples', c, j.weightedNSamples[c]!, `a child must not weigh more than its parent's ${w}`);
         if (j.nSamples[c]! > ns) at('nSamples', c, j.nSamples[c]!, `a child must not hold more samples than its parent's ${ns}`);
+      }
+      // A split never raises the weighted impurity (the criteria are concave); a file where it does
+      // would give negative feature importances, and others above 1.
+      const parentRisk = w * imp;
+      const childRisk = j.weightedNSamples[l]! * j.impurity[l]! + j.weightedNSamples[r]! * j.impurity[r]!;
+      if (!(childRisk <= parentRisk * (1 + 1e-7) + 1e-12)) {
+        at('impurity', i, imp, `the children's weighted impurity ${childRisk} exceeds this node's ${parentRisk}`);
       }
     }
   }
