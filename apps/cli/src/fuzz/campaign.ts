@@ -22,7 +22,7 @@ for (const target of fuzzTargets()) {
   if (only !== '' && !target.name.includes(only)) continue;
   const stats = await runTarget(target, cases, seed);
   rows.push(stats);
-  process.stderr.write(`${target.name}: ${stats.cases} cases, ${(stats.cpuMs / 1000).toFixed(1)} CPU s\n`);
+  process.stderr.write(`${target.name}: ${stats.cases} cases, ${(stats.cpuMs / 1000).toFixed(1)} CPU s; slowest ${stats.slowest.ms} ms: ${stats.slowest.input}\n`);
   for (const f of stats.failures) process.stderr.write(`  ${f.outcome}: ${f.detail}\n    input: ${f.input}\n`);
 }
 process.stdout.write(`seed ${seed}, ${cases} cases per target\n\n${formatTable(rows)}\n`);

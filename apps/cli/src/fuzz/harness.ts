@@ -26,6 +26,8 @@ export interface TargetStats {
   /** A few failing cases (input and what happened), for reproduction. */
   failures: { outcome: Outcome; detail: string; input: string }[];
   cpuMs: number;
+  /** The slowest case (wall ms) and its input. */
+  slowest: { ms: number; input: string };
 }
 
 /** A CLI run that ended in a one-line "dt: ..." message and exit code 1 or 2: the CLI's typed refusal. */
@@ -47,7 +49,7 @@ function show(x: unknown): string {
 
 /** Runs `cases` seeded inputs of one target and counts outcomes. */
 export async function runTarget<T>(target: FuzzTarget<T>, cases: number, seed: number): Promise<TargetStats> {
-  const stats: TargetStats = { target: target.name, cases: 0, typed: 0, sound: 0, other: 0, hangs: 0, unsound: 0, failures: [], cpuMs: 0 };
+  const stats: TargetStats = { target: target.name, cases: 0, typed: 0, sound: 0, other: 0, hangs: 0, unsound: 0, failures: [], cpuMs: 0, slowest: { ms: 0, input: '' } };
   const cpu0 = process.cpuUsage();
   // Generated in chunks so a long campaign does not hold every input in memory.
   const chunk = 500;
@@ -66,7 +68,9 @@ export async function runTarget<T>(target: FuzzTarget<T>, cases: number, seed: n
         outcome = e instanceof DtError || e instanceof CliRefusal ? 'typed' : 'other';
         detail = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
       }
-      if (performance.now() - t0 > HANG_MS) {
+      const ms = performance.now() - t0;
+      if (ms > stats.slowest.ms) stats.slowest = { ms: Math.round(ms), input: show(input) };
+      if (ms > HANG_MS) {
         outcome = 'hang';
         detail = `took ${Math.round(performance.now() - t0)} ms`;
       }
