@@ -132,6 +132,13 @@ describe('model JSON format', () => {
     ['a child heavier than its parent', () => { const j = good(); j.tree.weightedNSamples[1] = 1e6; return j; }, /tree.weightedNSamples\[1\]: 1000000 \(a child must not weigh more/],
     ['a negative impurity', () => { const j = good(); j.tree.impurity[0] = -1; return j; }, /tree.impurity\[0\]: -1/],
     ['a split that raises the impurity', () => { const j = good(); j.tree.impurity[j.tree.left[0]] = 5; return j; }, /the children's weighted impurity .* exceeds/],
+    ['oblique weights that overflow', () => {
+      const j = JSON.parse(serializeModel(new DecisionTreeClassifier({ projection: 'node-means-pca', maxDepth: 2 }).fit(...xy())));
+      const i = j.tree.kind.indexOf(2);
+      const off = j.tree.obliqueOffset[i];
+      for (let k = off; k < off + j.tree.obliqueLength[i]; k++) j.tree.obliqueWeights[k] = 1e308;
+      return j;
+    }, /oblique weights whose absolute sum is Infinity/],
     ['nSamples beyond int32', () => { const j = good(); j.tree.nSamples[0] = 2 ** 31; return j; }, /tree.nSamples\[0\]: 2147483648/],
   ])('rejects %s with a clear ModelFormatError', (_, make, message) => {
     const input = make();

@@ -120,6 +120,10 @@ export function treeFromJson(j: TreeJson): Tree {
       const off = j.obliqueOffset[i]!;
       const len = j.obliqueLength[i]!;
       if (len < 1 || off + len > j.obliqueFeatures.length) bad(`node ${i} has oblique weights outside the pool`);
+      // Importances share a split's decrease by |weight| / Σ|weight|: the sum must be finite and > 0.
+      let total = 0;
+      for (let k = off; k < off + len; k++) total += Math.abs(j.obliqueWeights[k]!);
+      if (!(total > 0 && Number.isFinite(total))) bad(`node ${i} has oblique weights whose absolute sum is ${total} (must be finite and > 0)`);
       for (let k = off; k < off + len; k++) {
         if (j.obliqueFeatures[k]! >= j.nFeatures) bad(`node ${i} uses feature ${j.obliqueFeatures[k]} of ${j.nFeatures}`);
       }
