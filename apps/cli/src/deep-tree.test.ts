@@ -130,7 +130,7 @@ describe(`a ${DEPTH.toLocaleString('en')}-deep chain`, () => {
     expect(rep.nodeCount).toBeLessThanOrEqual(model.nodeCount);
   });
 
-  it('through the CLI: dt show (text, dot, svg) and dt predict', async () => {
+  it('through the CLI: dt show (text, dot, svg) with --max-depth', async () => {
     await saveModel(join(dir, 'cli.json'), model);
     for (const format of ['text', 'dot', 'svg']) {
       const r = await cli(dir, ['show', '--model', 'cli.json', '--format', format, '--max-depth', '5', '--out', `cli.${format}`]);
