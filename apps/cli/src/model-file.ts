@@ -1,9 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { loadAnyModel, modelToJson } from '@dt/core';
 import { streamModelToJson } from '@dt/stream';
 import { isStream, type AnyModel } from './any-model.js';
 import { parseModelDocument } from '@dt/core/internal';
-import { writeFileAtomic } from '@dt/core/node';
+import { readModelText, writeFileAtomic } from '@dt/core/node';
 import type { Dataset, FeatureType } from '@dt/datasets';
 import { DtError, ModelFormatError } from '@dt/errors';
 import type { Task } from './algorithms.js';
@@ -38,10 +37,10 @@ export function trainingInfo(ds: Dataset, algorithm: string): TrainingInfo {
   };
 }
 
-/** Writes the model file atomically (temp file + rename). */
-export async function writeModelFile(path: string, model: AnyModel, info: TrainingInfo): Promise<void> {
+/** Writes the model file atomically (temp file + fsync + rename), never over one of `inputs`. */
+export async function writeModelFile(path: string, model: AnyModel, info: TrainingInfo, inputs: readonly string[] = []): Promise<void> {
   const json = isStream(model) ? streamModelToJson(model) : modelToJson(model);
-  await writeFileAtomic(path, JSON.stringify({ ...json, [TRAINING_KEY]: info }));
+  await writeFileAtomic(path, JSON.stringify({ ...json, [TRAINING_KEY]: info }), { inputs });
 }
 
 export interface ModelFile {
@@ -51,14 +50,7 @@ export interface ModelFile {
 }
 
 export async function readModelFile(path: string): Promise<ModelFile> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (e as Error).message;
-    throw new DtError('IO', `cannot read model ${path}: ${why}`, { cause: e });
-  }
+  const text = await readModelText(path);
   let model: AnyModel;
   let doc: Record<string, unknown>;
   try {

@@ -100,19 +100,25 @@ function weakestLink(tree: Tree, risk: CcpRisk, stopAlpha: number): WeakestLinkS
       stack.push(left[i]!, right[i]!);
     }
   }
+  // Subtree leaf risk and leaf counts, children before parents (reverse preorder): O(n), not
+  // O(leaves × depth) as adding each leaf up its ancestor chain would be on a deep tree.
   const nLeaves = new Int32Array(n);
   const rBranch = new Float64Array(n);
-  for (let leaf = 0; leaf < n; leaf++) {
-    if (!isLeaf[leaf]) continue;
-    const cur = rNode[leaf]!;
-    rBranch[leaf] = cur;
-    let i = leaf;
-    while (i !== 0) {
-      const p = parent[i]!;
-      rBranch[p] = rBranch[p]! + cur;
-      nLeaves[p]!++;
-      i = p;
+  const order: number[] = [];
+  stack.push(0);
+  while (stack.length > 0) {
+    const i = stack.pop()!;
+    order.push(i);
+    if (!isLeaf[i]) stack.push(right[i]!, left[i]!);
+  }
+  for (let k = order.length - 1; k >= 0; k--) {
+    const i = order[k]!;
+    if (isLeaf[i]) {
+      rBranch[i] = rNode[i]!;
+      continue;
     }
+    rBranch[i] = rBranch[left[i]!]! + rBranch[right[i]!]!;
+    nLeaves[i] = (isLeaf[left[i]!] ? 1 : nLeaves[left[i]!]!) + (isLeaf[right[i]!] ? 1 : nLeaves[right[i]!]!);
   }
   const candidate = new Uint8Array(n);
   const inSubtree = new Uint8Array(n);

@@ -65,31 +65,49 @@ export function exportText(model: TreeModel, options: ExportOptions = {}): strin
   const decimals = options.decimals ?? 2;
   const maxDepth = options.maxDepth ?? Number.POSITIVE_INFINITY;
   const lines: string[] = [];
-  const walk = (node: number, depth: number): void => {
+  // Explicit stack (trees can be 100,000 deep): a node to expand, or a line to emit, in pre-order.
+  const nodes: number[] = [0];
+  const depths: number[] = [0];
+  const pending: (string | null)[] = [null];
+  while (nodes.length > 0) {
+    const node = nodes.pop()!;
+    const depth = depths.pop()!;
+    const line = pending.pop()!;
+    if (line !== null) {
+      lines.push(line);
+    }
     const indent = '|   '.repeat(depth) + '|--- ';
     if (tree.kind[node] === LEAF) {
       lines.push(indent + leafText(model, node, decimals));
-      return;
+      continue;
     }
     if (depth >= maxDepth) {
       lines.push(`${indent}truncated branch of depth ${subtreeDepth(tree, node)}`);
-      return;
+      continue;
     }
     const c = splitConditions(tree, node, fn, decimals, options.categories);
     const noteIndent = '|   '.repeat(depth) + '|    ';
     for (const n of c.notes) lines.push(`${noteIndent}(${n})`);
     lines.push(`${indent}${c.left}`);
-    walk(tree.left[node]!, depth + 1);
-    lines.push(`${indent}${c.right}`);
-    walk(tree.right[node]!, depth + 1);
-  };
-  walk(0, 0);
+    // Right branch after the left subtree: its condition line travels with it.
+    nodes.push(tree.right[node]!, tree.left[node]!);
+    depths.push(depth + 1, depth + 1);
+    pending.push(`${indent}${c.right}`, null);
+  }
   return lines.join('\n') + '\n';
 }
 
+/** Depth of the subtree under `node` (0 for a leaf); iterative. */
 function subtreeDepth(tree: Tree, node: number): number {
-  if (tree.kind[node] === LEAF) return 0;
-  return 1 + Math.max(subtreeDepth(tree, tree.left[node]!), subtreeDepth(tree, tree.right[node]!));
+  let best = 0;
+  const stack: number[] = [node, 0];
+  while (stack.length > 0) {
+    const depth = stack.pop()!;
+    const n = stack.pop()!;
+    if (depth > best) best = depth;
+    if (tree.kind[n] !== LEAF) stack.push(tree.left[n]!, depth + 1, tree.right[n]!, depth + 1);
+  }
+  return best;
 }
 
 function dotEscape(s: string): string {
@@ -109,7 +127,18 @@ export function exportDot(model: TreeModel, options: ExportOptions = {}): string
     'edge [fontname="helvetica"] ;',
   ];
   const maxDepth = options.maxDepth ?? Number.POSITIVE_INFINITY;
-  const walk = (node: number, depth: number): void => {
+  // Explicit stack (trees can be 100,000 deep); pre-order, left before right.
+  // Each entry: node, depth, parent (-1 for the root); the edge from the parent is written first.
+  const stack: number[] = [0, 0, -1];
+  while (stack.length > 0) {
+    const parent = stack.pop()!;
+    const depth = stack.pop()!;
+    const node = stack.pop()!;
+    if (parent >= 0) {
+      const isLeft = tree.left[parent] === node;
+      const label = parent === 0 ? (isLeft ? ' [labeldistance=2.5, labelangle=45, headlabel="True"]' : ' [labeldistance=2.5, labelangle=-45, headlabel="False"]') : '';
+      out.push(`${parent} -> ${node}${label} ;`);
+    }
     const parts: string[] = [];
     if (tree.kind[node] !== LEAF && depth < maxDepth) {
       const c = splitConditions(tree, node, fn, decimals, options.categories);
@@ -127,17 +156,9 @@ export function exportDot(model: TreeModel, options: ExportOptions = {}): string
     }
     const fill = tree.kind[node] === LEAF ? '#e5f5e0' : '#f0f0f0';
     out.push(`${node} [label="${parts.map(dotEscape).join('\\n')}", fillcolor="${fill}"] ;`);
-    if (tree.kind[node] === LEAF || depth >= maxDepth) return;
-    for (const [child, isLeft] of [
-      [tree.left[node]!, true],
-      [tree.right[node]!, false],
-    ] as const) {
-      const label = node === 0 ? (isLeft ? ' [labeldistance=2.5, labelangle=45, headlabel="True"]' : ' [labeldistance=2.5, labelangle=-45, headlabel="False"]') : '';
-      out.push(`${node} -> ${child}${label} ;`);
-      walk(child, depth + 1);
-    }
-  };
-  walk(0, 0);
+    if (tree.kind[node] === LEAF || depth >= maxDepth) continue;
+    stack.push(tree.right[node]!, depth + 1, node, tree.left[node]!, depth + 1, node);
+  }
   out.push('}');
   return out.join('\n') + '\n';
 }

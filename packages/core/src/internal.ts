@@ -18,6 +18,6 @@ export type { CliSpec, OptionSpec, OptionTable, SameKeys, Task } from './option-
 export { TREE_OPTIONS, resolveTreeOptions } from './options.js';
 export { resolveMaxFeatures, validateMaxFeatures } from './max-features.js';
 export { accuracyScore, checkFeatureNames, leafArgmax, leafProba, leafValue, r2Score, splitRows } from './leaf-values.js';
-export { checkLoadedClasses, constructLoaded, parseModelDocument, readEnvelope } from './model-envelope.js';
+export { checkClassCounts, checkLoadedClasses, checkLoadedFeatures, constructLoaded, MAX_MODEL_FEATURES, MAX_NODE_SAMPLES, parseModelDocument, readEnvelope } from './model-envelope.js';
 export type { EnvelopeSpec } from './model-envelope.js';
 export { toColumnMajor, toFitMatrix, toRowMajor, toSampleWeight, toTargets } from './input.js';

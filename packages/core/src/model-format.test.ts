@@ -124,6 +124,22 @@ describe('model JSON format', () => {
     ['wrong value length', () => { const j = good(); j.tree.value.pop(); return j; }, /value has/],
     ['classes that do not match', () => ({ ...good(), classes: [0] }), /classifier needs 2 classes/],
     ['bad params', () => ({ ...good(), params: { ...good().params, maxDepth: -4 } }), /invalid params: maxDepth must be/],
+    ['a billion features', () => { const j = good(); j.featureNames = null; j.tree.nFeatures = 1e9; return j; }, /nFeatures: 1000000000 is more than/],
+    ['duplicated classes', () => ({ ...good(), classes: [0, 0] }), /class 0 appears twice/],
+    ['a negative class count', () => { const j = good(); j.tree.value[2] = -0.022; return j; }, /tree.value\[2\]: node 1 has class count -0.022/],
+    ['all-zero class counts', () => { const j = good(); j.tree.value[2] = 0; j.tree.value[3] = 0; return j; }, /node 1 has class counts summing to 0/],
+    ['a zero root weight', () => { const j = good(); j.tree.weightedNSamples[0] = 0; return j; }, /tree.weightedNSamples\[0\]: 0 \(the root must weigh/],
+    ['a child heavier than its parent', () => { const j = good(); j.tree.weightedNSamples[1] = 1e6; return j; }, /tree.weightedNSamples\[1\]: 1000000 \(a child must not weigh more/],
+    ['a negative impurity', () => { const j = good(); j.tree.impurity[0] = -1; return j; }, /tree.impurity\[0\]: -1/],
+    ['a split that raises the impurity', () => { const j = good(); j.tree.impurity[j.tree.left[0]] = 5; return j; }, /the children's weighted impurity .* exceeds/],
+    ['oblique weights that overflow', () => {
+      const j = JSON.parse(serializeModel(new DecisionTreeClassifier({ projection: 'node-means-pca', maxDepth: 2 }).fit(...xy())));
+      const i = j.tree.kind.indexOf(2);
+      const off = j.tree.obliqueOffset[i];
+      for (let k = off; k < off + j.tree.obliqueLength[i]; k++) j.tree.obliqueWeights[k] = 1e308;
+      return j;
+    }, /oblique weights whose absolute sum is Infinity/],
+    ['nSamples beyond int32', () => { const j = good(); j.tree.nSamples[0] = 2 ** 31; return j; }, /tree.nSamples\[0\]: 2147483648/],
   ])('rejects %s with a clear ModelFormatError', (_, make, message) => {
     const input = make();
     expect(() => loadModel(typeof input === 'string' ? input : JSON.stringify(input))).toThrowError(ModelFormatError);
@@ -141,5 +157,13 @@ describe('model JSON format', () => {
     writeFileSync(path, first);
     expect(readdirSync(dir)).toEqual(['model.json']);
     await expect(readModel(join(dir, 'nope.json'))).rejects.toThrowError(/cannot read model/);
+  });
+
+  it('reads a model file that starts with a UTF-8 BOM', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dt-core-'));
+    const m = new DecisionTreeClassifier({ maxDepth: 2 }).fit(...xy());
+    writeFileSync(join(dir, 'bom.json'), `\ufeff${serializeModel(m)}`);
+    expect(serializeModel(await readModel(join(dir, 'bom.json')))).toBe(serializeModel(m));
+    expect(serializeModel(loadModel(`\ufeff${serializeModel(m)}`))).toBe(serializeModel(m));
   });
 });

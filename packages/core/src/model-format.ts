@@ -2,7 +2,7 @@ import { ModelFormatError } from '@dt/errors';
 import { z } from 'zod';
 import { DecisionTreeClassifier } from './decision-tree-classifier.js';
 import { DecisionTreeRegressor } from './decision-tree-regressor.js';
-import { checkLoadedClasses, constructLoaded, readEnvelope } from './model-envelope.js';
+import { checkClassCounts, checkLoadedClasses, checkLoadedFeatures, constructLoaded, MAX_NODE_SAMPLES, readEnvelope } from './model-envelope.js';
 import { registerModelFormat } from './model-registry.js';
 import { loadParams, saveParams } from './option-table.js';
 import { TREE_OPTIONS } from './options.js';
@@ -120,12 +120,17 @@ export function treeFromJson(j: TreeJson): Tree {
       const off = j.obliqueOffset[i]!;
       const len = j.obliqueLength[i]!;
       if (len < 1 || off + len > j.obliqueFeatures.length) bad(`node ${i} has oblique weights outside the pool`);
+      // Importances share a split's decrease by |weight| / Σ|weight|: the sum must be finite and > 0.
+      let total = 0;
+      for (let k = off; k < off + len; k++) total += Math.abs(j.obliqueWeights[k]!);
+      if (!(total > 0 && Number.isFinite(total))) bad(`node ${i} has oblique weights whose absolute sum is ${total} (must be finite and > 0)`);
       for (let k = off; k < off + len; k++) {
         if (j.obliqueFeatures[k]! >= j.nFeatures) bad(`node ${i} uses feature ${j.obliqueFeatures[k]} of ${j.nFeatures}`);
       }
     }
   }
   for (let i = 1; i < n; i++) if (parents[i] !== 1) bad(`node ${i} is not reachable from the root`);
+  checkNodeStatistics(j);
   const cat = readCategoricalMaps(j, bad);
   const t = new Tree(j.nFeatures, j.nOutputs, n);
   for (let i = 0; i < n; i++) {
@@ -146,6 +151,43 @@ export function treeFromJson(j: TreeJson): Tree {
     if (maps && maps.length > 0) t.setCategoricalMaps(i, maps);
   }
   return t;
+}
+
+/**
+ * The node statistics against what they mean: sample counts fit int32, weights and impurities are
+ * finite and non-negative, a child weighs no more than its parent, the root weighs more than zero and
+ * weight × impurity is finite (feature importances would otherwise be NaN).
+ */
+export function checkNodeStatistics(j: Pick<TreeJson, 'nodeCount' | 'kind' | 'left' | 'right' | 'impurity' | 'nSamples' | 'weightedNSamples'>): void {
+  const at = (field: string, i: number, v: number, must: string): never => {
+    throw new ModelFormatError(`invalid model at tree.${field}[${i}]: ${v} (${must})`);
+  };
+  for (let i = 0; i < j.nodeCount; i++) {
+    const ns = j.nSamples[i]!;
+    if (ns > MAX_NODE_SAMPLES) at('nSamples', i, ns, `must be at most ${MAX_NODE_SAMPLES}`);
+    const w = j.weightedNSamples[i]!;
+    if (!(w >= 0)) at('weightedNSamples', i, w, 'must be >= 0');
+    if (i === 0 && !(w > 0)) at('weightedNSamples', i, w, 'the root must weigh more than 0');
+    const imp = j.impurity[i]!;
+    if (!(imp >= 0)) at('impurity', i, imp, 'must be >= 0');
+    if (!Number.isFinite(w * imp)) at('impurity', i, imp, `times the node weight ${w} must be finite`);
+    if (j.kind[i] !== LEAF) {
+      const l = j.left[i]!;
+      const r = j.right[i]!;
+      for (const c of [l, r]) {
+        // Relative slack: weights are sums of floats, summed in another order in each child.
+        if (j.weightedNSamples[c]! > w * (1 + 1e-9) + 1e-9) at('weightedNSamples', c, j.weightedNSamples[c]!, `a child must not weigh more than its parent's ${w}`);
+        if (j.nSamples[c]! > ns) at('nSamples', c, j.nSamples[c]!, `a child must not hold more samples than its parent's ${ns}`);
+      }
+      // A split never raises the weighted impurity (the criteria are concave); a file where it does
+      // would give negative feature importances, and others above 1.
+      const parentRisk = w * imp;
+      const childRisk = j.weightedNSamples[l]! * j.impurity[l]! + j.weightedNSamples[r]! * j.impurity[r]!;
+      if (!(childRisk <= parentRisk * (1 + 1e-7) + 1e-12)) {
+        at('impurity', i, imp, `the children's weighted impurity ${childRisk} exceeds this node's ${parentRisk}`);
+      }
+    }
+  }
 }
 
 /** Per node, the categorical maps of a tree JSON (all-or-nothing fields, every index checked). */
@@ -202,13 +244,12 @@ export function serializeModel(model: TreeModel): string {
 /** Validates and loads a model from a JSON string or parsed object. */
 export function loadModel(input: string | unknown): TreeModel {
   const j = readEnvelope(input, { format: MODEL_FORMAT, version: MODEL_FORMAT_VERSION, what: 'a dt model', schema: modelSchema });
+  checkLoadedFeatures(j.tree.nFeatures, j.featureNames);
   const tree = treeFromJson(j.tree);
-  if (j.featureNames !== null && j.featureNames.length !== tree.nFeatures) {
-    throw new ModelFormatError(`featureNames has ${j.featureNames.length} names but the tree has ${tree.nFeatures} features`);
-  }
   const featureNames = j.featureNames;
   if (j.estimator === 'DecisionTreeClassifier') {
     const classes = checkLoadedClasses(j.classes, tree.nOutputs);
+    for (let i = 0; i < j.tree.nodeCount; i++) checkClassCounts(j.tree.value, i * tree.nOutputs, tree.nOutputs, i, 'tree.value');
     const m = constructLoaded(() => new DecisionTreeClassifier(loadParams(TREE_OPTIONS, j.params, 'classification') as never));
     m[RESTORE]({ fitted: tree, featureNames, classes });
     return m;

@@ -1,22 +1,137 @@
 import { randomBytes } from 'node:crypto';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { realpathSync } from 'node:fs';
+import { open, readdir, readFile, realpath, rename, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 import { DtError } from '@dt/errors';
 import { loadModel, serializeModel, type TreeModel } from './model-format.js';
 
 /**
- * Writes `text` to `path` atomically: a temp file in the same directory, then rename, so a crash
- * or a full disk never leaves a half-written file where a good one was.
+ * An output path that names one of the command's inputs (same real path, or the same file through
+ * a symlink or a hard link): writing it would destroy the input, so nothing is written.
  */
-export async function writeFileAtomic(path: string, text: string): Promise<void> {
-  const tmp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+export class OutputIsInputError extends DtError {
+  readonly output: string;
+  readonly input: string;
+  constructor(output: string, input: string) {
+    super('IO', `refusing to write ${output}: it is the input file ${input}; choose another output path`);
+    this.name = 'OutputIsInputError';
+    this.output = output;
+    this.input = input;
+  }
+}
+
+export interface WriteFileOptions {
+  /** Input files the write must never replace (compared by real path and by device + inode). */
+  inputs?: readonly string[];
+}
+
+// Temp files are `.<target name>.dt-<pid>-<12 hex>.tmp` beside the target: same directory (so the
+// rename is atomic on one file system), hidden, and with the writer's pid so that leftovers of a
+// killed writer can be told from a concurrent writer's file.
+const TEMP_PATTERN = /^\.(.+)\.dt-(\d+)-[0-9a-f]{12}\.tmp$/;
+
+function tempName(target: string): string {
+  return `.${target}.dt-${process.pid}-${randomBytes(6).toString('hex')}.tmp`;
+}
+
+function processAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
   try {
-    await writeFile(tmp, text, { flag: 'wx' });
-    await rename(tmp, path);
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Removes temp files of `target` left by writers that no longer run (a kill during the write). */
+async function removeStaleTemps(dir: string, target: string): Promise<void> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const m = TEMP_PATTERN.exec(name);
+    if (m === null || m[1] !== target || processAlive(Number(m[2]))) continue;
+    await rm(join(dir, name), { force: true });
+  }
+}
+
+/** Throws OutputIsInputError when `path` is (or links to) one of `inputs`. */
+export async function assertNotAnInput(path: string, inputs: readonly string[]): Promise<void> {
+  const out = await identity(path);
+  if (out === null) return;
+  for (const input of inputs) {
+    const id = await identity(input);
+    if (id === null) continue;
+    if (id.real === out.real || (id.dev === out.dev && id.ino === out.ino)) throw new OutputIsInputError(path, input);
+  }
+}
+
+async function identity(path: string): Promise<{ real: string; dev: number; ino: number } | null> {
+  try {
+    const s = await stat(path);
+    return { real: await realpath(path), dev: s.dev, ino: s.ino };
+  } catch {
+    return null; // does not exist (yet): cannot be an existing input
+  }
+}
+
+/**
+ * Writes `text` to `path` atomically and durably: a temp file in the same directory, fsync, rename,
+ * fsync of the directory. A crash or a full disk never leaves a half-written file where a good one
+ * was; an existing file keeps its permission bits; temp files left by killed writers are removed.
+ * With `inputs`, refuses (OutputIsInputError) to replace any of them.
+ */
+export async function writeFileAtomic(path: string, text: string, options: WriteFileOptions = {}): Promise<void> {
+  if (options.inputs !== undefined) await assertNotAnInput(path, options.inputs);
+  // Write through a symlink to its target, so the link stays a link.
+  let target = resolve(path);
+  try {
+    target = realpathSync(target);
+  } catch {
+    // does not exist yet
+  }
+  const dir = dirname(target);
+  const tmp = join(dir, tempName(basename(target)));
+  let mode: number | undefined;
+  try {
+    mode = (await stat(target)).mode & 0o7777;
+  } catch {
+    mode = undefined;
+  }
+  try {
+    await removeStaleTemps(dir, basename(target));
+    const fh = await open(tmp, 'wx', mode ?? 0o666);
+    try {
+      await fh.writeFile(text);
+      if (mode !== undefined) await fh.chmod(mode); // open's mode is filtered by the umask
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
+    await rename(tmp, target);
   } catch (e) {
     await rm(tmp, { force: true });
     // Name the file the user asked for, not the temporary one.
     const reason = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
     throw new DtError('IO', `cannot write ${path}: ${reason}`, { cause: e });
+  }
+  await syncDir(dir);
+}
+
+async function syncDir(dir: string): Promise<void> {
+  try {
+    const fh = await open(dir, 'r');
+    try {
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
+  } catch {
+    // Some platforms (Windows) cannot open or fsync a directory; the rename is still atomic.
   }
 }
 
@@ -24,13 +139,17 @@ export async function saveModel(path: string, model: TreeModel): Promise<void> {
   await writeFileAtomic(path, serializeModel(model));
 }
 
-/** The text of a model file (DtError 'IO' naming the path if unreadable). */
+/** The text of a model file, without a UTF-8 BOM (DtError 'IO' naming the path if unreadable). */
 export async function readModelText(path: string): Promise<string> {
+  let text: string;
   try {
-    return await readFile(path, 'utf8');
+    text = await readFile(path, 'utf8');
   } catch (e) {
-    throw new DtError('IO', `cannot read model ${path}: ${(e as Error).message}`, { cause: e });
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (e as Error).message;
+    throw new DtError('IO', `cannot read model ${path}: ${why}`, { cause: e });
   }
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 export async function readModel(path: string): Promise<TreeModel> {

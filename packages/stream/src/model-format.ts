@@ -1,5 +1,5 @@
 import { registerModelFormat } from '@dt/core';
-import { checkLoadedClasses, constructLoaded, loadParams, readEnvelope, RESTORE, saveParams } from '@dt/core/internal';
+import { checkClassCounts, checkLoadedClasses, checkLoadedFeatures, constructLoaded, MAX_NODE_SAMPLES, loadParams, readEnvelope, RESTORE, saveParams } from '@dt/core/internal';
 import { ModelFormatError } from '@dt/errors';
 import { z } from 'zod';
 import { DecisionStreamClassifier } from './decision-stream-classifier.js';
@@ -131,15 +131,8 @@ export function graphFromJson(j: StreamGraphJson): StreamGraph {
   }
   for (let i = 0; i < n; i++) if (colour[i] === 0) bad(`node ${i} is not reachable from the root (node 0)`);
   for (let i = 0; i < n; i++) {
-    if (j.nOutputs > 1) {
-      let sum = 0;
-      for (let c = 0; c < j.nOutputs; c++) {
-        const v = j.value[i * j.nOutputs + c]!;
-        if (v < 0) bad(`node ${i} has a negative class count ${v}`);
-        sum += v;
-      }
-      if (!(sum > 0)) bad(`node ${i} has no class counts`);
-    }
+    if (j.nSamples[i]! > MAX_NODE_SAMPLES) bad(`node ${i} has nSamples ${j.nSamples[i]} (at most ${MAX_NODE_SAMPLES})`);
+    if (j.nOutputs > 1) checkClassCounts(j.value, i * j.nOutputs, j.nOutputs, i, 'graph.value');
   }
   // Keep the file's ids when every edge already goes to a higher id (files this library writes);
   // otherwise renumber in reverse postorder, which is topological.
@@ -201,10 +194,8 @@ export function loadStreamModel(input: string | unknown): StreamModel {
     what: 'a Decision Stream model',
     schema: modelSchema,
   });
+  checkLoadedFeatures(j.graph.nFeatures, j.featureNames);
   const graph = graphFromJson(j.graph);
-  if (j.featureNames !== null && j.featureNames.length !== graph.nFeatures) {
-    throw new ModelFormatError(`featureNames has ${j.featureNames.length} names but the graph has ${graph.nFeatures} features`);
-  }
   const featureNames = j.featureNames;
   if (j.estimator === 'DecisionStreamClassifier') {
     const classes = checkLoadedClasses(j.classes, graph.nOutputs);

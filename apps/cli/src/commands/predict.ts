@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { writeFileAtomic } from '@dt/core/node';
+import { assertNotAnInput, writeFileAtomic } from '@dt/core/node';
 import { accuracy, r2Score } from '@dt/eval';
 import { csvLine } from '../csv-out.js';
 import { resolvePath } from '../data.js';
@@ -22,11 +22,15 @@ export function predictCommand(program: Command, ctx: Context): void {
 }
 
 async function predict(opts: Record<string, unknown>, ctx: Context): Promise<void> {
-  const file = await readModelFile(resolvePath(ctx.cwd, String(opts.model)));
+  const modelPath = resolvePath(ctx.cwd, String(opts.model));
+  const spec = String(opts.data);
+  const outPath = opts.out === undefined ? null : resolvePath(ctx.cwd, String(opts.out));
+  const inputs = [modelPath, resolvePath(ctx.cwd, spec)];
+  if (outPath !== null) await assertNotAnInput(outPath, inputs);
+  const file = await readModelFile(modelPath);
   const { model } = file;
   const classifier = isClassifier(model);
   if (opts.proba && !classifier) throw new UsageError('--proba needs a classification model; this one is a regressor');
-  const spec = String(opts.data);
   const data = await loadPredictData(spec, file, ctx.cwd);
 
   const lines: string[] = [];
@@ -51,9 +55,9 @@ async function predict(opts: Record<string, unknown>, ctx: Context): Promise<voi
   }
   const text = `${lines.join('\n')}\n`;
 
-  if (opts.out === undefined) ctx.stdout.write(text);
+  if (outPath === null) ctx.stdout.write(text);
   else {
-    await writeFileAtomic(resolvePath(ctx.cwd, String(opts.out)), text);
+    await writeFileAtomic(outPath, text, { inputs });
     ctx.stderr.write(`Wrote ${plural(predictions.length, 'prediction')} to ${String(opts.out)}.\n`);
   }
   if (data.ignored.length > 0) ctx.stderr.write(`Ignored column${data.ignored.length > 1 ? 's' : ''} ${data.ignored.join(', ')}.\n`);

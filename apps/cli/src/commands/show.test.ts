@@ -69,7 +69,7 @@ describe('dt show', () => {
     symlinkSync(join(dir, 'iris.json'), join(dir, 'link.json'));
     for (const out of ['iris.json', './iris.json', join(dir, 'iris.json'), 'link.json']) {
       const r = await cli(dir, ['show', '--model', 'iris.json', '--format', 'svg', '--out', out]);
-      expect([r.code, r.stderr]).toEqual([1, `dt: --out ${out} is the model file itself: refusing to overwrite it\n`]);
+      expect([r.code, r.stderr]).toEqual([1, `dt: refusing to write ${join(dir, out === join(dir, 'iris.json') ? 'iris.json' : out)}: it is the input file ${join(dir, 'iris.json')}; choose another output path\n`]);
     }
     expect(readFileSync(join(dir, 'iris.json'), 'utf8')).toBe(before);
   });

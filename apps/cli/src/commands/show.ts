@@ -2,11 +2,10 @@ import type { Command } from 'commander';
 import { exportDot, exportText, type ExportOptions } from '@dt/core';
 import { renderHtml, renderSvg, type PlotOptions } from '@dt/plot';
 import { exportStreamDot, exportStreamText } from '@dt/stream';
-import { writeFileAtomic } from '@dt/core/node';
-import { realpathSync } from 'node:fs';
+import { assertNotAnInput, writeFileAtomic } from '@dt/core/node';
 import { basename } from 'node:path';
 import { isStream } from '../any-model.js';
-import { DtError, nonNegativeInt, oneOf } from '@dt/errors';
+import { nonNegativeInt, oneOf } from '@dt/errors';
 import { resolvePath } from '../data.js';
 import type { Context } from '../io.js';
 import { readModelFile } from '../model-file.js';
@@ -31,8 +30,8 @@ async function show(opts: Record<string, unknown>, ctx: Context): Promise<void> 
   if (opts.decimals !== undefined) options.decimals = nonNegativeInt('--decimals', num(String(opts.decimals), '--decimals'));
   const modelPath = resolvePath(ctx.cwd, String(opts.model));
   const out = opts.out === undefined ? null : resolvePath(ctx.cwd, String(opts.out));
-  if (out !== null && samePath(out, modelPath)) throw new DtError('INVALID_ARGUMENT', `--out ${String(opts.out)} is the model file itself: refusing to overwrite it`);
-  const write = async (text: string): Promise<void> => (out === null ? void ctx.stdout.write(text) : writeFileAtomic(out, text));
+  if (out !== null) await assertNotAnInput(out, [modelPath]);
+  const write = async (text: string): Promise<void> => (out === null ? void ctx.stdout.write(text) : writeFileAtomic(out, text, { inputs: [modelPath] }));
   const { model, training } = await readModelFile(modelPath);
   // Level names of categorical features, so CRIMCOORD splits read as level sets.
   if (training && training.categories.some((c) => c !== null)) options.categories = training.categories;
@@ -48,14 +47,4 @@ async function show(opts: Record<string, unknown>, ctx: Context): Promise<void> 
     return;
   }
   await write(format === 'text' ? exportText(model, options) : exportDot(model, options));
-}
-
-/** Same file, also through symlinks when both exist. */
-function samePath(a: string, b: string): boolean {
-  if (a === b) return true;
-  try {
-    return realpathSync(a) === realpathSync(b);
-  } catch {
-    return false;
-  }
 }

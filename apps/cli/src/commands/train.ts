@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { assertNotAnInput } from '@dt/core/node';
 import { measure } from '@dt/eval';
 import { addDataOptions, dataOptionsFrom, describeData, knownTask, loadData, resolvePath } from '../data.js';
 import { fitModel, scoreModel } from '../fit.js';
@@ -27,6 +28,10 @@ async function train(opts: Record<string, unknown>, ctx: Context): Promise<void>
   // Reject bad settings before reading a possibly large file, when the task is already known.
   const early = knownTask(spec, dataOptions);
   if (early !== undefined) buildLearner(config, early);
+  const outPath = resolvePath(ctx.cwd, String(opts.out));
+  const inputs = [resolvePath(ctx.cwd, spec)];
+  // Refuse before the (possibly long) fit, and again at the write (writeFileAtomic's inputs).
+  await assertNotAnInput(outPath, inputs);
 
   const ds = await loadData(spec, dataOptions, ctx.cwd);
   const learner = buildLearner(config, ds.task, ds.featureTypes);
@@ -44,7 +49,7 @@ async function train(opts: Record<string, unknown>, ctx: Context): Promise<void>
     const model = fittedModel(learner);
     const score = scoreModel(model, ds.X, ds.y);
     const out = String(opts.out);
-    await writeModelFile(resolvePath(ctx.cwd, out), model, trainingInfo(ds, config.algorithm));
+    await writeModelFile(outPath, model, trainingInfo(ds, config.algorithm), inputs);
     await progress.tick(1);
     progress.stop();
     const settings = isStream(model) ? [`alpha=${model.options.alpha}`] : [`criterion=${model.options.criterion.name}`];

@@ -1,0 +1,98 @@
+import fc from 'fast-check';
+import { DtError } from '@dt/errors';
+
+/**
+ * What one fuzz case ended in. `typed`: a DtError (the input was refused and told why); `sound`: the
+ * input was accepted and every output checked was finite and in range; `unsound`: accepted, but an
+ * output was NaN or out of range (the target says which); `other`: any other exception (a bug).
+ */
+export type Outcome = 'typed' | 'sound' | 'unsound' | 'other' | 'hang';
+
+export interface FuzzTarget<T = unknown> {
+  name: string;
+  input: fc.Arbitrary<T>;
+  /** Runs one case; returns null when sound, else a description of the unsound output. Throws to refuse. */
+  run(input: T): Promise<string | null> | string | null;
+}
+
+export interface TargetStats {
+  target: string;
+  cases: number;
+  typed: number;
+  sound: number;
+  other: number;
+  hangs: number;
+  unsound: number;
+  /** A few failing cases (input and what happened), for reproduction. */
+  failures: { outcome: Outcome; detail: string; input: string }[];
+  cpuMs: number;
+  /** The slowest case (wall ms) and its input. */
+  slowest: { ms: number; input: string };
+}
+
+/** A CLI run that ended in a one-line "dt: ..." message and exit code 1 or 2: the CLI's typed refusal. */
+export class CliRefusal extends Error {
+  override name = 'CliRefusal';
+}
+
+/** A case slower than this is a hang (cases run synchronously; it is measured, not interrupted). */
+export const HANG_MS = 10_000;
+
+function show(x: unknown): string {
+  try {
+    const s = fc.stringify(x);
+    return s.length > 400 ? `${s.slice(0, 400)}…` : s;
+  } catch {
+    return String(x);
+  }
+}
+
+/** Runs `cases` seeded inputs of one target and counts outcomes. */
+export async function runTarget<T>(target: FuzzTarget<T>, cases: number, seed: number): Promise<TargetStats> {
+  const stats: TargetStats = { target: target.name, cases: 0, typed: 0, sound: 0, other: 0, hangs: 0, unsound: 0, failures: [], cpuMs: 0, slowest: { ms: 0, input: '' } };
+  const cpu0 = process.cpuUsage();
+  // Generated in chunks so a long campaign does not hold every input in memory.
+  const chunk = 500;
+  for (let done = 0; done < cases; done += chunk) {
+    const inputs = fc.sample(target.input, { seed: seed + done, numRuns: Math.min(chunk, cases - done) });
+    for (const input of inputs) {
+      stats.cases++;
+      const t0 = performance.now();
+      let outcome: Outcome;
+      let detail = '';
+      try {
+        const bad = await target.run(input);
+        outcome = bad === null ? 'sound' : 'unsound';
+        detail = bad ?? '';
+      } catch (e) {
+        outcome = e instanceof DtError || e instanceof CliRefusal ? 'typed' : 'other';
+        detail = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+      }
+      const ms = performance.now() - t0;
+      if (ms > stats.slowest.ms) stats.slowest = { ms: Math.round(ms), input: show(input) };
+      if (ms > HANG_MS) {
+        outcome = 'hang';
+        detail = `took ${Math.round(performance.now() - t0)} ms`;
+      }
+      if (outcome === 'typed') stats.typed++;
+      else if (outcome === 'sound') stats.sound++;
+      else {
+        if (outcome === 'other') stats.other++;
+        else if (outcome === 'hang') stats.hangs++;
+        else stats.unsound++;
+        if (stats.failures.length < 5) stats.failures.push({ outcome, detail, input: show(input) });
+      }
+    }
+  }
+  const cpu = process.cpuUsage(cpu0);
+  stats.cpuMs = Math.round((cpu.user + cpu.system) / 1000);
+  return stats;
+}
+
+/** The campaign table (markdown). */
+export function formatTable(rows: readonly TargetStats[]): string {
+  const head = '| target | cases | typed errors | accepted and sound | other exceptions | hangs (> 10 s) | NaN or out-of-range outputs | CPU s |';
+  const sep = '|---|--:|--:|--:|--:|--:|--:|--:|';
+  const lines = rows.map((r) => `| ${r.target} | ${r.cases} | ${r.typed} | ${r.sound} | ${r.other} | ${r.hangs} | ${r.unsound} | ${(r.cpuMs / 1000).toFixed(1)} |`);
+  return [head, sep, ...lines].join('\n');
+}

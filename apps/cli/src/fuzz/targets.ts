@@ -1,0 +1,354 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import {
+  createClassifier,
+  DecisionTreeClassifier,
+  DecisionTreeRegressor,
+  exportDot,
+  exportText,
+  listAlgorithms,
+  loadAnyModel,
+  serializeModel,
+} from '@dt/core';
+import { idxToDataset, parseCsv, parseIdx, type Dataset } from '@dt/datasets';
+import { renderSvg } from '@dt/plot';
+import { DecisionStreamClassifier, DecisionStreamRegressor, exportStreamDot, serializeStreamModel } from '@dt/stream';
+import { isClassifier, isStream, type AnyModel } from '../any-model.js';
+import { run } from '../run.js';
+import type { OutputStream } from '../io.js';
+import { CliRefusal, type FuzzTarget } from './harness.js';
+
+/** Checks every output of an accepted model on `rows`; null when all are finite and in range. */
+export function checkModel(model: AnyModel, rows: readonly number[]): string | null {
+  const d = model.nFeatures;
+  // Wide (mutated) models get one row; values cycle through the generated ones.
+  const n = d > 10_000 ? 1 : 6;
+  const X: number[][] = [];
+  for (let r = 0; r < n; r++) X.push(Array.from({ length: d }, (_, j) => rows[(r * 7 + j) % rows.length]!));
+  if (isClassifier(model)) {
+    const classes = new Set<unknown>(model.classes);
+    const pred = model.predict(X);
+    for (const p of pred) if (!classes.has(p)) return `predict returned ${String(p)}, not a class`;
+    const proba = model.predictProbaFlat(X);
+    const C = model.classes.length;
+    for (let r = 0; r < n; r++) {
+      let sum = 0;
+      for (let c = 0; c < C; c++) {
+        const p = proba[r * C + c]!;
+        if (!(p >= 0 && p <= 1)) return `predictProba returned ${p}`;
+        sum += p;
+      }
+      if (Math.abs(sum - 1) > 1e-9) return `predictProba row sums to ${sum}`;
+    }
+  } else {
+    for (const p of model.predict(X)) if (!Number.isFinite(p)) return `predict returned ${p}`;
+  }
+  if (!isStream(model)) {
+    for (const v of model.featureImportances) if (!(v >= 0 && v <= 1)) return `featureImportances has ${v}`;
+    if (d <= 100_000) {
+      exportText(model, { maxDepth: 4 });
+      exportDot(model, { maxDepth: 4 });
+    }
+    loadAnyModel(serializeModel(model));
+  } else {
+    exportStreamDot(model);
+    loadAnyModel(serializeStreamModel(model));
+  }
+  if (d <= 100_000) renderSvg(model, { maxDepth: 3 });
+  return null;
+}
+
+function baseModels(): { name: string; text: string }[] {
+  const rows = 60;
+  const X: number[][] = [];
+  const y: string[] = [];
+  const t: number[] = [];
+  for (let i = 0; i < rows; i++) {
+    const a = (i * 7) % 11;
+    const b = (i * 13) % 17;
+    const c = i % 3;
+    X.push([a, b / 4, c]);
+    y.push(a + c > 6 ? 'yes' : b > 8 ? 'maybe' : 'no');
+    t.push(a * 0.5 + b - c);
+  }
+  const streamC = new DecisionStreamClassifier().fit(X, y);
+  const streamR = new DecisionStreamRegressor().fit(X, t);
+  return [
+    { name: 'tree', text: serializeModel(new DecisionTreeClassifier({ maxDepth: 4 }).fit(X, y)) },
+    { name: 'regression', text: serializeModel(new DecisionTreeRegressor({ maxDepth: 4 }).fit(X, t)) },
+    { name: 'oblique', text: serializeModel(createClassifier('hhcart-a', { maxDepth: 4 }).fit(X, y)) },
+    { name: 'crimcoord', text: serializeModel(new DecisionTreeClassifier({ categoricalFeatures: [2], projection: 'node-means-pca', maxDepth: 4 }).fit(X, y)) },
+    { name: 'stream', text: serializeStreamModel(streamC) },
+    { name: 'stream-regression', text: serializeStreamModel(streamR) },
+  ];
+}
+
+const INTERESTING: unknown[] = [
+  -1, 0, 1, 2, -0.022, 1.022, 0.5, 3, 7, 1e9, 1e308, -1e308, 2 ** 31, 2 ** 32, 2 ** 53, -(2 ** 31), 1.5, null, '', 'x', true, [], {}, [0], 'NaN',
+];
+
+type Path = (string | number)[];
+
+function leafPaths(value: unknown, path: Path, out: Path[]): void {
+  // Iterative (model files are shallow JSON, but no recursion over input depth anywhere).
+  const stack: [unknown, Path][] = [[value, path]];
+  while (stack.length > 0) {
+    const [v, p] = stack.pop()!;
+    out.push(p);
+    if (Array.isArray(v)) v.forEach((x, i) => stack.push([x, [...p, i]]));
+    else if (typeof v === 'object' && v !== null) for (const [k, x] of Object.entries(v)) stack.push([x, [...p, k]]);
+  }
+}
+
+interface Mutation {
+  at: number;
+  kind: 'set' | 'delete' | 'push' | 'truncate' | 'bom' | 'number';
+  value: unknown;
+  num: number;
+}
+
+const mutation: fc.Arbitrary<Mutation> = fc.record({
+  at: fc.nat(),
+  kind: fc.constantFrom('set', 'set', 'set', 'number', 'number', 'delete', 'push', 'truncate', 'bom'),
+  value: fc.constantFrom(...INTERESTING),
+  num: fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer({ min: -5, max: 100 })),
+});
+
+/** Applies mutations to a model file's text; returns the mutated text. */
+export function mutateModel(text: string, muts: readonly Mutation[]): string {
+  let doc = JSON.parse(text) as unknown;
+  let out: string | null = null;
+  let bom = false;
+  let truncateAt = -1;
+  for (const m of muts) {
+    if (m.kind === 'bom') {
+      bom = true;
+      continue;
+    }
+    if (m.kind === 'truncate') {
+      truncateAt = m.at;
+      continue;
+    }
+    const paths: Path[] = [];
+    leafPaths(doc, [], paths);
+    const p = paths[m.at % paths.length]!;
+    if (p.length === 0) continue;
+    let parent = doc as Record<string | number, unknown>;
+    for (const k of p.slice(0, -1)) parent = parent[k] as Record<string | number, unknown>;
+    const key = p[p.length - 1]!;
+    if (m.kind === 'delete') {
+      if (Array.isArray(parent)) parent.splice(key as number, 1);
+      else delete parent[key];
+    } else if (m.kind === 'push') {
+      const target = parent[key];
+      if (Array.isArray(target)) target.push(target.length > 0 ? target[target.length - 1] : m.value);
+      else parent[key] = m.value;
+    } else if (m.kind === 'number') parent[key] = m.num;
+    else parent[key] = m.value;
+  }
+  out = JSON.stringify(doc);
+  if (truncateAt >= 0) out = out.slice(0, truncateAt % (out.length + 1));
+  if (bom) out = `\ufeff${out}`;
+  doc = null;
+  return out;
+}
+
+const rowValues = fc.array(fc.double({ noNaN: true, min: -1e6, max: 1e6 }), { minLength: 8, maxLength: 8 });
+
+function modelTarget(name: string, text: string): FuzzTarget<{ muts: Mutation[]; rows: number[] }> {
+  return {
+    name: `model file: ${name}`,
+    input: fc.record({ muts: fc.array(mutation, { minLength: 1, maxLength: 3 }), rows: rowValues }),
+    run({ muts, rows }) {
+      const model = loadAnyModel(mutateModel(text, muts)) as AnyModel;
+      return checkModel(model, rows);
+    },
+  };
+}
+
+const CELLS = ['1', '2.5', '-3', '0', '7', 'abc', 'red', 'blue', '?', 'NA', '', '1e309', '0x10', '"q,uoted"', ' 4 ', 'Infinity', '1e-300', '-0'];
+
+const csvInput = fc.record({
+  header: fc.boolean(),
+  cols: fc.integer({ min: 1, max: 5 }),
+  // Magnitudes up to 1e9: overflow of huge values (sums of squares beyond 1e154) is tracked apart
+  // (issue 12, "Overflow → NaN").
+  cells: fc.array(fc.oneof(fc.constantFrom(...CELLS), fc.double({ noNaN: true, min: -1e9, max: 1e9 }).map(String), fc.integer({ min: -20, max: 20 }).map(String)), {
+    minLength: 0,
+    maxLength: 60,
+  }),
+  ragged: fc.nat({ max: 20 }),
+  task: fc.constantFrom(undefined, 'classification', 'regression'),
+});
+
+function csvText(c: { header: boolean; cols: number; cells: string[]; ragged: number }): string {
+  const lines: string[] = [];
+  if (c.header) lines.push(Array.from({ length: c.cols }, (_, j) => `c${j}`).join(','));
+  for (let r = 0; r * c.cols < c.cells.length; r++) {
+    const row = c.cells.slice(r * c.cols, (r + 1) * c.cols);
+    if (c.ragged === r) row.pop();
+    lines.push(row.join(','));
+  }
+  return lines.join('\n');
+}
+
+/** A parsed dataset's numbers must be finite, codes in range, and a tree fitted on it sound. */
+function checkDataset(ds: Dataset): string | null {
+  const { X } = ds;
+  if (X.data.length !== X.rows * X.cols) return `X has ${X.data.length} values for ${X.rows}×${X.cols}`;
+  for (const v of X.data) if (!Number.isFinite(v)) return `X holds ${v}`;
+  for (let j = 0; j < X.cols; j++) {
+    const levels = ds.categories[j];
+    if (levels === null || levels === undefined) continue;
+    for (let r = 0; r < X.rows; r++) {
+      const v = X.data[r * X.cols + j]!;
+      if (!(Number.isInteger(v) && v >= 0 && v < levels.length)) return `categorical code ${v} of ${levels.length} levels`;
+    }
+  }
+  if (ds.y.length !== X.rows) return `y has ${ds.y.length} values for ${X.rows} rows`;
+  if (X.rows === 0) return null;
+  const rows = Array.from({ length: X.rows }, (_, r) => Array.from(X.data.subarray(r * X.cols, (r + 1) * X.cols)));
+  const categoricalFeatures = ds.featureTypes.flatMap((t, j) => (t === 'categorical' ? [j] : []));
+  if (ds.task === 'classification') {
+    const m = new DecisionTreeClassifier({ maxDepth: 5, categoricalFeatures }).fit(rows, ds.y as (string | number)[]);
+    return checkModel(m, Array.from(X.data.subarray(0, 8)).concat([0, 1, 2, 3, 4, 5, 6, 7]));
+  }
+  for (const v of ds.y) if (typeof v !== 'number' || !Number.isFinite(v)) return `regression target ${String(v)}`;
+  const m = new DecisionTreeRegressor({ maxDepth: 5, categoricalFeatures }).fit(rows, ds.y as number[]);
+  return checkModel(m, Array.from(X.data.subarray(0, 8)).concat([0, 1, 2, 3, 4, 5, 6, 7]));
+}
+
+const csvTarget: FuzzTarget<typeof csvInput extends fc.Arbitrary<infer T> ? T : never> = {
+  name: 'CSV input (parseCsv + fit)',
+  input: csvInput,
+  run(c) {
+    const ds = parseCsv(csvText(c), c.task === undefined ? {} : { task: c.task });
+    return checkDataset(ds);
+  },
+};
+
+const idxInput = fc.oneof(
+  fc.uint8Array({ maxLength: 64 }),
+  fc
+    .record({ dims: fc.array(fc.integer({ min: 0, max: 6 }), { minLength: 1, maxLength: 3 }), extra: fc.integer({ min: -3, max: 3 }), type: fc.constantFrom(8, 8, 8, 9, 0x0d), seed: fc.nat(255) })
+    .map(({ dims, extra, type, seed }) => {
+      const size = dims.reduce((a, b) => a * b, 1);
+      const body = Math.max(0, size + extra);
+      const bytes = new Uint8Array(4 + 4 * dims.length + body);
+      bytes[2] = type;
+      bytes[3] = dims.length;
+      const view = new DataView(bytes.buffer);
+      dims.forEach((d, i) => view.setUint32(4 + 4 * i, d));
+      for (let i = 0; i < body; i++) bytes[4 + 4 * dims.length + i] = (seed + i * 31) & 255;
+      return bytes;
+    }),
+);
+
+const idxTarget: FuzzTarget<Uint8Array> = {
+  name: 'IDX input (parseIdx + idxToDataset)',
+  input: idxInput,
+  run(bytes) {
+    const a = parseIdx(bytes);
+    const size = a.dims.reduce((x, y) => x * y, 1);
+    if (a.data.length !== size) return `data has ${a.data.length} bytes for dims ${a.dims.join('x')}`;
+    if (a.dims.length < 2) return null;
+    const labels = parseIdx(Uint8Array.from([0, 0, 8, 1, 0, 0, 0, a.dims[0]!, ...Array.from({ length: a.dims[0]! }, (_, i) => i % 3)]));
+    return checkDataset(idxToDataset(a, labels));
+  },
+};
+
+const OPTION_VALUES: Record<string, unknown[]> = {
+  maxDepth: [undefined, null, 0, 1, 3, -1, 1.5, 'x', 1e9],
+  minSamplesSplit: [undefined, 2, 1, 0, 0.5, 1.5, 100],
+  minSamplesLeaf: [undefined, 1, 0, 0.1, 3, 0.7],
+  maxFeatures: [undefined, null, 'sqrt', 'log2', 1, 0, 0.5, 99],
+  ccpAlpha: [undefined, 0, 0.01, -1, Number.NaN],
+  criterion: [undefined, 'gini', 'entropy', 'foo', 'squared_error'],
+  seed: [undefined, 0, 1, -1, 2 ** 40],
+};
+
+const apiInput = fc.record({
+  rows: fc.integer({ min: 0, max: 25 }),
+  cols: fc.integer({ min: 1, max: 4 }),
+  values: fc.array(fc.oneof(fc.integer({ min: -5, max: 5 }), fc.double({ noNaN: true, min: -1e6, max: 1e6 })), { minLength: 100, maxLength: 100 }),
+  labels: fc.array(fc.constantFrom('a', 'b', 'c', 1, 2), { minLength: 25, maxLength: 25 }),
+  task: fc.constantFrom('classification', 'regression', 'stream-c', 'stream-r', 'algorithm'),
+  algorithm: fc.constantFrom(...listAlgorithms()),
+  options: fc.record(Object.fromEntries(Object.entries(OPTION_VALUES).map(([k, vs]) => [k, fc.constantFrom(...vs)]))),
+});
+
+const apiTarget: FuzzTarget<typeof apiInput extends fc.Arbitrary<infer T> ? T : never> = {
+  name: 'estimators (fit/predict options and data)',
+  input: apiInput,
+  run(c) {
+    const X = Array.from({ length: c.rows }, (_, r) => Array.from({ length: c.cols }, (_, j) => c.values[(r * c.cols + j) % c.values.length]!));
+    const labels = c.labels.slice(0, c.rows);
+    const targets = X.map((row) => row.reduce((a, b) => a + b, 0));
+    const options = Object.fromEntries(Object.entries(c.options).filter(([, v]) => v !== undefined));
+    const { ccpAlpha, maxDepth, seed } = options as Record<string, unknown>;
+    let model: AnyModel;
+    if (c.task === 'classification') model = new DecisionTreeClassifier(options as never).fit(X, labels);
+    else if (c.task === 'regression') model = new DecisionTreeRegressor({ ...options, criterion: undefined } as never).fit(X, targets);
+    else if (c.task === 'algorithm') model = createClassifier(c.algorithm, { maxDepth, seed, ccpAlpha } as never).fit(X, labels);
+    else if (c.task === 'stream-c') model = new DecisionStreamClassifier({ seed } as never).fit(X, labels);
+    else model = new DecisionStreamRegressor({ seed } as never).fit(X, targets);
+    return checkModel(model, c.values.slice(0, 8));
+  },
+};
+
+const cliDir = mkdtempSync(join(tmpdir(), 'dt-fuzz-cli-'));
+
+const cliInput = fc.record({
+  csv: csvInput,
+  command: fc.constantFrom('train', 'train', 'predict', 'show'),
+  algorithm: fc.constantFrom('cart', 'stream', 'gini-node-means-pca', 'bogus'),
+  flags: fc.array(fc.constantFrom(['--max-depth', '2'], ['--max-depth', '-1'], ['--max-depth', 'x'], ['--task', 'regression'], ['--format', 'dot'], ['--format', 'svg'], ['--proba'], ['--max-depth', '0'], ['--label', 'c0'], ['--label', 'zz']), { maxLength: 3 }),
+  out: fc.constantFrom('m.json', 'd.csv', 'p.csv'),
+});
+
+/** Runs `dt` in-process; an "internal error" line or an unexpected exit code is a bug. */
+async function dt(argv: string[]): Promise<{ code: number; stderr: string }> {
+  let err = '';
+  const stdout: OutputStream = { isTTY: false, columns: 100, write: () => true };
+  const stderr: OutputStream = { isTTY: false, columns: 100, write: (s: string) => ((err += s), true) };
+  const code = await run(argv, { stdout, stderr, cwd: cliDir, env: {} });
+  return { code, stderr: err };
+}
+
+const cliTarget: FuzzTarget<typeof cliInput extends fc.Arbitrary<infer T> ? T : never> = {
+  name: 'CLI (train/predict/show in-process)',
+  input: cliInput,
+  async run(c) {
+    const data = csvText(c.csv);
+    writeFileSync(join(cliDir, 'd.csv'), data);
+    const flags = c.flags.flat();
+    let r: { code: number; stderr: string };
+    if (c.command === 'train') r = await dt(['train', '--data', 'd.csv', '--algorithm', c.algorithm, ...flags.filter((f) => f !== '--proba'), '--out', c.out]);
+    else {
+      const t = await dt(['train', '--data', 'd.csv', '--out', 'm.json']);
+      if (t.code !== 0) r = t;
+      else if (c.command === 'predict') r = await dt(['predict', '--model', 'm.json', '--data', 'd.csv', ...flags.filter((f) => f === '--proba'), '--out', c.out]);
+      else r = await dt(['show', '--model', 'm.json', ...flags.filter((f) => ['--format', 'dot', 'svg', '--max-depth', '2', '-1', 'x', '0', '--decimals', '1000'].includes(f)), '--out', c.out === 'm.json' ? 'show.out' : c.out]);
+    }
+    if (r.stderr.includes('internal error')) throw new Error(r.stderr.trim());
+    if (r.code !== 0 && !/^dt: /.test(r.stderr)) return `exit ${r.code} without a dt: message`;
+    // dt predict reads the model and the data; dt train the data (dt show reads only the model, and
+    // its --out is never m.json here).
+    if (r.code === 0 && c.command === 'predict' && (c.out === 'd.csv' || c.out === 'm.json')) return `overwrote an input (${c.out})`;
+    if (r.code === 0 && c.command === 'train' && c.out === 'd.csv') return 'overwrote its data (d.csv)';
+    if (r.code !== 0) throw new CliRefusal(r.stderr.trim());
+    return null;
+  },
+};
+
+export function fuzzTargets(): FuzzTarget<never>[] {
+  return [
+    ...baseModels().map((b) => modelTarget(b.name, b.text)),
+    csvTarget,
+    idxTarget,
+    apiTarget,
+    cliTarget,
+  ] as FuzzTarget<never>[];
+}
