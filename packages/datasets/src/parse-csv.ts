@@ -163,7 +163,6 @@ export function parseCsvText(text: string, options: CsvOptions, file: string | u
       `${missingCells} missing value${missingCells > 1 ? 's' : ''} in ${missingRows} row${missingRows > 1 ? 's' : ''}, the first ` +
         `${shown.trim() === '' ? 'an empty field' : JSON.stringify(shown)} at ${where(first.r, first.j)}; ` +
         `pass missing: 'drop' (command line: --missing drop) to drop such rows`,
-      file,
     );
   }
   const n = rowIdx.length;
