@@ -2,7 +2,7 @@ import { createRandom, InvalidArgumentError, knownKeys, NotFittedError, plainObj
 import { TreeBuilder, type ClassificationData, type RegressionData } from './builder.js';
 import { pruneTree } from './cost-complexity.js';
 import type { Projection } from '@dt/projections';
-import { checkLevelCodes, toRowMajorView, type FeatureArray, type FeatureInput } from './input.js';
+import { checkLevelCodes, checkSquarable, rescaleWeights, toRowMajorView, type FeatureArray, type FeatureInput } from './input.js';
 import { checkFeatureNames } from './leaf-values.js';
 import { resolveCounts, resolveTreeOptions, type ResolvedTreeOptions, type TreeOptions } from './options.js';
 import { RESTORE, type RestoreState } from './restore.js';
@@ -103,8 +103,17 @@ export abstract class DecisionTree {
     const d = data.X.cols;
     const o = this.options;
     const counts = resolveCounts(o, n, d);
+    if (o.projection !== null || o.scale) {
+      // Covariances and variances square the features: refuse values that would overflow (a typed
+      // error naming the cell, never a NaN or a crash inside the eigen-solver).
+      const why = o.projection !== null ? `projection "${o.projection.name}" squares features; rescale X` : 'scale squares features; rescale X';
+      const rm = data.X.rowMajor;
+      if (rm) checkSquarable(rm, (i) => `X[${Math.floor(i / d)}][${i % d}]`, why);
+      else checkSquarable(data.X.data, (i) => `X[${i % n}][${Math.floor(i / n)}]`, why);
+    }
     let totalWeight = n;
     if (data.weights) {
+      rescaleWeights(data.weights);
       totalWeight = 0;
       for (let i = 0; i < n; i++) totalWeight += data.weights[i]!;
     }

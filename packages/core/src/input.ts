@@ -243,6 +243,7 @@ export function toTargets(y: unknown, rows: number): Float64Array {
     if (typeof v !== 'number' || !Number.isFinite(v)) throw new InvalidArgumentError(`y[${i}]`, 'a finite number', v);
     out[i] = v;
   }
+  checkSquarable(out, (i) => `y[${i}]`, 'squared errors of larger targets overflow; rescale the targets');
   return out;
 }
 
@@ -259,4 +260,37 @@ export function checkLevelCodes(features: number[] | null, X: ColumnMajor): numb
     }
   }
   return features;
+}
+
+/**
+ * Largest |value| accepted where the fit squares values: regression targets (squared-error sums) and
+ * features seen by a projection or by scaling (covariances, variances). With weights at most
+ * WEIGHT_RESCALE_ABOVE, w·v² summed over 10^8 rows stays below 1e258: finite, never NaN.
+ */
+export const SQUARED_VALUE_LIMIT = 1e100;
+
+/** Sample weights above this are divided by the largest one before the fit sums them (see rescaleWeights). */
+export const WEIGHT_RESCALE_ABOVE = 1e50;
+
+/**
+ * Divides the weights by the largest one, in place, when it exceeds WEIGHT_RESCALE_ABOVE: weights are
+ * relative (every rule and output of the tree depends on weight ratios), so the fitted model is the
+ * same, while sums of weights near 1e308 would overflow to Infinity and make probabilities NaN.
+ * Smaller weights are kept as given so node weights in the model match scikit-learn's.
+ */
+export function rescaleWeights(w: Float64Array): void {
+  let max = 0;
+  for (let i = 0; i < w.length; i++) if (w[i]! > max) max = w[i]!;
+  if (max <= WEIGHT_RESCALE_ABOVE) return;
+  for (let i = 0; i < w.length; i++) w[i] = w[i]! / max;
+}
+
+/** Refuses a value beyond SQUARED_VALUE_LIMIT, naming the cell: squaring it would overflow to Infinity/NaN. */
+export function checkSquarable(data: ArrayLike<number>, cellName: (index: number) => string, why: string): void {
+  for (let i = 0; i < data.length; i++) {
+    const v = data[i]!;
+    if (v > SQUARED_VALUE_LIMIT || v < -SQUARED_VALUE_LIMIT) {
+      throw new InvalidArgumentError(cellName(i), `a number in [-1e100, 1e100] (${why})`, v);
+    }
+  }
 }

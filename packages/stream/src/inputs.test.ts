@@ -50,3 +50,13 @@ describe('stream export options are checked', () => {
     }
   });
 });
+
+describe('stream regressor targets near the float range', () => {
+  it('refuses targets beyond ±1e100 (squared sums would overflow to ±Infinity) and stays finite below', () => {
+    const Xs = Array.from({ length: 40 }, (_, i) => [i]);
+    const big = (v: number): number[] => Xs.map((_, i) => (i < 20 ? v : -v));
+    expect(() => new DecisionStreamRegressor().fit(Xs, big(1e308))).toThrowError('y[0] must be a number in [-1e100, 1e100]');
+    const m = new DecisionStreamRegressor().fit(Xs, big(1e100));
+    expect(Array.from(m.predict(Xs)).every(Number.isFinite)).toBe(true);
+  });
+});
