@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { listDatasets, loadDataset, type Dataset } from '@dt/datasets';
+import { listDatasets, loadDataset, MISSING_POLICIES, type Dataset, type MissingPolicy } from '@dt/datasets';
 import { readCsv } from '@dt/datasets/node';
 import { DataFormatError, DtError, oneOf } from '@dt/errors';
 import type { Task } from './algorithms.js';
@@ -14,6 +14,8 @@ export interface DataOptions {
   categorical?: string[];
   /** Force the task; for a CSV the default is the parser's guess. */
   task?: Task;
+  /** CSV missing values ("", "?", "NA", ...): refuse the file (default) or drop their rows. */
+  missing?: MissingPolicy;
 }
 
 export function isBuiltin(spec: string): boolean {
@@ -34,7 +36,8 @@ export function addDataOptions(cmd: Command): Command {
     .requiredOption('--data <name|file.csv>', 'a built-in dataset (see dt datasets) or a CSV file')
     .option('--label <column>', 'CSV label column (default: the last column)')
     .option('--categorical <columns>', 'comma-separated CSV columns to read as categorical')
-    .option('--task <task>', 'classification or regression (default: from the data)');
+    .option('--task <task>', 'classification or regression (default: from the data)')
+    .option('--missing <policy>', `CSV missing values ("", "?", "NA", ...): ${MISSING_POLICIES.join(' or ')} (drop their rows)`, 'error');
 }
 
 /** Reads --label/--categorical/--task as commander parsed them. */
@@ -48,6 +51,7 @@ export function dataOptionsFrom(opts: Record<string, unknown>): DataOptions {
       .filter((s) => s !== '');
   }
   if (opts.task !== undefined) out.task = oneOf<Task>('--task', opts.task, ['classification', 'regression']);
+  if (opts.missing !== undefined) out.missing = oneOf('--missing', opts.missing, MISSING_POLICIES);
   return out;
 }
 
@@ -83,6 +87,7 @@ export async function loadData(spec: string, o: DataOptions, cwd: string): Promi
     task: o.task ?? 'auto',
     ...(o.label === undefined ? {} : { label: o.label }),
     ...(o.categorical === undefined ? {} : { categorical: o.categorical }),
+    ...(o.missing === undefined ? {} : { missing: o.missing }),
   });
 }
 
@@ -104,5 +109,7 @@ function withTask(ds: Dataset, task: Task | undefined): Dataset {
 
 export function describeData(ds: Dataset): string {
   const classes = ds.task === 'classification' ? `, ${ds.classes?.length ?? '?'} classes` : '';
-  return `${ds.name} (${ds.X.rows.toLocaleString('en-US')} rows, ${ds.X.cols} features${classes})`;
+  const m = ds.missing;
+  const dropped = m === undefined ? '' : `; dropped ${m.rows.toLocaleString('en-US')} rows with ${m.cells.toLocaleString('en-US')} missing values`;
+  return `${ds.name} (${ds.X.rows.toLocaleString('en-US')} rows, ${ds.X.cols} features${classes}${dropped})`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UnknownNameError } from '@dt/errors';
+import { InvalidArgumentError, UnknownNameError } from '@dt/errors';
 import { loadDataset } from '@dt/datasets';
 import { createClassifier, listAlgorithms, loadModel, serializeModel } from './index.js';
 
@@ -44,6 +44,15 @@ describe('the named algorithms (Max-Cut paper, HHCART)', () => {
     expect(createClassifier('hhcart-d').options.minParent).toBe(2);
     expect(createClassifier('hhcart-d').options.misRate).toBe(0);
     expect(createClassifier('hhcart-a', { minParent: 10 }).options.minParent).toBe(10);
-    expect(createClassifier('hhcart-a', { criterion: 'gini' }).options.criterion.name).toBe('twoing');
+    expect(createClassifier('hhcart-a', { criterion: 'twoing' }).options.criterion.name).toBe('twoing');
+  });
+
+  it('refuses a criterion or projection the algorithm would replace (never ignored)', () => {
+    expect(() => createClassifier('hhcart-a', { criterion: 'foo' })).toThrow(
+      'options.criterion must be absent or "twoing" (fixed by the algorithm "hhcart-a"), got "foo"',
+    );
+    expect(() => createClassifier('hhcart-a', { criterion: 'gini' })).toThrow(InvalidArgumentError);
+    expect(() => createClassifier('gini-pre-pca', { projection: 'axis' })).toThrow('options.projection must be absent or "global-pca"');
+    expect(() => createClassifier('hhcart-d', { maxDepht: 3 } as never)).toThrow('did you mean maxDepth?');
   });
 });

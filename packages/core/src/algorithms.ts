@@ -1,4 +1,4 @@
-import { UnknownNameError } from '@dt/errors';
+import { InvalidArgumentError, UnknownNameError } from '@dt/errors';
 import { DecisionTreeClassifier } from './decision-tree-classifier.js';
 import type { ClassifierOptions } from './options.js';
 
@@ -38,6 +38,14 @@ export function algorithmOptions(name: string, options: ClassifierOptions = {}):
     throw new UnknownNameError('algorithm', name, listAlgorithms());
   }
   const a = ALGORITHMS[name as AlgorithmName];
+  // The algorithm fixes criterion and projection: another value would be silently replaced, so refuse it.
+  for (const key of ['criterion', 'projection'] as const) {
+    const given: unknown = (options as Record<string, unknown> | null | undefined)?.[key];
+    const givenName = typeof given === 'object' && given !== null ? (given as { name?: unknown }).name : given;
+    if (given !== undefined && givenName !== a[key]) {
+      throw new InvalidArgumentError(`options.${key}`, `absent or ${JSON.stringify(a[key])} (fixed by the algorithm ${JSON.stringify(name)})`, given);
+    }
+  }
   const defaults = 'minParent' in a ? { minParent: a.minParent, misRate: a.misRate } : {};
   return { ...defaults, ...options, criterion: a.criterion, projection: a.projection };
 }

@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from '@dt/errors';
 import type { ClassificationCriterion } from '@dt/criteria';
-import { DecisionTree, type FitOptions } from './decision-tree.js';
+import { checkFitOptions, DecisionTree, type FitOptions } from './decision-tree.js';
 import { toFitMatrix, toSampleWeight, type FeatureInput, type LabelInput } from './input.js';
 import { encodeLabels, type ClassLabel } from './labels.js';
 import { accuracyScore, leafArgmax, leafProba, splitRows } from './leaf-values.js';
@@ -30,6 +30,7 @@ export class DecisionTreeClassifier extends DecisionTree {
   }
 
   fit(X: FeatureInput, y: LabelInput, fitOptions: FitOptions = {}): this {
+    fitOptions = checkFitOptions(fitOptions);
     const cm = toFitMatrix(X, 'X');
     const { codes, classes } = encodeLabels(y, cm.rows);
     let weights = toSampleWeight(fitOptions.sampleWeight, cm.rows);

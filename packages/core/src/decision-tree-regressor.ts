@@ -1,5 +1,5 @@
 import type { RegressionCriterion } from '@dt/criteria';
-import { DecisionTree, type FitOptions } from './decision-tree.js';
+import { checkFitOptions, DecisionTree, type FitOptions } from './decision-tree.js';
 import { toFitMatrix, toSampleWeight, toTargets, type FeatureInput } from './input.js';
 import { leafValue, r2Score } from './leaf-values.js';
 import type { RegressorOptions } from './options.js';
@@ -11,6 +11,7 @@ export class DecisionTreeRegressor extends DecisionTree {
   }
 
   fit(X: FeatureInput, y: ArrayLike<number>, fitOptions: FitOptions = {}): this {
+    fitOptions = checkFitOptions(fitOptions);
     const cm = toFitMatrix(X, 'X');
     const targets = toTargets(y, cm.rows);
     const weights = toSampleWeight(fitOptions.sampleWeight, cm.rows);

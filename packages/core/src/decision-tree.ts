@@ -1,8 +1,8 @@
-import { createRandom, InvalidArgumentError, NotFittedError, ShapeMismatchError } from '@dt/errors';
+import { createRandom, InvalidArgumentError, knownKeys, NotFittedError, plainObject, ShapeMismatchError } from '@dt/errors';
 import { TreeBuilder, type ClassificationData, type RegressionData } from './builder.js';
 import { pruneTree } from './cost-complexity.js';
 import type { Projection } from '@dt/projections';
-import { toRowMajorView, type ColumnMajor, type FeatureArray, type FeatureInput } from './input.js';
+import { checkLevelCodes, checkSquarable, rescaleWeights, toRowMajorView, type FeatureArray, type FeatureInput } from './input.js';
 import { checkFeatureNames } from './leaf-values.js';
 import { resolveCounts, resolveTreeOptions, type ResolvedTreeOptions, type TreeOptions } from './options.js';
 import { RESTORE, type RestoreState } from './restore.js';
@@ -13,6 +13,16 @@ export interface FitOptions {
   sampleWeight?: ArrayLike<number> | null;
   /** Names of the features, used by exportText/exportDot and saved with the model. */
   featureNames?: readonly string[] | null;
+}
+
+const FIT_OPTION_KEYS: readonly (keyof FitOptions)[] = ['sampleWeight', 'featureNames'];
+
+/** Checks fit()'s options object: unknown keys (a misspelt `sampleWeights`) are errors, never ignored. */
+export function checkFitOptions(fitOptions: unknown): FitOptions {
+  if (fitOptions === undefined) return {};
+  const o = plainObject('fitOptions', fitOptions);
+  knownKeys('fitOptions', o, FIT_OPTION_KEYS);
+  return o as FitOptions;
 }
 
 /** What the estimators share: options, the fitted Tree, structure queries and raw prediction. */
@@ -93,8 +103,17 @@ export abstract class DecisionTree {
     const d = data.X.cols;
     const o = this.options;
     const counts = resolveCounts(o, n, d);
+    if (o.projection !== null || o.scale) {
+      // Covariances and variances square the features: refuse values that would overflow (a typed
+      // error naming the cell, never a NaN or a crash inside the eigen-solver).
+      const why = o.projection !== null ? `projection "${o.projection.name}" squares features; rescale X` : 'scale squares features; rescale X';
+      const rm = data.X.rowMajor;
+      if (rm) checkSquarable(rm, (i) => `X[${Math.floor(i / d)}][${i % d}]`, why);
+      else checkSquarable(data.X.data, (i) => `X[${i % n}][${Math.floor(i / n)}]`, why);
+    }
     let totalWeight = n;
     if (data.weights) {
+      rescaleWeights(data.weights);
       totalWeight = 0;
       for (let i = 0; i < n; i++) totalWeight += data.weights[i]!;
     }
@@ -111,7 +130,7 @@ export abstract class DecisionTree {
       projection: o.categoricalFeatures === null ? o.projection : notGlobal(o.projection),
       scale: o.scale,
       misRate: o.misRate,
-      categorical: checkCategorical(o.categoricalFeatures, data.X),
+      categorical: checkLevelCodes(o.categoricalFeatures, data.X),
       splitter: o.splitter,
       maxBins: o.maxBins,
     });
@@ -143,19 +162,4 @@ function notGlobal(p: Projection | null): Projection | null {
       return fitted;
     },
   };
-}
-
-/** Categorical columns must hold level codes: integers in [0, 100000). */
-function checkCategorical(features: number[] | null, X: ColumnMajor): number[] | null {
-  if (features === null) return null;
-  for (const f of features) {
-    if (f >= X.cols) throw new InvalidArgumentError('categoricalFeatures', `feature indices below ${X.cols}`, f);
-    for (let r = 0; r < X.rows; r++) {
-      const v = X.data[f * X.rows + r]!;
-      if (!(Number.isInteger(v) && v >= 0 && v < 100_000)) {
-        throw new InvalidArgumentError(`X[${r}][${f}]`, 'a level code (an integer in [0, 100000)) for a categorical feature', v);
-      }
-    }
-  }
-  return features;
 }

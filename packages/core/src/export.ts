@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from '@dt/errors';
 import { DecisionTreeClassifier } from './decision-tree-classifier.js';
+import { checkExportOptions } from './export-options.js';
 import type { TreeModel } from './model-format.js';
 import { describeSplit, formatLevelSet, formatTerms } from './split-format.js';
 import { LEAF, type Tree } from './tree.js';
@@ -17,6 +18,8 @@ export interface ExportOptions {
    */
   categories?: readonly (readonly string[] | null)[];
 }
+
+const EXPORT_KEYS: readonly (keyof ExportOptions)[] = ['featureNames', 'decimals', 'maxDepth', 'categories'];
 
 function names(model: TreeModel, o: ExportOptions): readonly string[] {
   const d = model.nFeatures;
@@ -61,9 +64,8 @@ function leafText(model: TreeModel, node: number, decimals: number): string {
 /** Plain-text rules in scikit-learn's export_text layout. */
 export function exportText(model: TreeModel, options: ExportOptions = {}): string {
   const tree = model.tree;
+  const { decimals, maxDepth } = checkExportOptions(options, EXPORT_KEYS, 2);
   const fn = names(model, options);
-  const decimals = options.decimals ?? 2;
-  const maxDepth = options.maxDepth ?? Number.POSITIVE_INFINITY;
   const lines: string[] = [];
   // Explicit stack (trees can be 100,000 deep): a node to expand, or a line to emit, in pre-order.
   const nodes: number[] = [0];
@@ -117,8 +119,8 @@ function dotEscape(s: string): string {
 /** Graphviz DOT source (render with `dot -Tsvg`). */
 export function exportDot(model: TreeModel, options: ExportOptions = {}): string {
   const tree = model.tree;
+  const { decimals, maxDepth } = checkExportOptions(options, EXPORT_KEYS, 3);
   const fn = names(model, options);
-  const decimals = options.decimals ?? 3;
   const isC = model instanceof DecisionTreeClassifier;
   const crit = model.options.criterion.name;
   const out = [
@@ -126,7 +128,6 @@ export function exportDot(model: TreeModel, options: ExportOptions = {}): string
     'node [shape=box, style="filled, rounded", color="black", fontname="helvetica"] ;',
     'edge [fontname="helvetica"] ;',
   ];
-  const maxDepth = options.maxDepth ?? Number.POSITIVE_INFINITY;
   // Explicit stack (trees can be 100,000 deep); pre-order, left before right.
   // Each entry: node, depth, parent (-1 for the root); the edge from the parent is written first.
   const stack: number[] = [0, 0, -1];

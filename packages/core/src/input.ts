@@ -57,13 +57,36 @@ function isMatrixLike(x: unknown): x is MatrixLike {
   return typeof x === 'object' && x !== null && typeof m.get === 'function' && typeof m.columns === 'number';
 }
 
-/** Reads any accepted feature input into a row-major Float64Array, validating shape and finiteness. */
+/**
+ * What toRowMajor checks in the cells. Every cell must be a number (never coerced: "1.5", true and
+ * null are rejected naming the cell). `scan`: check every value up front for NaN and ±Infinity (fit);
+ * prediction skips the scan because the tree rejects a NaN on a row's path as it reads it.
+ * `nan`: 'reject' (today, every estimator) or 'allow', for an estimator that learns with missing values.
+ */
+export interface CellRules {
+  readonly scan: boolean;
+  readonly nan: 'reject' | 'allow';
+}
+
+const FIT_CELLS: CellRules = { scan: true, nan: 'reject' };
+const PREDICT_CELLS: CellRules = { scan: false, nan: 'reject' };
+
+/** The error for a cell that is not a number, naming it and the value as given. */
+function notANumber(name: string, r: number, c: number, v: unknown): InvalidArgumentError {
+  return new InvalidArgumentError(`${name}[${r}][${c}]`, 'a number', v);
+}
+
+/**
+ * Reads any accepted feature input into a row-major Float64Array, validating shape and cells.
+ * `cells`: true (fit: every cell a finite number), false (predict: every cell a number, NaN found
+ * later on the path) or explicit rules.
+ */
 export function toRowMajor(
   X: unknown,
   name = 'X',
-  checkFinite = true,
+  cells: boolean | CellRules = true,
 ): { data: Float64Array; rows: number; cols: number } {
-  const v = toRowMajorView(X, name, checkFinite);
+  const v = toRowMajorView(X, name, cells);
   return v.data instanceof Float64Array ? { data: v.data, rows: v.rows, cols: v.cols } : { ...v, data: Float64Array.from(v.data) };
 }
 
@@ -74,8 +97,9 @@ export function toRowMajor(
 export function toRowMajorView(
   X: unknown,
   name = 'X',
-  checkFinite = true,
+  cells: boolean | CellRules = true,
 ): { data: FeatureArray; rows: number; cols: number } {
+  const rules = cells === true ? FIT_CELLS : cells === false ? PREDICT_CELLS : cells;
   let rows: number;
   let cols: number;
   let data: FeatureArray;
@@ -96,7 +120,15 @@ export function toRowMajorView(
           `${name}[${r}] has ${row && typeof row === 'object' ? row.length : 'no'} values but ${name}[0] has ${cols}`,
         );
       }
-      for (let c = 0; c < cols; c++) data[r * cols + c] = row[c] as number;
+      if (ArrayBuffer.isView(row)) {
+        for (let c = 0; c < cols; c++) data[r * cols + c] = row[c]!;
+      } else {
+        for (let c = 0; c < cols; c++) {
+          const v: unknown = row[c];
+          if (typeof v !== 'number') throw notANumber(name, r, c, v);
+          data[r * cols + c] = v;
+        }
+      }
     }
   } else if (isDense(X)) {
     rows = X.rows;
@@ -113,12 +145,18 @@ export function toRowMajorView(
     cols = X.columns;
     if (rows < 1 || cols < 1) throw new InvalidArgumentError(name, 'a non-empty matrix', `${rows}x${cols}`);
     data = new Float64Array(rows * cols);
-    for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) data[r * cols + c] = X.get(r, c);
+    for (let r = 0; r < rows; r++) {
+      for (let c = 0; c < cols; c++) {
+        const v: unknown = X.get(r, c);
+        if (typeof v !== 'number') throw notANumber(name, r, c, v);
+        data[r * cols + c] = v;
+      }
+    }
   } else {
     throw new InvalidArgumentError(name, 'number[][], a {data, rows, cols} matrix or an ml-matrix Matrix', X);
   }
   // Integer arrays hold only finite values.
-  const bad = checkFinite && (data instanceof Float64Array || data instanceof Float32Array) ? firstNonFinite(data) : -1;
+  const bad = rules.scan && (data instanceof Float64Array || data instanceof Float32Array) ? firstNonFinite(data, rules.nan === 'allow') : -1;
   if (bad >= 0) {
     const r = Math.floor(bad / cols);
     throw new InvalidArgumentError(`${name}[${r}][${bad - r * cols}]`, 'a finite number', data[bad]);
@@ -126,12 +164,12 @@ export function toRowMajorView(
   return { data, rows, cols };
 }
 
-/** Index of the first NaN or ±Infinity, or -1. Kept tiny so V8 optimises the loop early. */
-function firstNonFinite(data: Float64Array | Float32Array): number {
+/** Index of the first ±Infinity (and NaN unless allowed), or -1. Kept tiny so V8 optimises the loop early. */
+function firstNonFinite(data: Float64Array | Float32Array, nanAllowed: boolean): number {
   for (let i = 0; i < data.length; i++) {
     const v = data[i]!;
-    // v - v is 0 for finite numbers and NaN for NaN/±Infinity.
-    if (v - v !== 0) return i;
+    // v - v is 0 for finite numbers and NaN for NaN/±Infinity; v === v is false only for NaN.
+    if (v - v !== 0 && (!nanAllowed || v === v)) return i;
   }
   return -1;
 }
@@ -205,5 +243,54 @@ export function toTargets(y: unknown, rows: number): Float64Array {
     if (typeof v !== 'number' || !Number.isFinite(v)) throw new InvalidArgumentError(`y[${i}]`, 'a finite number', v);
     out[i] = v;
   }
+  checkSquarable(out, (i) => `y[${i}]`, 'squared errors of larger targets overflow; rescale the targets');
   return out;
+}
+
+/** Categorical columns must hold level codes: integers in [0, 100000) (core trees and @dt/stream). */
+export function checkLevelCodes(features: number[] | null, X: ColumnMajor): number[] | null {
+  if (features === null) return null;
+  for (const f of features) {
+    if (f >= X.cols) throw new InvalidArgumentError('categoricalFeatures', `feature indices below ${X.cols}`, f);
+    for (let r = 0; r < X.rows; r++) {
+      const v = X.data[f * X.rows + r]!;
+      if (!(Number.isInteger(v) && v >= 0 && v < 100_000)) {
+        throw new InvalidArgumentError(`X[${r}][${f}]`, 'a level code (an integer in [0, 100000)) for a categorical feature', v);
+      }
+    }
+  }
+  return features;
+}
+
+/**
+ * Largest |value| accepted where the fit squares values: regression targets (squared-error sums) and
+ * features seen by a projection or by scaling (covariances, variances). With weights at most
+ * WEIGHT_RESCALE_ABOVE, w·v² summed over 10^8 rows stays below 1e258: finite, never NaN.
+ */
+export const SQUARED_VALUE_LIMIT = 1e100;
+
+/** Sample weights above this are divided by the largest one before the fit sums them (see rescaleWeights). */
+export const WEIGHT_RESCALE_ABOVE = 1e50;
+
+/**
+ * Divides the weights by the largest one, in place, when it exceeds WEIGHT_RESCALE_ABOVE: weights are
+ * relative (every rule and output of the tree depends on weight ratios), so the fitted model is the
+ * same, while sums of weights near 1e308 would overflow to Infinity and make probabilities NaN.
+ * Smaller weights are kept as given so node weights in the model match scikit-learn's.
+ */
+export function rescaleWeights(w: Float64Array): void {
+  let max = 0;
+  for (let i = 0; i < w.length; i++) if (w[i]! > max) max = w[i]!;
+  if (max <= WEIGHT_RESCALE_ABOVE) return;
+  for (let i = 0; i < w.length; i++) w[i] = w[i]! / max;
+}
+
+/** Refuses a value beyond SQUARED_VALUE_LIMIT, naming the cell: squaring it would overflow to Infinity/NaN. */
+export function checkSquarable(data: ArrayLike<number>, cellName: (index: number) => string, why: string): void {
+  for (let i = 0; i < data.length; i++) {
+    const v = data[i]!;
+    if (v > SQUARED_VALUE_LIMIT || v < -SQUARED_VALUE_LIMIT) {
+      throw new InvalidArgumentError(cellName(i), `a number in [-1e100, 1e100] (${why})`, v);
+    }
+  }
 }

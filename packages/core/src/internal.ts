@@ -20,4 +20,7 @@ export { resolveMaxFeatures, validateMaxFeatures } from './max-features.js';
 export { accuracyScore, checkFeatureNames, leafArgmax, leafProba, leafValue, r2Score, splitRows } from './leaf-values.js';
 export { checkClassCounts, checkLoadedClasses, checkLoadedFeatures, constructLoaded, MAX_MODEL_FEATURES, MAX_NODE_SAMPLES, parseModelDocument, readEnvelope } from './model-envelope.js';
 export type { EnvelopeSpec } from './model-envelope.js';
-export { toColumnMajor, toFitMatrix, toRowMajor, toSampleWeight, toTargets } from './input.js';
+export { checkLevelCodes, toColumnMajor, toFitMatrix, toRowMajor, toSampleWeight, toTargets } from './input.js';
+export type { CellRules } from './input.js';
+export { checkExportOptions } from './export-options.js';
+export type { CheckedExportOptions } from './export-options.js';

@@ -1,6 +1,6 @@
 export type { DenseMatrix, FeatureType, Dataset } from './types.js';
-export { parseCsv, AUTO_REGRESSION_MIN_DISTINCT } from './parse-csv.js';
-export type { CsvOptions, ColumnRef } from './parse-csv.js';
+export { parseCsv, AUTO_REGRESSION_MIN_DISTINCT, MISSING_MARKERS, MISSING_POLICIES } from './parse-csv.js';
+export type { CsvOptions, ColumnRef, MissingPolicy } from './parse-csv.js';
 export { loadDataset, listDatasets } from './builtin-datasets.js';
 export type { DatasetInfo } from './builtin-datasets.js';
 export { standardScaler } from './standard-scaler.js';

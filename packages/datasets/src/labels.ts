@@ -1,9 +1,18 @@
-/** A field that reads as a finite number (`Number()` semantics, empty and blank excluded). */
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+/**
+ * A field in decimal or scientific notation (surrounding blanks allowed), as a number; NaN for
+ * anything else: no hex ("0x10"), binary, "Infinity", empty or blank fields. A decimal that
+ * overflows ("1e309") reads as ±Infinity, for the caller to report.
+ */
+export function parseDecimal(field: string): number {
+  const s = field.trim();
+  return DECIMAL.test(s) ? Number(s) : NaN;
+}
+
+/** A field that reads as a finite decimal number ({@link parseDecimal}), else NaN. */
 export function parseFinite(field: string): number {
-  if (field.length === 0) return NaN;
-  const v = Number(field);
-  // Number() reads a blank string as 0.
-  if (v === 0 && field.trim() === '') return NaN;
+  const v = parseDecimal(field);
   return Number.isFinite(v) ? v : NaN;
 }
 

@@ -29,9 +29,9 @@ describe('parseCsv: layout and types', () => {
   });
 
   it('keeps labels as strings when one of them is not a number', () => {
-    const d = parseCsv('x,c\n1,10\n2,9\n3,NaN\n');
-    expect(d.y).toEqual(['10', '9', 'NaN']);
-    expect(d.classes).toEqual(['10', '9', 'NaN']);
+    const d = parseCsv('x,c\n1,10\n2,9\n3,many\n4,0x10\n');
+    expect(d.y).toEqual(['10', '9', 'many', '0x10']);
+    expect(d.classes).toEqual(['0x10', '10', '9', 'many']);
   });
 
   it('makes non-numeric columns categorical with sorted levels and codes', () => {
@@ -87,7 +87,9 @@ describe('parseCsv: missing values', () => {
   const text = 'a,b,c\n1,2,x\n3,,y\n,4,\n5,6,z\n';
   it('by default an empty field is an error naming line and column', () => {
     expect(() => parseCsv(text)).toThrow(DataFormatError);
-    expect(() => parseCsv(text)).toThrow(`line 3, column 2 ("b"): missing value (empty field); pass missing: 'drop' to drop such rows`);
+    expect(() => parseCsv(text)).toThrow(
+      `3 missing values in 2 rows, the first an empty field at line 3, column 2 ("b"); pass missing: 'drop' (command line: --missing drop) to drop such rows`,
+    );
   });
   it("missing: 'drop' drops every row with an empty field, including an empty label", () => {
     const d = parseCsv(text, { missing: 'drop' });
@@ -97,6 +99,28 @@ describe('parseCsv: missing values', () => {
   it('a whitespace-only field counts as missing; a quoted one too', () => {
     expect(() => parseCsv('a,b\n1,  \n')).toThrow(/line 2, column 2/);
     expect(() => parseCsv('a,b\n"",1\n')).toThrow(/line 2, column 1/);
+  });
+  it('"?", "NA", "N/A" and "NaN" are missing values in any column, never levels that change a column\'s type', () => {
+    for (const marker of ['?', 'NA', 'N/A', 'NaN', ' ? ']) {
+      const csv = `a,b,y\n1,2,x\n3,${marker},y\n5,6,x\n`;
+      expect(() => parseCsv(csv)).toThrow(`1 missing value in 1 row, the first ${JSON.stringify(marker.trim())} at line 3, column 2 ("b")`);
+      const d = parseCsv(csv, { missing: 'drop' });
+      expect(d.featureTypes).toEqual(['numeric', 'numeric']);
+      expect(rowsOf(d)).toEqual([[1, 2], [5, 6]]);
+      expect(d.missing).toEqual({ policy: 'drop', cells: 1, rows: 1 });
+    }
+    expect(() => parseCsv('a,y\n1,x\n2,?\n')).toThrow(/line 3, column 2 \("y"\)/);
+    expect(parseCsv('a,b,y\n1,2,x\n').missing).toBeUndefined();
+  });
+  it('numbers are decimal or scientific: hex, Infinity and overflow in a numeric column are errors naming the cell', () => {
+    expect(() => parseCsv('a,y\n1,x\n0x10,y\n')).toThrow(/line 3, column 1 \("a"\): non-numeric value "0x10" in a column of numbers/);
+    expect(() => parseCsv('a,y\n1,x\nInfinity,y\n')).toThrow(/line 3, column 1 \("a"\): non-numeric value "Infinity"/);
+    expect(() => parseCsv('a,y\n1,x\n-1e309,y\n')).toThrow(new DataFormatError('"-1e309" overflows a 64-bit float', 'line 3, column 1 ("a")'));
+    expect(() => parseCsv('a,y\n1,1e309\n2,3\n', { task: 'regression' })).toThrow('"1e309" overflows a 64-bit float');
+    expect(() => parseCsv('a,y\n1,x\nabc,y\n')).toThrow(/non-numeric value "abc" in a column of numbers/);
+    // listed as categorical, a mixed column is read as levels
+    expect(parseCsv('a,y\n1,x\nabc,y\n', { categorical: ['a'] }).categories[0]).toEqual(['1', 'abc']);
+    expect(rowsOf(parseCsv('a,y\n 1.5e2 ,x\n-.5,y\n+3.,x\n'))).toEqual([[150], [-0.5], [3]]);
   });
   it('dropping every row is an error', () => {
     expect(() => parseCsv('a,b\n1,\n', { missing: 'drop' })).toThrow('no rows to read: every row has a missing value');

@@ -1,6 +1,6 @@
 import { DataFormatError, InvalidArgumentError, knownKeys, oneOf, plainObject } from '@dt/errors';
 import { tokenizeCsv } from './csv-tokenize.js';
-import { parseFinite, sortLevels, sortedDistinct } from './labels.js';
+import { parseDecimal, sortLevels, sortedDistinct } from './labels.js';
 import type { Dataset, FeatureType } from './types.js';
 
 /** A column named by its header name or by its 0-based index (negative counts from the end). */
@@ -18,8 +18,12 @@ export interface CsvOptions {
   categorical?: ColumnRef[];
   /** Columns that must be numeric: a non-numeric value there is an error instead of a category. */
   numeric?: ColumnRef[];
-  /** An empty field is an error (default), or drops its row. */
-  missing?: 'error' | 'drop';
+  /**
+   * What a missing value does — a field that is empty or one of {@link MISSING_MARKERS} ("?", "NA",
+   * ...), in any column: 'error' (default) refuses the data, naming how many there are and the first
+   * one's line and column; 'drop' drops every row that has one (reported in `Dataset.missing`).
+   */
+  missing?: MissingPolicy;
   /** Dataset name; default 'csv'. */
   name?: string;
   /** Field separator, one character; default ','. */
@@ -29,6 +33,18 @@ export interface CsvOptions {
 }
 
 export const AUTO_REGRESSION_MIN_DISTINCT = 21;
+
+/**
+ * How a loader treats missing values. A union, so later policies (keep them as NaN for trees that
+ * learn with missing values, impute) extend it without changing the existing ones.
+ */
+export type MissingPolicy = 'error' | 'drop';
+export const MISSING_POLICIES: readonly MissingPolicy[] = ['error', 'drop'];
+
+/** Fields read as missing values (after trimming blanks), in every column: R's NA, UCI's "?", ... */
+export const MISSING_MARKERS: readonly string[] = ['', '?', 'NA', 'N/A', 'na', 'n/a', 'NaN', 'nan'];
+
+const isMissing = (field: string): boolean => MISSING_MARKERS.includes(field.trim());
 
 const OPTION_KEYS = ['label', 'task', 'categorical', 'numeric', 'missing', 'name', 'delimiter', 'header'] as const;
 
@@ -46,7 +62,7 @@ export function parseCsvText(text: string, options: CsvOptions, file: string | u
   plainObject('options', options);
   knownKeys('options', options, OPTION_KEYS);
   const task = options.task === undefined ? 'auto' : oneOf('options.task', options.task, ['classification', 'regression', 'auto'] as const);
-  const missing = options.missing === undefined ? 'error' : oneOf('options.missing', options.missing, ['error', 'drop'] as const);
+  const missing = options.missing === undefined ? 'error' : oneOf('options.missing', options.missing, MISSING_POLICIES);
   const delimiter = options.delimiter ?? ',';
   if (typeof delimiter !== 'string' || delimiter.length !== 1 || '"\r\n'.includes(delimiter)) {
     throw new InvalidArgumentError('options.delimiter', 'a single character other than a quote or newline', delimiter);
@@ -117,20 +133,37 @@ export function parseCsvText(text: string, options: CsvOptions, file: string | u
     }
   }
 
-  // Row checks: ragged records, then empty fields.
+  // Row checks: ragged records, then missing values (counted; the first one located).
   const rowIdx: number[] = [];
   const where = (r: number, j: number): string => `${at(lines[r]!)}, column ${j + 1} (${JSON.stringify(names[j])})`;
+  let missingCells = 0;
+  let missingRows = 0;
+  let first: { r: number; j: number } | null = null;
   for (let r = header ? 1 : 0; r < records.length; r++) {
     const rec = records[r]!;
     if (rec.length !== ncols) {
       throw new DataFormatError(`expected ${ncols} fields${header ? ' as in the header' : ''}, got ${rec.length}`, at(lines[r]!));
     }
-    const empty = rec.indexOf('');
-    if (empty >= 0) {
-      if (missing === 'drop') continue;
-      throw new DataFormatError(`missing value (empty field); pass missing: 'drop' to drop such rows`, where(r, empty));
+    let inRow = 0;
+    for (let j = 0; j < ncols; j++) {
+      if (!isMissing(rec[j]!)) continue;
+      if (first === null) first = { r, j };
+      inRow++;
+    }
+    if (inRow > 0) {
+      missingCells += inRow;
+      missingRows++;
+      continue;
     }
     rowIdx.push(r);
+  }
+  if (first !== null && missing === 'error') {
+    const shown = records[first.r]![first.j]!;
+    throw new DataFormatError(
+      `${missingCells} missing value${missingCells > 1 ? 's' : ''} in ${missingRows} row${missingRows > 1 ? 's' : ''}, the first ` +
+        `${shown.trim() === '' ? 'an empty field' : JSON.stringify(shown)} at ${where(first.r, first.j)}; ` +
+        `pass missing: 'drop' (command line: --missing drop) to drop such rows`,
+    );
   }
   const n = rowIdx.length;
   if (n === 0) {
@@ -148,17 +181,34 @@ export function parseCsvText(text: string, options: CsvOptions, file: string | u
     const j = featureCols[f]!;
     let numeric = forced[j] !== 'categorical';
     if (numeric) {
+      // A column is numeric when every value is a decimal number, categorical when none is; a mix
+      // (one "abc", "Infinity" or "0x10" among numbers) is an error, never a silent change of type.
+      let firstNumber = -1;
+      let firstText = -1;
       for (let i = 0; i < n; i++) {
         const r = rowIdx[i]!;
-        const v = parseFinite(records[r]![j]!);
-        if (Number.isNaN(v)) {
-          if (forced[j] === 'numeric') {
-            throw new DataFormatError(`non-numeric value ${JSON.stringify(records[r]![j])} in a numeric column`, where(r, j));
-          }
-          numeric = false;
-          break;
+        const v = parseDecimal(records[r]![j]!);
+        if (v === Number.POSITIVE_INFINITY || v === Number.NEGATIVE_INFINITY) {
+          throw new DataFormatError(`${JSON.stringify(records[r]![j])} overflows a 64-bit float`, where(r, j));
         }
+        if (Number.isNaN(v)) {
+          if (firstText < 0) firstText = i;
+        } else if (firstNumber < 0) firstNumber = i;
         column[i] = v;
+      }
+      if (firstText >= 0) {
+        const r = rowIdx[firstText]!;
+        if (forced[j] === 'numeric') {
+          throw new DataFormatError(`non-numeric value ${JSON.stringify(records[r]![j])} in a numeric column`, where(r, j));
+        }
+        if (firstNumber >= 0) {
+          throw new DataFormatError(
+            `non-numeric value ${JSON.stringify(records[r]![j])} in a column of numbers (${JSON.stringify(records[rowIdx[firstNumber]!]![j])} at line ${lines[rowIdx[firstNumber]!]!}); ` +
+              `numbers are decimal or scientific (no hex, no Infinity); list the column in options.categorical (--categorical) to read its values as levels`,
+            where(r, j),
+          );
+        }
+        numeric = false;
       }
     }
     if (numeric) {
@@ -175,7 +225,9 @@ export function parseCsvText(text: string, options: CsvOptions, file: string | u
   }
 
   const raw = rowIdx.map((r) => records[r]![labelCol]!);
-  const nums = raw.map(parseFinite);
+  const nums = raw.map(parseDecimal);
+  const overflow = nums.findIndex((v) => v === Number.POSITIVE_INFINITY || v === Number.NEGATIVE_INFINITY);
+  if (overflow >= 0) throw new DataFormatError(`${JSON.stringify(raw[overflow])} overflows a 64-bit float`, where(rowIdx[overflow]!, labelCol));
   const firstBad = nums.findIndex((v) => Number.isNaN(v));
   const numericLabels = firstBad < 0;
   let resolvedTask: Dataset['task'];
@@ -197,6 +249,7 @@ export function parseCsvText(text: string, options: CsvOptions, file: string | u
     categories,
     targetName: names[labelCol]!,
   };
+  if (missingRows > 0 && missing === 'drop') dataset.missing = { policy: missing, cells: missingCells, rows: missingRows };
   if (resolvedTask === 'regression') {
     if (!numericLabels) {
       throw new DataFormatError(`non-numeric target ${JSON.stringify(raw[firstBad])} for a regression task`, where(rowIdx[firstBad]!, labelCol));

@@ -21,6 +21,8 @@ export interface Dataset {
   targetName: string;
   /** Classification: the distinct labels, sorted (numbers ascending, else strings). */
   classes?: (string | number)[];
+  /** Missing values the loader met and what it did (e.g. dropped their rows); absent when there were none. */
+  missing?: { policy: 'drop'; cells: number; rows: number };
   description?: string;
   source?: string;
   license?: string;

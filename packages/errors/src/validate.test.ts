@@ -23,4 +23,10 @@ describe('validators', () => {
       expect((e as InvalidArgumentError).argument).toBe('options.maxDepht');
     }
   });
+  it('suggests the nearest known option for a misspelt key', () => {
+    expect(() => knownKeys('fitOptions', { sampleWeights: [] }, ['sampleWeight', 'featureNames'])).toThrowError(
+      'fitOptions.sampleWeights must be one of the known options (sampleWeight, featureNames; did you mean sampleWeight?), got "sampleWeights"',
+    );
+    expect(() => knownKeys('options', { zzz: 1 }, ['maxDepth'])).toThrowError('options.zzz must be one of the known options (maxDepth), got "zzz"');
+  });
 });

@@ -81,13 +81,43 @@ export function seedValue(name: string, value: unknown): number {
   return value;
 }
 
-/** Rejects keys that are not in `known`, so a misspelt option never passes silently. */
+/** Rejects keys that are not in `known`, so a misspelt option never passes silently (with a did-you-mean). */
 export function knownKeys(name: string, options: object, known: readonly string[]): void {
   for (const key of Object.keys(options)) {
     if (!known.includes(key)) {
-      throw new InvalidArgumentError(`${name}.${key}`, `one of the known options (${known.join(', ')})`, key);
+      const near = closestName(key, known);
+      const hint = near === null ? '' : `; did you mean ${near}?`;
+      throw new InvalidArgumentError(`${name}.${key}`, `one of the known options (${known.join(', ')}${hint})`, key);
     }
   }
+}
+
+/** The known name nearest to `given` (case-insensitive edit distance at most 1/3 of its length), or null. */
+export function closestName(given: string, known: readonly string[]): string | null {
+  const g = given.toLowerCase();
+  let best: string | null = null;
+  let bestDistance = Math.max(1, Math.floor(given.length / 3)) + 1;
+  for (const k of known) {
+    const dist = editDistance(g, k.toLowerCase());
+    if (dist < bestDistance) {
+      best = k;
+      bestDistance = dist;
+    }
+  }
+  return best;
+}
+
+/** Levenshtein distance (two rows; option names are short). */
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = cur;
+  }
+  return prev[b.length]!;
 }
 
 export function plainObject(name: string, value: unknown): Record<string, unknown> {

@@ -1,6 +1,6 @@
 import { buildFeatureIndex, type FeatureInput } from '@dt/core';
-import { checkFeatureNames, RESTORE, toColumnMajor, toRowMajor, type RestoreState, type Task } from '@dt/core/internal';
-import { InvalidArgumentError, NotFittedError, ShapeMismatchError } from '@dt/errors';
+import { checkFeatureNames, checkLevelCodes, RESTORE, toColumnMajor, toRowMajor, type RestoreState, type Task } from '@dt/core/internal';
+import { InvalidArgumentError, knownKeys, NotFittedError, plainObject, ShapeMismatchError } from '@dt/errors';
 import type { FitData } from './fit-data.js';
 import { growStream, type RoundInfo, type StopReason } from './grow.js';
 import { resolveStreamOptions, type ResolvedStreamOptions, type StreamOptions } from './options.js';
@@ -9,6 +9,23 @@ import type { StreamGraph } from './stream-graph.js';
 export interface StreamFitOptions {
   /** Names of the features, used by exportDot and saved with the model. */
   featureNames?: readonly string[] | null;
+}
+
+/** Checks fit()'s options: unknown keys are errors; sample weights are refused (the tests count rows). */
+function checkStreamFitOptions(raw: unknown): StreamFitOptions {
+  if (raw === undefined) return {};
+  const o = plainObject('fitOptions', raw);
+  if (o.sampleWeight !== undefined && o.sampleWeight !== null) {
+    throw new InvalidArgumentError(
+      'fitOptions.sampleWeight',
+      'absent: Decision Stream does not support sample weights (its two-sample tests count rows)',
+      o.sampleWeight,
+    );
+  }
+  const { sampleWeight: _ignored, ...rest } = o;
+  void _ignored;
+  knownKeys('fitOptions', rest, ['featureNames']);
+  return rest as StreamFitOptions;
 }
 
 /** What the two estimators share: options, the fitted graph, structure queries and routing. */
@@ -81,14 +98,12 @@ export abstract class DecisionStream {
     return x;
   }
 
-  protected prepare(X: FeatureInput, fitOptions: StreamFitOptions): Pick<FitData, 'X' | 'index' | 'categorical'> {
+  protected prepare(X: FeatureInput, raw: StreamFitOptions): Pick<FitData, 'X' | 'index' | 'categorical'> {
+    const fitOptions = checkStreamFitOptions(raw);
     const cm = toColumnMajor(X, 'X');
     this.names = checkFeatureNames(fitOptions.featureNames, cm.cols);
     const categorical = new Uint8Array(cm.cols);
-    for (const f of this.options.categoricalFeatures ?? []) {
-      if (f >= cm.cols) throw new InvalidArgumentError('categoricalFeatures', `feature indices below ${cm.cols}`, f);
-      categorical[f] = 1;
-    }
+    for (const f of checkLevelCodes(this.options.categoricalFeatures, cm) ?? []) categorical[f] = 1;
     return { X: cm, index: buildFeatureIndex(cm), categorical };
   }
 

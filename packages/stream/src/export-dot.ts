@@ -1,3 +1,4 @@
+import { checkExportOptions } from '@dt/core/internal';
 import { DecisionStreamClassifier } from './decision-stream-classifier.js';
 import type { StreamModel } from './model-format.js';
 
@@ -6,6 +7,8 @@ export interface StreamDotOptions {
   /** Digits after the decimal point for thresholds and values (default 3). */
   decimals?: number;
 }
+
+const STREAM_EXPORT_KEYS: readonly (keyof StreamDotOptions)[] = ['featureNames', 'decimals'];
 
 const fmt = (x: number, decimals: number): string => String(+x.toFixed(decimals));
 const esc = (s: string): string => s.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
@@ -17,7 +20,7 @@ const esc = (s: string): string => s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')
  */
 export function exportStreamDot(model: StreamModel, options: StreamDotOptions = {}): string {
   const g = model.graph;
-  const decimals = options.decimals ?? 3;
+  const { decimals } = checkExportOptions(options, STREAM_EXPORT_KEYS, 3);
   const names = options.featureNames ?? model.featureNames ?? null;
   const fname = (f: number): string => names?.[f] ?? `x[${f}]`;
   const isC = model instanceof DecisionStreamClassifier;
@@ -73,7 +76,7 @@ export function exportStreamDot(model: StreamModel, options: StreamDotOptions = 
  */
 export function exportStreamText(model: StreamModel, options: StreamDotOptions = {}): string {
   const g = model.graph;
-  const decimals = options.decimals ?? 3;
+  const { decimals } = checkExportOptions(options, STREAM_EXPORT_KEYS, 3);
   const names = options.featureNames ?? model.featureNames ?? null;
   const fname = (f: number): string => names?.[f] ?? `x[${f}]`;
   const isC = model instanceof DecisionStreamClassifier;
