@@ -20,6 +20,8 @@ export { resolveMaxFeatures, validateMaxFeatures } from './max-features.js';
 export { accuracyScore, checkFeatureNames, leafArgmax, leafProba, leafValue, r2Score, splitRows } from './leaf-values.js';
 export { checkClassCounts, checkLoadedClasses, checkLoadedFeatures, constructLoaded, MAX_MODEL_FEATURES, MAX_NODE_SAMPLES, parseModelDocument, readEnvelope } from './model-envelope.js';
 export type { EnvelopeSpec } from './model-envelope.js';
+export { z, Schema, NumberSchema } from './schema.js';
+export type { Infer, Issue } from './schema.js';
 export { checkLevelCodes, toColumnMajor, toFitMatrix, toRowMajor, toSampleWeight, toTargets } from './input.js';
 export type { CellRules } from './input.js';
 export { checkExportOptions } from './export-options.js';

@@ -1,5 +1,5 @@
 import { ModelFormatError } from '@dt/errors';
-import type { z } from 'zod';
+import type { Infer, Schema } from './schema.js';
 
 /**
  * The parsed JSON object of a model file (a string is parsed, a leading UTF-8 BOM skipped; anything
@@ -18,7 +18,7 @@ export function parseModelDocument(input: string | unknown): Record<string, unkn
   return raw as Record<string, unknown>;
 }
 
-export interface EnvelopeSpec<S extends z.ZodType> {
+export interface EnvelopeSpec<S extends Schema<unknown>> {
   /** The `format` field's value, e.g. 'dt-model'. */
   format: string;
   version: number;
@@ -28,10 +28,10 @@ export interface EnvelopeSpec<S extends z.ZodType> {
 }
 
 /**
- * A model file checked against its envelope: the format name, the version, then the zod schema
+ * A model file checked against its envelope: the format name, the version, then the schema
  * (the first issue becomes a ModelFormatError naming its path).
  */
-export function readEnvelope<S extends z.ZodType>(input: string | unknown, spec: EnvelopeSpec<S>): z.infer<S> {
+export function readEnvelope<S extends Schema<unknown>>(input: string | unknown, spec: EnvelopeSpec<S>): Infer<S> {
   const r = parseModelDocument(input);
   if (r.format !== spec.format) {
     throw new ModelFormatError(`not ${spec.what} (format is ${JSON.stringify(r.format)}, expected "${spec.format}")`);
@@ -44,7 +44,7 @@ export function readEnvelope<S extends z.ZodType>(input: string | unknown, spec:
     const issue = parsed.error.issues[0]!;
     throw new ModelFormatError(`invalid model at ${issue.path.join('.') || '(root)'}: ${issue.message}`);
   }
-  return parsed.data;
+  return parsed.data as Infer<S>;
 }
 
 /** Builds the estimator of a loaded model; constructor errors become ModelFormatError "invalid params". */

@@ -1,5 +1,5 @@
 import { ModelFormatError } from '@dt/errors';
-import { z } from 'zod';
+import { type Infer, z } from './schema.js';
 import { DecisionTreeClassifier } from './decision-tree-classifier.js';
 import { DecisionTreeRegressor } from './decision-tree-regressor.js';
 import { checkClassCounts, checkLoadedClasses, checkLoadedFeatures, constructLoaded, MAX_NODE_SAMPLES, readEnvelope } from './model-envelope.js';
@@ -55,8 +55,8 @@ const modelSchema = z.object({
   tree: treeSchema,
 });
 
-export type TreeJson = z.infer<typeof treeSchema>;
-export type ModelJson = z.infer<typeof modelSchema>;
+export type TreeJson = Infer<typeof treeSchema>;
+export type ModelJson = Infer<typeof modelSchema>;
 export type TreeModel = DecisionTreeClassifier | DecisionTreeRegressor;
 
 export function treeToJson(t: Tree): TreeJson {

@@ -25,7 +25,6 @@ it('the main entry reaches no Node built-in (only ./node.ts may)', () => {
     '@dt/criteria',
     '@dt/errors',
     '@dt/stats',
-    'zod',
   ]);
   expect([...seen].some((f) => f.endsWith('/node.ts'))).toBe(false);
 });

@@ -1,7 +1,7 @@
 import { registerModelFormat } from '@dt/core';
 import { checkClassCounts, checkLoadedClasses, checkLoadedFeatures, constructLoaded, MAX_NODE_SAMPLES, loadParams, readEnvelope, RESTORE, saveParams } from '@dt/core/internal';
 import { ModelFormatError } from '@dt/errors';
-import { z } from 'zod';
+import { type Infer, z } from '@dt/core/internal';
 import { DecisionStreamClassifier } from './decision-stream-classifier.js';
 import { DecisionStreamRegressor } from './decision-stream-regressor.js';
 import { STREAM_OPTIONS } from './options.js';
@@ -41,8 +41,8 @@ const modelSchema = z.object({
   graph: graphSchema,
 });
 
-export type StreamGraphJson = z.infer<typeof graphSchema>;
-export type StreamModelJson = z.infer<typeof modelSchema>;
+export type StreamGraphJson = Infer<typeof graphSchema>;
+export type StreamModelJson = Infer<typeof modelSchema>;
 export type StreamModel = DecisionStreamClassifier | DecisionStreamRegressor;
 
 export function graphToJson(g: StreamGraph): StreamGraphJson {
