@@ -1,5 +1,5 @@
 import type { Random } from '@dt/errors';
-import type { Projection } from '@dt/projections';
+import type { Projection } from '@dt/projections/registry';
 import { createSplitSearch } from './split-search/create-split-search.js';
 import type { Splitter } from './options.js';
 import type { ClassificationData, RegressionData } from './split-search/fit-data.js';

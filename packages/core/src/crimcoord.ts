@@ -1,4 +1,4 @@
-import { EigenvalueDecomposition, Matrix } from 'ml-matrix';
+import { symmetricEigen } from './symmetric-eigen.js';
 
 /**
  * CRIMCOORD (QUEST, Loh & Shih 1997; used by HHCART for qualitative features): at each node, each
@@ -100,23 +100,36 @@ export class Crimcoord {
     for (const m of rowsP) scores[m] = 0;
     if (rowsP.length < 2 || colsP.length < 2 || !(total > 0)) return scores;
     // S = D_r^-1/2 (P − r cᵀ) D_c^-1/2; its first right singular vector v gives u = S v / σ.
-    const S = new Matrix(rowsP.length, colsP.length);
-    rowsP.forEach((m, a) =>
-      colsP.forEach((k, b) => {
-        const p = N[m * C + k]! / total;
-        const rm = r[m]! / total;
+    const R = rowsP.length;
+    const K = colsP.length;
+    const S = new Float64Array(R * K);
+    for (let a = 0; a < R; a++) {
+      const m = rowsP[a]!;
+      const rm = r[m]! / total;
+      for (let b = 0; b < K; b++) {
+        const k = colsP[b]!;
         const ck = c[k]! / total;
-        S.set(a, b, (p - rm * ck) / Math.sqrt(rm * ck));
-      }),
-    );
-    const evd = new EigenvalueDecomposition(S.transpose().mmul(S), { assumeSymmetric: true });
-    const values = evd.realEigenvalues;
+        S[a * K + b] = (N[m * C + k]! / total - rm * ck) / Math.sqrt(rm * ck);
+      }
+    }
+    const StS = new Float64Array(K * K);
+    for (let i = 0; i < K; i++) for (let j = 0; j < K; j++) {
+      let x = 0;
+      for (let a = 0; a < R; a++) x += S[a * K + i]! * S[a * K + j]!;
+      StS[i * K + j] = x;
+    }
+    const evd = symmetricEigen(StS, K);
+    const values = evd.values;
     let top = 0;
     for (let i = 1; i < values.length; i++) if (values[i]! > values[top]!) top = i;
     const sigma = Math.sqrt(Math.max(0, values[top]!));
     if (!(sigma > 1e-12)) return scores;
-    const v = evd.eigenvectorMatrix.getColumn(top);
-    const u = S.mmul(Matrix.columnVector(v)).getColumn(0).map((x) => x / sigma);
+    const u = new Float64Array(R);
+    for (let a = 0; a < R; a++) {
+      let x = 0;
+      for (let b = 0; b < K; b++) x += S[a * K + b]! * evd.vectors[b * K + top]!;
+      u[a] = x / sigma;
+    }
     // Deterministic sign: the largest |score| is positive.
     let big = 0;
     for (let a = 1; a < u.length; a++) if (Math.abs(u[a]!) > Math.abs(u[big]!)) big = a;

@@ -1,7 +1,7 @@
 import { createRandom, InvalidArgumentError, knownKeys, NotFittedError, plainObject, ShapeMismatchError } from '@dt/errors';
 import { TreeBuilder, type ClassificationData, type RegressionData } from './builder.js';
 import { pruneTree } from './cost-complexity.js';
-import type { Projection } from '@dt/projections';
+import type { Projection } from '@dt/projections/registry';
 import { checkLevelCodes, checkSquarable, rescaleWeights, toRowMajorView, type FeatureArray, type FeatureInput } from './input.js';
 import { checkFeatureNames } from './leaf-values.js';
 import { resolveCounts, resolveTreeOptions, type ResolvedTreeOptions, type TreeOptions } from './options.js';

@@ -3,7 +3,6 @@ import { type Infer, z } from './schema.js';
 import { DecisionTreeClassifier } from './decision-tree-classifier.js';
 import { DecisionTreeRegressor } from './decision-tree-regressor.js';
 import { checkClassCounts, checkLoadedClasses, checkLoadedFeatures, constructLoaded, MAX_NODE_SAMPLES, readEnvelope } from './model-envelope.js';
-import { registerModelFormat } from './model-registry.js';
 import { loadParams, saveParams } from './option-table.js';
 import { TREE_OPTIONS } from './options.js';
 import { RESTORE } from './restore.js';
@@ -265,5 +264,3 @@ declare module './model-registry.js' {
     'dt-model': TreeModel;
   }
 }
-
-registerModelFormat(MODEL_FORMAT, loadModel);

@@ -1,5 +1,6 @@
 import { ModelFormatError } from '@dt/errors';
 import { parseModelDocument } from './model-envelope.js';
+import { loadModel, MODEL_FORMAT } from './model-format.js';
 
 /**
  * Model types by file format. @dt/core registers 'dt-model'; other packages add theirs by
@@ -11,7 +12,9 @@ export interface ModelFormats {}
 
 export type AnyModel = ModelFormats[keyof ModelFormats];
 
-const loaders = new Map<string, (doc: Record<string, unknown>) => unknown>();
+// The built-in format is known here (not registered by a side effect of model-format.ts), so bundles
+// that never load models leave the model-file code out.
+const loaders = new Map<string, (doc: Record<string, unknown>) => unknown>([[MODEL_FORMAT, loadModel]]);
 
 /** Registers the loader of a model file format (the value of the file's "format" field). */
 export function registerModelFormat<F extends keyof ModelFormats & string>(

@@ -1,5 +1,5 @@
 import { getCriterion, listCriteria, type Criterion } from '@dt/criteria';
-import { getProjection, listProjections, type Projection } from '@dt/projections';
+import { getProjection, isProjectionLoaded, listProjections, projectionNotLoaded, type Projection } from '@dt/projections/registry';
 import {
   DtError,
   InvalidArgumentError,
@@ -385,7 +385,7 @@ function loadProjection(saved: unknown): unknown {
   if (typeof name !== 'string') return saved;
   if (options !== undefined && (typeof options !== 'object' || options === null || Array.isArray(options))) return saved;
   const opts = options as Record<string, unknown> | undefined;
-  if (!listProjections().includes(name)) return unavailableProjection(name, opts);
+  if (!isProjectionLoaded(name)) return unavailableProjection(name, opts);
   return opts === undefined ? name : getProjection(name, opts);
 }
 
@@ -395,6 +395,8 @@ function unavailableProjection(name: string, options: Record<string, unknown> | 
     name,
     ...(options === undefined ? {} : { options: Object.freeze({ ...options }) }),
     prepare: () => {
+      // A built-in oblique projection whose code was not imported: predicting never needs it.
+      if (listProjections().includes(name)) throw projectionNotLoaded(name);
       throw new DtError(
         'UNKNOWN_NAME',
         `this model was fitted with the custom projection "${name}"; pass that projection object in the options to refit`,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError, UnknownNameError, createRandom } from '@dt/errors';
 import { axis } from './axis.js';
-import { getProjection, listProjections } from './registry.js';
+import './built-ins.js';
+import { getProjection, isProjectionLoaded, listProjections } from './registry.js';
 import { nodeMeansPCA } from './node-means-pca.js';
 import { fromRows } from './test-helpers/data.js';
 
@@ -20,5 +21,20 @@ describe('projection registry', () => {
     expect(() => getProjection('pca')).toThrow('unknown projection "pca"; known: axis, global-pca, node-features-pca, node-means-pca, householder-a, householder-d');
     expect(() => getProjection('toString')).toThrow(UnknownNameError);
     expect(() => getProjection({ name: 'x' } as never)).toThrow(InvalidArgumentError);
+  });
+
+  it('a built-in oblique projection whose code is not loaded says to import @dt/projections', () => {
+    const map = (globalThis as Record<symbol, unknown>)[Symbol.for('@dt/projections/registry')] as Map<string, unknown>;
+    const saved = map.get('global-pca');
+    map.delete('global-pca');
+    try {
+      expect(isProjectionLoaded('global-pca')).toBe(false);
+      expect(() => getProjection('global-pca')).toThrow(UnknownNameError);
+      expect(() => getProjection('global-pca')).toThrow("projection \"global-pca\" is not loaded: add `import '@dt/projections';`");
+      expect(getProjection('axis')).toBe(axis());
+    } finally {
+      map.set('global-pca', saved);
+    }
+    expect(isProjectionLoaded('global-pca')).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { InvalidArgumentError, type Random } from '@dt/errors';
-import { applyScaler, fitScaler, type FittedProjection, type Projection, type ProjectionData, type Scaler } from '@dt/projections';
+import { applyScaler, fitScaler, type FittedProjection, type Projection, type ProjectionData, type Scaler } from '@dt/projections/registry';
 import { Crimcoord } from '../crimcoord.js';
 import { buildFeatureIndex, withScaledScanValues } from '../feature-index.js';
 import type { ColumnMajor } from '../input.js';

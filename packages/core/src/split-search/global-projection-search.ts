@@ -1,4 +1,4 @@
-import type { Scaler } from '@dt/projections';
+import type { Scaler } from '@dt/projections/registry';
 import type { ColumnMajor } from '../input.js';
 import type { NodeView, SparseDirection, SplitRecord, SplitSearch } from './split-record.js';
 

@@ -10,7 +10,7 @@ import {
   type RegressionScanInput,
   type SplitResult,
 } from '@dt/criteria';
-import { directionCount, directionWeights, type Directions, type FittedProjection } from '@dt/projections';
+import { directionCount, directionWeights, type Directions, type FittedProjection } from '@dt/projections/registry';
 import type { ColumnMajor } from '../input.js';
 import { createFloatSortScratch, radixSortFloatPairs, sortFloatPairs, type FloatSortScratch } from '../sort.js';
 import type { CategoricalColumns } from './categorical-columns.js';
