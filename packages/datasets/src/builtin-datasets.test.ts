@@ -3,7 +3,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { UnknownNameError } from '@dt/errors';
-import { listDatasets, loadDataset } from './builtin-datasets.js';
+import { listDatasets } from './builtin-datasets.js';
+import { loadDataset } from './load-dataset.js';
 import type { Dataset } from './types.js';
 
 const pkg = new URL('../', import.meta.url);

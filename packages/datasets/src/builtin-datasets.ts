@@ -19,42 +19,20 @@ export interface DatasetInfo {
 }
 
 interface Builtin extends DatasetInfo {
-  load(): Promise<Dataset>;
+  load(csv: CsvSource): Promise<Dataset>;
 }
 
-type CsvModule = Promise<{ default: string }>;
+import type { CsvFile } from './csv-files.js';
 
 const UCI = 'CC BY 4.0 (UCI Machine Learning Repository)';
 const WINE_QUALITY_SOURCE =
   'UCI Wine Quality: Cortez, Cerdeira, Almeida, Matos & Reis, Modeling wine preferences by data mining from physicochemical properties, Decision Support Systems 47(4), 2009';
 
-// Literal import() calls so bundlers split each CSV into its own lazily loaded chunk.
-const csvModules = {
-  iris: () => import('./embedded/iris.js') as CsvModule,
-  'wine-quality-red': () => import('./embedded/wine-quality-red.js') as CsvModule,
-  'wine-quality-white': () => import('./embedded/wine-quality-white.js') as CsvModule,
-  'magic-gamma': () => import('./embedded/magic-gamma.js') as CsvModule,
-  'heart-disease': () => import('./embedded/heart-disease.js') as CsvModule,
-  wine: () => import('./embedded/wine.js') as CsvModule,
-  'breast-cancer-wisconsin': () => import('./embedded/breast-cancer-wisconsin.js') as CsvModule,
-  'statlog-heart': () => import('./embedded/statlog-heart.js') as CsvModule,
-  'pima-indians-diabetes': () => import('./embedded/pima-indians-diabetes.js') as CsvModule,
-  'boston-housing': () => import('./embedded/boston-housing.js') as CsvModule,
-  'bupa-liver': () => import('./embedded/bupa-liver.js') as CsvModule,
-  'balance-scale': () => import('./embedded/balance-scale.js') as CsvModule,
-  glass: () => import('./embedded/glass.js') as CsvModule,
-  haberman: () => import('./embedded/haberman.js') as CsvModule,
-  'letter-recognition': () => import('./embedded/letter-recognition.js') as CsvModule,
-  'shuttle-train': () => import('./embedded/shuttle-train.js') as CsvModule,
-  'shuttle-test': () => import('./embedded/shuttle-test.js') as CsvModule,
-  adult: () => import('./embedded/adult.js') as CsvModule,
-  'adult-test': () => import('./embedded/adult-test.js') as CsvModule,
-  'bank-marketing': () => import('./embedded/bank-marketing.js') as CsvModule,
-  'australian-credit': () => import('./embedded/australian-credit.js') as CsvModule,
-};
+/** Where a built-in dataset's CSV text comes from: lazily imported chunks (loadDataset) or a static import (the per-dataset entry points). */
+export type CsvSource = (file: CsvFile) => Promise<string>;
 
-async function fromCsv(info: DatasetInfo, file: keyof typeof csvModules, options: CsvOptions = {}): Promise<Dataset> {
-  const text = (await csvModules[file]()).default;
+async function fromCsv(info: DatasetInfo, csv: CsvSource, file: CsvFile, options: CsvOptions = {}): Promise<Dataset> {
+  const text = await csv(file);
   const dataset = parseCsv(text, { name: info.name, task: info.task, ...options });
   dataset.description = info.description;
   dataset.source = info.source;
@@ -63,8 +41,8 @@ async function fromCsv(info: DatasetInfo, file: keyof typeof csvModules, options
 }
 
 /** Red rows then white rows, with a trailing 0/1 feature `is_red` (as in the Max-Cut paper's Wine-Both). */
-async function wineQualityBoth(info: DatasetInfo): Promise<Dataset> {
-  const [red, white] = await Promise.all([fromCsv(info, 'wine-quality-red'), fromCsv(info, 'wine-quality-white')]);
+async function wineQualityBoth(info: DatasetInfo, csv: CsvSource): Promise<Dataset> {
+  const [red, white] = await Promise.all([fromCsv(info, csv, 'wine-quality-red'), fromCsv(info, csv, 'wine-quality-white')]);
   const d = red.X.cols;
   const rows = red.X.rows + white.X.rows;
   const data = new Float64Array(rows * (d + 1));
@@ -92,8 +70,8 @@ async function wineQualityBoth(info: DatasetInfo): Promise<Dataset> {
 const BOSTON_MEDV_MEDIAN = 21.2;
 
 /** Boston Housing as two classes, as the HHCART paper uses it: MEDV cut at its median. */
-async function bostonTwoClass(info: DatasetInfo): Promise<Dataset> {
-  const reg = await fromCsv(info, 'boston-housing', { task: 'regression' });
+async function bostonTwoClass(info: DatasetInfo, csv: CsvSource): Promise<Dataset> {
+  const reg = await fromCsv(info, csv, 'boston-housing', { task: 'regression' });
   const y = Array.from(reg.y as Float64Array, (v) => (v > BOSTON_MEDV_MEDIAN ? 'high' : 'low'));
   return { ...reg, task: 'classification', y, classes: sortedDistinct(y) };
 }
@@ -102,8 +80,8 @@ async function bostonTwoClass(info: DatasetInfo): Promise<Dataset> {
  * The Adult test split with the training split's levels: 'Holand-Netherlands' (one training row)
  * never occurs in the test rows, so without it every later native_country code would shift by one.
  */
-async function adultTest(info: DatasetInfo): Promise<Dataset> {
-  const d = await fromCsv(info, 'adult-test', { missing: 'drop' });
+async function adultTest(info: DatasetInfo, csv: CsvSource): Promise<Dataset> {
+  const d = await fromCsv(info, csv, 'adult-test', { missing: 'drop' });
   const j = d.featureNames.indexOf('native_country');
   const levels = d.categories[j]!;
   if (levels.includes('Holand-Netherlands')) return d;
@@ -120,8 +98,8 @@ const SHUTTLE_SOURCE = 'UCI Statlog (Shuttle) (J. Catlett, NASA)';
 const SHUTTLE_DESCRIPTION =
   'Space shuttle radiator positions: 9 integer attributes a1..a9 (a1 is time); label 1..7 (1 Rad Flow, 2 Fpv Close, 3 Fpv Open, 4 High, 5 Bypass, 6 Bpv Close, 7 Bpv Open).';
 
-function builtin(info: DatasetInfo, load: (info: DatasetInfo) => Promise<Dataset>): Builtin {
-  return { ...info, load: () => load(info) };
+function builtin(info: DatasetInfo, load: (info: DatasetInfo, csv: CsvSource) => Promise<Dataset>): Builtin {
+  return { ...info, load: (csv) => load(info, csv) };
 }
 
 const BUILTINS: readonly Builtin[] = [
@@ -138,7 +116,7 @@ const BUILTINS: readonly Builtin[] = [
         "UCI Iris (R. A. Fisher, 1936), the copy shipped with scikit-learn (Debian python3-sklearn), whose samples 35 and 38 follow Fisher's paper",
       license: UCI,
     },
-    (info) => fromCsv(info, 'iris'),
+    (info, csv) => fromCsv(info, csv, 'iris'),
   ),
   builtin(
     {
@@ -152,7 +130,7 @@ const BUILTINS: readonly Builtin[] = [
       source: WINE_QUALITY_SOURCE,
       license: UCI,
     },
-    (info) => fromCsv(info, 'wine-quality-red'),
+    (info, csv) => fromCsv(info, csv, 'wine-quality-red'),
   ),
   builtin(
     {
@@ -166,7 +144,7 @@ const BUILTINS: readonly Builtin[] = [
       source: WINE_QUALITY_SOURCE,
       license: UCI,
     },
-    (info) => fromCsv(info, 'wine-quality-white'),
+    (info, csv) => fromCsv(info, csv, 'wine-quality-white'),
   ),
   builtin(
     {
@@ -194,7 +172,7 @@ const BUILTINS: readonly Builtin[] = [
       source: 'UCI MAGIC Gamma Telescope (R. K. Bock, 2004)',
       license: UCI,
     },
-    (info) => fromCsv(info, 'magic-gamma'),
+    (info, csv) => fromCsv(info, csv, 'magic-gamma'),
   ),
   builtin(
     {
@@ -208,7 +186,7 @@ const BUILTINS: readonly Builtin[] = [
       source: 'Kaggle "Heart Disease Dataset" (johnsmith88), built from UCI Heart Disease (Janosi, Steinbrunn, Pfisterer & Detrano, 1988)',
       license: 'underlying UCI data CC BY 4.0; the Kaggle upload states no clear license',
     },
-    (info) => fromCsv(info, 'heart-disease'),
+    (info, csv) => fromCsv(info, csv, 'heart-disease'),
   ),
   builtin(
     {
@@ -222,7 +200,7 @@ const BUILTINS: readonly Builtin[] = [
       source: 'UCI Wine (Forina et al.; S. Aeberhard)',
       license: UCI,
     },
-    (info) => fromCsv(info, 'wine'),
+    (info, csv) => fromCsv(info, csv, 'wine'),
   ),
   builtin(
     {
@@ -237,7 +215,7 @@ const BUILTINS: readonly Builtin[] = [
       source: 'UCI Breast Cancer Wisconsin (Original) (Wolberg & Mangasarian, 1990)',
       license: UCI,
     },
-    (info) => fromCsv(info, 'breast-cancer-wisconsin', { missing: 'drop' }),
+    (info, csv) => fromCsv(info, csv, 'breast-cancer-wisconsin', { missing: 'drop' }),
   ),
   builtin(
     {
@@ -252,7 +230,7 @@ const BUILTINS: readonly Builtin[] = [
       source: 'UCI Statlog (Heart)',
       license: UCI,
     },
-    (info) => fromCsv(info, 'statlog-heart', { categorical: ['chest_pain', 'resting_ecg', 'thal'] }),
+    (info, csv) => fromCsv(info, csv, 'statlog-heart', { categorical: ['chest_pain', 'resting_ecg', 'thal'] }),
   ),
   builtin(
     {
@@ -267,7 +245,7 @@ const BUILTINS: readonly Builtin[] = [
       source: 'Pima Indians Diabetes (NIDDK; Smith et al. 1988), formerly on UCI',
       license: 'not stated by the source (UCI no longer hosts it); research / benchmark use',
     },
-    (info) => fromCsv(info, 'pima-indians-diabetes'),
+    (info, csv) => fromCsv(info, csv, 'pima-indians-diabetes'),
   ),
   builtin(
     {
@@ -297,7 +275,7 @@ const BUILTINS: readonly Builtin[] = [
       source: 'UCI Liver Disorders (BUPA Medical Research Ltd., R. S. Forsyth, 1990)',
       license: UCI,
     },
-    (info) => fromCsv(info, 'bupa-liver'),
+    (info, csv) => fromCsv(info, csv, 'bupa-liver'),
   ),
   builtin(
     {
@@ -311,7 +289,7 @@ const BUILTINS: readonly Builtin[] = [
       source: 'UCI Balance Scale (Siegler, 1976; T. Hume)',
       license: UCI,
     },
-    (info) => fromCsv(info, 'balance-scale'),
+    (info, csv) => fromCsv(info, csv, 'balance-scale'),
   ),
   builtin(
     {
@@ -325,7 +303,7 @@ const BUILTINS: readonly Builtin[] = [
       source: 'UCI Glass Identification (B. German, 1987)',
       license: UCI,
     },
-    (info) => fromCsv(info, 'glass'),
+    (info, csv) => fromCsv(info, csv, 'glass'),
   ),
   builtin(
     {
@@ -339,7 +317,7 @@ const BUILTINS: readonly Builtin[] = [
       source: "UCI Haberman's Survival (S. J. Haberman, 1976)",
       license: UCI,
     },
-    (info) => fromCsv(info, 'haberman'),
+    (info, csv) => fromCsv(info, csv, 'haberman'),
   ),
   builtin(
     {
@@ -353,7 +331,7 @@ const BUILTINS: readonly Builtin[] = [
       source: 'UCI Letter Recognition (Frey & Slate, 1991)',
       license: UCI,
     },
-    (info) => fromCsv(info, 'letter-recognition'),
+    (info, csv) => fromCsv(info, csv, 'letter-recognition'),
   ),
   builtin(
     {
@@ -367,7 +345,7 @@ const BUILTINS: readonly Builtin[] = [
       source: SHUTTLE_SOURCE,
       license: UCI,
     },
-    (info) => fromCsv(info, 'shuttle-train'),
+    (info, csv) => fromCsv(info, csv, 'shuttle-train'),
   ),
   builtin(
     {
@@ -381,7 +359,7 @@ const BUILTINS: readonly Builtin[] = [
       source: SHUTTLE_SOURCE,
       license: UCI,
     },
-    (info) => fromCsv(info, 'shuttle-test'),
+    (info, csv) => fromCsv(info, csv, 'shuttle-test'),
   ),
   builtin(
     {
@@ -396,7 +374,7 @@ const BUILTINS: readonly Builtin[] = [
       source: UCI_ADULT_SOURCE,
       license: UCI,
     },
-    (info) => fromCsv(info, 'adult', { missing: 'drop' }),
+    (info, csv) => fromCsv(info, csv, 'adult', { missing: 'drop' }),
   ),
   builtin(
     {
@@ -426,7 +404,7 @@ const BUILTINS: readonly Builtin[] = [
       source: 'UCI Bank Marketing (Moro, Cortez & Rita, 2014; Moro, Laureano & Cortez, 2011)',
       license: UCI,
     },
-    (info) => fromCsv(info, 'bank-marketing'),
+    (info, csv) => fromCsv(info, csv, 'bank-marketing'),
   ),
   builtin(
     {
@@ -441,7 +419,7 @@ const BUILTINS: readonly Builtin[] = [
       source: 'UCI Statlog (Australian Credit Approval) (J. R. Quinlan)',
       license: UCI,
     },
-    (info) => fromCsv(info, 'australian-credit', { categorical: ['A1', 'A4', 'A5', 'A6', 'A8', 'A9', 'A11', 'A12'] }),
+    (info, csv) => fromCsv(info, csv, 'australian-credit', { categorical: ['A1', 'A4', 'A5', 'A6', 'A8', 'A9', 'A11', 'A12'] }),
   ),
 ];
 
@@ -450,12 +428,9 @@ export function listDatasets(): DatasetInfo[] {
   return BUILTINS.map(({ load: _load, ...info }) => ({ ...info }));
 }
 
-/**
- * Loads a built-in dataset by name (see listDatasets()). Asynchronous because each dataset's data is
- * a separate module imported on demand, so bundles only carry the datasets that are loaded.
- */
-export async function loadDataset(name: string): Promise<Dataset> {
+/** The built-in dataset `name`, its CSV text read through `csv` (the loaders share this one home). */
+export function loadBuiltin(name: string, csv: CsvSource): Promise<Dataset> {
   const entry = BUILTINS.find((b) => b.name === name);
   if (entry === undefined) throw new UnknownNameError('dataset', String(name), BUILTINS.map((b) => b.name));
-  return entry.load();
+  return entry.load(csv);
 }

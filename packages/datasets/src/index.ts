@@ -1,7 +1,8 @@
 export type { DenseMatrix, FeatureType, Dataset } from './types.js';
 export { parseCsv, AUTO_REGRESSION_MIN_DISTINCT, MISSING_MARKERS, MISSING_POLICIES } from './parse-csv.js';
 export type { CsvOptions, ColumnRef, MissingPolicy } from './parse-csv.js';
-export { loadDataset, listDatasets } from './builtin-datasets.js';
+export { listDatasets } from './builtin-datasets.js';
+export { loadDataset } from './load-dataset.js';
 export type { DatasetInfo } from './builtin-datasets.js';
 export { standardScaler } from './standard-scaler.js';
 export type { StandardScaler, StandardScalerOptions, FittedStandardScaler, MatrixInput } from './standard-scaler.js';

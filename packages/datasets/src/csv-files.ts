@@ -1,0 +1,23 @@
+/** The embedded CSV files (src/embedded/<file>.ts). */
+export type CsvFile =
+  | 'iris'
+  | 'wine-quality-red'
+  | 'wine-quality-white'
+  | 'magic-gamma'
+  | 'heart-disease'
+  | 'wine'
+  | 'breast-cancer-wisconsin'
+  | 'statlog-heart'
+  | 'pima-indians-diabetes'
+  | 'boston-housing'
+  | 'bupa-liver'
+  | 'balance-scale'
+  | 'glass'
+  | 'haberman'
+  | 'letter-recognition'
+  | 'shuttle-train'
+  | 'shuttle-test'
+  | 'adult'
+  | 'adult-test'
+  | 'bank-marketing'
+  | 'australian-credit';
