@@ -1,0 +1,79 @@
+#!/usr/bin/env node
+// Consumer smoke test (issue #15): what a new user gets from npm. Packs every publishable package,
+// installs the tarballs into a fresh project with npm (external dependencies from the registry),
+// runs a small program as ESM and through require(), bundles for the browser with esbuild and checks
+// the size budgets in size-budgets.json, printing every size. Assumes the packages are built
+// (`turbo run build`). Usage: node tooling/consumer-smoke/run.mjs [--keep]
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const root = new URL('../../', import.meta.url).pathname;
+const tmp = mkdtempSync(join(tmpdir(), 'dt-consumer-'));
+const packs = join(tmp, 'packs');
+const app = join(tmp, 'app');
+const sh = (cmd, args, cwd) => execFileSync(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+let failed = false;
+const fail = (msg) => {
+  failed = true;
+  console.error(`consumer-smoke: FAIL ${msg}`);
+};
+
+try {
+  sh('npx', ['-y', 'pnpm@10', '-r', '--filter', './packages/*', '--filter', './apps/cli', 'pack', '--pack-destination', packs], root);
+  const tarballs = readdirSync(packs).filter((f) => f.endsWith('.tgz'));
+  console.log(`consumer-smoke: packed ${tarballs.length} packages`);
+  sh('mkdir', ['-p', app]);
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  sh('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', 'esbuild@^0.28.2', ...tarballs.map((t) => join(packs, t))], app);
+
+  // ESM, the README's first steps: a dataset, a classifier, a model file round trip.
+  writeFileSync(
+    join(app, 'esm.mjs'),
+    `import { DecisionTreeClassifier, loadModel, serializeModel } from '@dt/core';
+import { loadDataset } from '@dt/datasets';
+import { loadIris } from '@dt/datasets/iris';
+import '@dt/projections';
+import { createClassifier } from '@dt/core';
+const iris = await loadDataset('iris');
+const clf = new DecisionTreeClassifier({ maxDepth: 3 }).fit(iris.X, iris.y);
+const back = loadModel(serializeModel(clf));
+if (String(back.predict(iris.X)) !== String(clf.predict(iris.X))) throw new Error('round trip changed predictions');
+if ((await loadIris()).X.rows !== 150) throw new Error('@dt/datasets/iris');
+createClassifier('gini-node-features-pca', { maxDepth: 2 }).fit(iris.X, iris.y);
+console.log('esm ok: training accuracy', clf.score(iris.X, iris.y).toFixed(3));
+`,
+  );
+  console.log(sh('node', ['esm.mjs'], app).trim());
+  // require(): Node >= 20.19 / 22.12 loads the ESM build synchronously.
+  writeFileSync(
+    join(app, 'cjs.cjs'),
+    `const { DecisionTreeClassifier } = require('@dt/core');
+const m = new DecisionTreeClassifier().fit([[0], [1], [2], [3]], ['a', 'a', 'b', 'b']);
+if (m.predict([[0.2], [2.8]]).join() !== 'a,b') throw new Error('require() predictions');
+console.log('require ok');
+`,
+  );
+  console.log(sh('node', ['cjs.cjs'], app).trim());
+  console.log(sh('npx', ['--no-install', 'dt', '--version'], app).trim().replace(/^/, 'cli: dt --version '));
+
+  // Browser bundles against the installed packages.
+  const esbuild = createRequire(join(app, 'package.json'))('esbuild');
+  const budgets = JSON.parse(readFileSync(join(root, 'size-budgets.json'), 'utf8')).bundles;
+  for (const [name, b] of Object.entries(budgets)) {
+    const r = esbuild.buildSync({ stdin: { contents: b.code, resolveDir: app, loader: 'js' }, bundle: true, minify: true, format: 'esm', platform: 'browser', write: false, logLevel: 'error' });
+    const out = r.outputFiles[0].contents;
+    const kb = gzipSync(out).length / 1024;
+    const line = `${name}: ${(out.length / 1024).toFixed(1)} KB min, ${kb.toFixed(1)} KB min+gz (budget ${b.maxKB}${b.goalKB ? `, goal ${b.goalKB}` : ''})`;
+    if (kb > b.maxKB) fail(line);
+    else console.log(`consumer-smoke: ${line}`);
+  }
+} finally {
+  if (!process.argv.includes('--keep')) rmSync(tmp, { recursive: true, force: true });
+  else console.log(`consumer-smoke: kept ${tmp}`);
+}
+if (failed) process.exit(1);
+console.log('consumer-smoke: ok');
