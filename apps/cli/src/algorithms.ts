@@ -40,7 +40,7 @@ const paperAlgorithms: Algorithm[] = listPaperAlgorithms().map((name) => ({
 /** Decision Stream (@dt/stream): leaves split and merged by two-sample tests into a DAG. */
 const stream: Algorithm = {
   name: 'stream',
-  description: 'Decision Stream: leaves split and merged by two-sample tests (use --alpha; --no-merge for DS without merging)',
+  description: 'Decision Stream: leaves split and merged by two-sample tests (use --alpha; --merge off for DS without merging)',
   tasks: ['classification', 'regression'],
   streamOptions: true,
   create: (task, options) =>

@@ -1,0 +1,18 @@
+import { readFileSync } from 'node:fs';
+import { expect, it } from 'vitest';
+import { TREE_OPTIONS } from '@dt/core';
+import { STREAM_OPTIONS } from '@dt/stream';
+import { listAlgorithms } from './algorithms.js';
+
+it('every flag an algorithm description suggests exists (help once offered a rejected --no-merge)', () => {
+  const flags = new Set<string>();
+  for (const spec of [...Object.values(TREE_OPTIONS), ...Object.values(STREAM_OPTIONS)]) {
+    const flag = (spec as { cli?: { flag?: string } }).cli?.flag;
+    if (flag) flags.add(flag);
+  }
+  // The CLI's own fit-only flags (--prune, --crimcoord, ...) are declared in tree-options.ts.
+  for (const m of readFileSync(new URL('./tree-options.ts', import.meta.url), 'utf8').matchAll(/'(--[a-z-]+)'/g)) flags.add(m[1]!);
+  for (const a of listAlgorithms()) {
+    for (const m of a.description.matchAll(/--[a-z-]+/g)) expect(flags, `${a.name}: ${m[0]}`).toContain(m[0]);
+  }
+});
