@@ -1,5 +1,9 @@
 import { ModelFormatError } from '@dt/errors';
-import type { Infer, Schema } from './schema.js';
+/** Anything with zod's safeParse shape: this package's schema.ts, or zod itself (used by @dt/ensemble). */
+export interface ParseSchema {
+  safeParse(v: unknown): { success: true; data: unknown } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+}
+type Parsed<S extends ParseSchema> = Extract<ReturnType<S['safeParse']>, { success: true }>['data'];
 
 /**
  * The parsed JSON object of a model file (a string is parsed, a leading UTF-8 BOM skipped; anything
@@ -18,7 +22,7 @@ export function parseModelDocument(input: string | unknown): Record<string, unkn
   return raw as Record<string, unknown>;
 }
 
-export interface EnvelopeSpec<S extends Schema<unknown>> {
+export interface EnvelopeSpec<S extends ParseSchema> {
   /** The `format` field's value, e.g. 'dt-model'. */
   format: string;
   version: number;
@@ -31,7 +35,7 @@ export interface EnvelopeSpec<S extends Schema<unknown>> {
  * A model file checked against its envelope: the format name, the version, then the schema
  * (the first issue becomes a ModelFormatError naming its path).
  */
-export function readEnvelope<S extends Schema<unknown>>(input: string | unknown, spec: EnvelopeSpec<S>): Infer<S> {
+export function readEnvelope<S extends ParseSchema>(input: string | unknown, spec: EnvelopeSpec<S>): Parsed<S> {
   const r = parseModelDocument(input);
   if (r.format !== spec.format) {
     throw new ModelFormatError(`not ${spec.what} (format is ${JSON.stringify(r.format)}, expected "${spec.format}")`);
@@ -44,7 +48,7 @@ export function readEnvelope<S extends Schema<unknown>>(input: string | unknown,
     const issue = parsed.error.issues[0]!;
     throw new ModelFormatError(`invalid model at ${issue.path.join('.') || '(root)'}: ${issue.message}`);
   }
-  return parsed.data as Infer<S>;
+  return parsed.data as Parsed<S>;
 }
 
 /** Builds the estimator of a loaded model; constructor errors become ModelFormatError "invalid params". */
