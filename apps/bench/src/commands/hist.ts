@@ -3,6 +3,8 @@
  * XGBoost's `hist` tree (one round, fully grown; binary sets only), side by side in one run, each
  * measurement in its own fresh process. Writes results/hist.md (tables + the fit's time split by phase).
  */
+// Registers the oblique projections by name (opt-in in @dt/core since the light-install work).
+import '@dt/projections';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';

@@ -1,3 +1,5 @@
+// Registers the oblique projections by name (opt-in in @dt/core since the light-install work).
+import '@dt/projections';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
