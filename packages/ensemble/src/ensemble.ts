@@ -1,5 +1,5 @@
 import { encodeLabels, type ClassLabel, type DenseMatrix, type FeatureInput, type LabelInput } from '@dt/core';
-import { checkFeatureNames, splitRows, toRowMajor, toSampleWeight, toTargets } from '@dt/core/internal';
+import { checkFeatureNames, r2Score, splitRows, toRowMajor, toSampleWeight, toTargets } from '@dt/core/internal';
 import { createRandom, InvalidArgumentError, NotFittedError, ShapeMismatchError, type Random } from '@dt/errors';
 import { bootstrapCounts, memberSeeds, resolveMaxSamples, sampleWithoutReplacement } from './bootstrap.js';
 import type { EnsembleClassWeight, ResolvedEnsembleOptions } from './forest-options.js';
@@ -430,7 +430,7 @@ export abstract class EnsembleRegressor<M extends RegressorMember> extends Ensem
 
   /** R² of the predictions on (X, y). */
   score(X: FeatureInput, y: ArrayLike<number>): number {
-    return r2(this.predict(X), toTargets(y, (y as ArrayLike<number>).length));
+    return r2Score(this.predict(X), toTargets(y, (y as ArrayLike<number>).length));
   }
 
   get oobScore(): number {
@@ -459,7 +459,7 @@ export abstract class EnsembleRegressor<M extends RegressorMember> extends Ensem
       }
     });
     for (let r = 0; r < n; r++) if (votes[r]! > 1) sum[r]! /= votes[r]!;
-    return { prediction: sum, score: r2(sum, t) };
+    return { prediction: sum, score: r2Score(sum, t) };
   }
 }
 
@@ -510,21 +510,6 @@ function gatherF(a: Float64Array, rows: Int32Array): Float64Array {
   const out = new Float64Array(rows.length);
   for (let j = 0; j < rows.length; j++) out[j] = a[rows[j]!]!;
   return out;
-}
-
-function r2(pred: Float64Array, y: Float64Array): number {
-  let mean = 0;
-  for (let i = 0; i < y.length; i++) mean += y[i]!;
-  mean /= y.length;
-  let ssRes = 0;
-  let ssTot = 0;
-  for (let i = 0; i < y.length; i++) {
-    ssRes += (y[i]! - pred[i]!) ** 2;
-    ssTot += (y[i]! - mean) ** 2;
-  }
-  // Constant y: perfect predictions score 1, others 0 (scikit-learn's convention), never NaN.
-  if (ssTot === 0) return ssRes === 0 ? 1 : 0;
-  return 1 - ssRes / ssTot;
 }
 
 /**
