@@ -115,7 +115,7 @@ function twoingLoop(
     if (bestPos >= 0) {
       const grown = s0 + 2 * W * (wL - wL0);
       const sMax = (grown < 2 * wLR ? grown : 2 * wLR) + slack;
-      if ((sMax * sMax) / (norm * wLR) * (1 + 1e-9) < bestScore - scoreTol) continue;
+      if (sMax * sMax * (1 + 1e-9) < (bestScore - scoreTol) * (norm * wLR)) continue;
     }
     let s = 0;
     for (let p = 0; p < nPresent; p++) {

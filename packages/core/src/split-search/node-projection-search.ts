@@ -98,6 +98,8 @@ export class NodeProjectionSearch implements SplitSearch {
   /** Fast path: per feature, the node positions in ascending order of its values (d × m). */
   private colOrder: Int32Array = new Int32Array(0);
   private readonly dots: Float64Array;
+  /** Fast path: the node's labels in node order. */
+  private readonly nodeLabels: Int32Array;
   /** Fast path: `sorted` as 32-bit words and the radix sort's scratch. */
   private readonly sortedWords: Uint32Array;
   private readonly floatScratch: FloatSortScratch;
@@ -138,6 +140,7 @@ export class NodeProjectionSearch implements SplitSearch {
       cfg.classification !== null &&
       PARTITION_SCORED.has(cfg.classification.name);
     this.dots = new Float64Array(this.fast ? n : 0);
+    this.nodeLabels = new Int32Array(this.fast ? n : 0);
     this.sortedWords = new Uint32Array(this.sorted.buffer, this.sorted.byteOffset, 2 * n);
     this.floatScratch = createFloatSortScratch(this.fast ? n : 0);
     this.invScale = cfg.scale ? cfg.scale.map((s) => 1 / s) : null;
@@ -293,7 +296,7 @@ export class NodeProjectionSearch implements SplitSearch {
    * partition.
    */
   private searchReflections(node: NodeView, dirs: Directions, scoreScale: number, best: SplitRecord): void {
-    const { samples, start, end, classWeights, weightedSum } = node;
+    const { samples, start, end, classWeights } = node;
     const totalWeight = node.weight;
     const d = this.d;
     const m = end - start;
@@ -331,6 +334,11 @@ export class NodeProjectionSearch implements SplitSearch {
       radixSortFloatPairs(sorted, this.sortedWords, idx, m, this.floatScratch);
       perm.set(idx.subarray(0, m), po);
     }
+    // The fast path sorts each direction's values with the samples' labels (not their indices):
+    // the scan needs nothing else, and a winner is projected again exactly anyway.
+    const y = this.cfg.labels!;
+    const lab = this.nodeLabels;
+    for (let i = 0; i < m; i++) lab[i] = y[samples[start + i]!]!;
     const dots = this.dots;
     let pendingExact = false;
     for (let r = 0; r < refl.count; r++) {
@@ -363,7 +371,7 @@ export class NodeProjectionSearch implements SplitSearch {
         for (let t = 0; t < m; t++) {
           const i = perm[po + t]!;
           sorted[t] = cols[co + i]! - a * dots[i]!;
-          idx[t] = samples[start + i]!;
+          idx[t] = lab[i]!;
         }
         // Worth trying only when the shift 2u_j·(x·u) spans less than feature j's own range.
         const xRange = cols[co + perm[po + m - 1]!]! - cols[co + perm[po]!]!;
@@ -378,7 +386,7 @@ export class NodeProjectionSearch implements SplitSearch {
           continue;
         }
         this.stats.fast++;
-        if (!this.scan(m, classWeights, weightedSum, totalWeight, this.result)) continue;
+        if (!this.scanSortedLabels(m, classWeights!, totalWeight, this.result)) continue;
         const res = this.result;
         const balance = Math.abs(2 * res.leftWeight - totalWeight);
         if (!best.found || isBetterCandidate(res.score, balance, k, best.score, best.balance, best.candidate, scoreScale, totalWeight)) {
@@ -499,6 +507,19 @@ export class NodeProjectionSearch implements SplitSearch {
     for (let j = 0; j < m; j++) sum += sorted[j]!;
     const mean = sum / m;
     for (let j = 0; j < m; j++) values[j] = sorted[j]! - mean;
+  }
+
+  /** The fast path's scan: `idx` holds the sorted entries' labels (unit weights, classification). */
+  private scanSortedLabels(m: number, classWeights: Float64Array, totalWeight: number, res: SplitResult): boolean {
+    const input = this.cInput;
+    input.n = m;
+    input.labels = this.idx;
+    input.classWeights = classWeights;
+    input.totalWeight = totalWeight;
+    input.totalCount = m;
+    const found = this.cfg.classification!.scan(input, res);
+    input.labels = this.entryLabels;
+    return found;
   }
 
   private scan(m: number, classWeights: Float64Array | null, weightedSum: number, totalWeight: number, res: SplitResult): boolean {
