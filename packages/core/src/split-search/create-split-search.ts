@@ -118,7 +118,7 @@ export function createSplitSearch(data: ClassificationData | RegressionData, par
       const dirs = fitted.globalDirections!;
       const directions = [];
       for (let k = 0; k < dirs.count; k++) directions.push(sparseRawDirection(dirs.dirs.subarray(k * X.cols, (k + 1) * X.cols), scaling));
-      const Z = projectAll(X, directions);
+      const Z = projectAll(X, directions, rowMajor);
       if (hist) return new GlobalProjectionSearch(createHistogramAxisSearch(Z, hist.maxBins, hist.cfg, { mean: projectionMeans(Z), scale: new Float64Array(Z.cols).fill(1) }), directions);
       const centred = withScaledScanValues(buildFeatureIndex(Z), projectionMeans(Z), new Float64Array(Z.cols).fill(1));
       return new GlobalProjectionSearch(axis(centred), directions);

@@ -14,6 +14,7 @@ import { directionCount, directionWeights, type Directions, type FittedProjectio
 import type { ColumnMajor } from '../input.js';
 import { createFloatSortScratch, radixSortFloatPairs, sortFloatPairs, type FloatSortScratch } from '../sort.js';
 import type { CategoricalColumns } from './categorical-columns.js';
+import { projectRows } from './project-rows.js';
 import { resetSplitRecord, type NodeView, type SplitRecord, type SplitSearch } from './split-record.js';
 
 export interface NodeProjectionSearchConfig {
@@ -625,62 +626,5 @@ function gatherRows(X: Float64Array, n: number, samples: Int32Array, from: numbe
   for (let q = 0; q < u; q++) {
     const base = used[q]! * n;
     for (let r = 0, i = from; r < rn; r++, i++) rows[r * u + q] = X[base + samples[i]!]!;
-  }
-}
-
-/**
- * Direction b's projection of each node row, from row-major X: every row is read once per batch
- * (sequentially, d values), and all the batch's dot products are taken while it is in L1. Dense
- * directions go four at a time: four independent running sums (each still summed from 0 in
- * ascending feature order, so every value is bit for bit the one-at-a-time sum) keep the adder busy
- * instead of waiting on one chain of dependent additions.
- */
-function projectRows(
-  XR: Float64Array,
-  d: number,
-  samples: Int32Array,
-  start: number,
-  m: number,
-  kb: number,
-  bFeat: Int32Array,
-  bVal: Float64Array,
-  bNnz: Int32Array,
-  z: Float64Array,
-): void {
-  for (let r = 0; r < m; r++) {
-    const ro = samples[start + r]! * d;
-    let b = 0;
-    while (b < kb) {
-      const o = b * d;
-      if (b + 4 <= kb && bNnz[b] === d && bNnz[b + 1] === d && bNnz[b + 2] === d && bNnz[b + 3] === d) {
-        let s0 = 0;
-        let s1 = 0;
-        let s2 = 0;
-        let s3 = 0;
-        for (let t = 0; t < d; t++) {
-          const x = XR[ro + t]!;
-          s0 += bVal[o + t]! * x;
-          s1 += bVal[o + d + t]! * x;
-          s2 += bVal[o + 2 * d + t]! * x;
-          s3 += bVal[o + 3 * d + t]! * x;
-        }
-        const zo = b * m + r;
-        z[zo] = s0;
-        z[zo + m] = s1;
-        z[zo + 2 * m] = s2;
-        z[zo + 3 * m] = s3;
-        b += 4;
-        continue;
-      }
-      const nnz = bNnz[b]!;
-      let s = 0;
-      if (nnz === d) {
-        for (let t = 0; t < d; t++) s += bVal[o + t]! * XR[ro + t]!;
-      } else {
-        for (let t = 0; t < nnz; t++) s += bVal[o + t]! * XR[ro + bFeat[o + t]!]!;
-      }
-      z[b * m + r] = s;
-      b++;
-    }
   }
 }
