@@ -81,7 +81,7 @@ function plainTwoingScan(input: ClassificationScanInput, out: { pos: number; sco
   let bestPos = -1;
   let bestWL = 0;
   for (let i = 0; i < n - 1; i++) {
-    cL[labels[i]!] += weights[i]!;
+    cL[labels[i]!] = cL[labels[i]!]! + weights[i]!;
     wL += weights[i]!;
     nL += counts === null ? 1 : counts[i]!;
     if (!isCandidate(values[i]!, values[i + 1]!, nL, wL, input.minSamplesLeaf, minWeight)) continue;
