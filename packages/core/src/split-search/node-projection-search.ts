@@ -12,8 +12,9 @@ import {
 } from '@dt/criteria';
 import { directionCount, directionWeights, type Directions, type FittedProjection } from '@dt/projections/registry';
 import type { ColumnMajor } from '../input.js';
-import { createFloatSortScratch, radixSortFloatPairs, sortFloatPairs, type FloatSortScratch } from '../sort.js';
+import { sortFloatPairs } from '../sort.js';
 import type { CategoricalColumns } from './categorical-columns.js';
+import { bucketSortFloatPairs, createBucketSortScratch, type BucketSortScratch } from './bucket-sort.js';
 import { projectRows } from './project-rows.js';
 import { resetSplitRecord, type NodeView, type SplitRecord, type SplitSearch } from './split-record.js';
 
@@ -101,9 +102,8 @@ export class NodeProjectionSearch implements SplitSearch {
   private readonly dots: Float64Array;
   /** Fast path: the node's labels in node order. */
   private readonly nodeLabels: Int32Array;
-  /** Fast path: `sorted` as 32-bit words and the radix sort's scratch. */
-  private readonly sortedWords: Uint32Array;
-  private readonly floatScratch: FloatSortScratch;
+  /** Fast path: the bucket sort's scratch. */
+  private readonly bucketScratch: BucketSortScratch;
   private readonly invScale: Float64Array | null;
   /** Fast path: directions ranked by their fast projection / projected exactly (for tests and benchmarks). */
   readonly stats = { fast: 0, exact: 0 };
@@ -142,8 +142,7 @@ export class NodeProjectionSearch implements SplitSearch {
       PARTITION_SCORED.has(cfg.classification.name);
     this.dots = new Float64Array(this.fast ? n : 0);
     this.nodeLabels = new Int32Array(this.fast ? n : 0);
-    this.sortedWords = new Uint32Array(this.sorted.buffer, this.sorted.byteOffset, 2 * n);
-    this.floatScratch = createFloatSortScratch(this.fast ? n : 0);
+    this.bucketScratch = createBucketSortScratch(this.fast ? n : 0);
     this.invScale = cfg.scale ? cfg.scale.map((s) => 1 / s) : null;
     this.cInput = {
       n: 0,
@@ -332,7 +331,7 @@ export class NodeProjectionSearch implements SplitSearch {
         sorted[i] = cols[co + i]!;
         idx[i] = i;
       }
-      radixSortFloatPairs(sorted, this.sortedWords, idx, m, this.floatScratch);
+      bucketSortFloatPairs(sorted, idx, m, this.bucketScratch);
       perm.set(idx.subarray(0, m), po);
     }
     // The fast path sorts each direction's values with the samples' labels (not their indices):
@@ -367,7 +366,7 @@ export class NodeProjectionSearch implements SplitSearch {
         // Any correct sort will do here: a certified direction's result does not depend on the order
         // of ties. w_j = e_j − 2u_j·u is often close to e_j (small u_j, wide data): laid out in the
         // node's order of feature j, the values are nearly sorted and an insertion sort with a move
-        // budget finishes them; when it runs out, the radix sort does the work.
+        // budget finishes them; when it runs out, the bucket sort does the work.
         const po = j * m;
         for (let t = 0; t < m; t++) {
           const i = perm[po + t]!;
@@ -377,7 +376,7 @@ export class NodeProjectionSearch implements SplitSearch {
         // Worth trying only when the shift 2u_j·(x·u) spans less than feature j's own range.
         const xRange = cols[co + perm[po + m - 1]!]! - cols[co + perm[po]!]!;
         const near = Math.abs(a) * dotRange < xRange;
-        if (!near || !insertionWithin(sorted, idx, m, 2 * m)) radixSortFloatPairs(sorted, this.sortedWords, idx, m, this.floatScratch);
+        if (!near || !insertionWithin(sorted, idx, m, 2 * m)) bucketSortFloatPairs(sorted, idx, m, this.bucketScratch);
         let sum = 0;
         for (let i = 0; i < m; i++) sum += sorted[i]!;
         const mean = sum / m;
