@@ -64,6 +64,8 @@ export function createSplitSearch(data: ClassificationData | RegressionData, par
   // With categorical features, splits read a working copy whose categorical columns hold the
   // current node's CRIMCOORD values (rewritten for each node's samples before its search).
   const Xw: ColumnMajor = cats ? { ...X, data: X.data.slice() } : X;
+  // Rows the caller already holds (never transposed here): projections may read node rows from them.
+  const rowMajor = cats ? null : X.rowMajor instanceof Float64Array ? X.rowMajor : null;
   // `data` is read through, not copied: a plain axis fit never builds the column-major matrix.
   const raw: ProjectionData = {
     get data(): Float64Array {
@@ -74,6 +76,7 @@ export function createSplitSearch(data: ClassificationData | RegressionData, par
     labels: scan.labels,
     nClasses: scan.nClasses,
     weights: data.weights,
+    rowMajor,
   };
   let scaling: Scaler | null = params.scale ? fitScaler(raw) : null;
   if (scaling && cats) {
@@ -107,15 +110,15 @@ export function createSplitSearch(data: ClassificationData | RegressionData, par
   switch (fitted.kind) {
     case 'node': {
       // Rows for projection: CRIMCOORD rewrites Xw's categorical columns per node, so then only Xw is current.
-      const rowMajor = cats ? null : X.rowMajor instanceof Float64Array ? X.rowMajor : transposeToRows(X);
-      return new NodeProjectionSearch({ ...scan, X: Xw, rowMajor, projector: fitted, scale: scaling ? scaling.scale : null, categorical: columns });
+      const rows = cats ? null : (rowMajor ?? transposeToRows(X));
+      return new NodeProjectionSearch({ ...scan, X: Xw, rowMajor: rows, projector: fitted, scale: scaling ? scaling.scale : null, categorical: columns });
     }
     case 'global': {
       // Project the training data once; axis splits on the projections become oblique splits.
       const dirs = fitted.globalDirections!;
       const directions = [];
       for (let k = 0; k < dirs.count; k++) directions.push(sparseRawDirection(dirs.dirs.subarray(k * X.cols, (k + 1) * X.cols), scaling));
-      const Z = projectAll(X, directions);
+      const Z = projectAll(X, directions, rowMajor);
       if (hist) return new GlobalProjectionSearch(createHistogramAxisSearch(Z, hist.maxBins, hist.cfg, { mean: projectionMeans(Z), scale: new Float64Array(Z.cols).fill(1) }), directions);
       const centred = withScaledScanValues(buildFeatureIndex(Z), projectionMeans(Z), new Float64Array(Z.cols).fill(1));
       return new GlobalProjectionSearch(axis(centred), directions);
