@@ -58,16 +58,9 @@ function nodeRisk(tree: Tree, risk: CcpRisk): Float64Array {
     for (let i = 0; i < n; i++) r[i] = (w[i]! * tree.impurity[i]!) / total;
     return r;
   }
-  const k = tree.nOutputs;
-  const v = tree.value;
   for (const i of tree.reachable()) {
-    let sum = 0;
-    let max = Number.NEGATIVE_INFINITY;
-    for (let c = 0; c < k; c++) {
-      const x = v[i * k + c]!;
-      sum += x;
-      if (x > max) max = x;
-    }
+    const sum = tree.valueSum(i);
+    const max = tree.valueMax(i);
     // A classifier's value row holds class weights summing to the node weight; a regressor's holds a mean.
     if (Math.abs(sum - w[i]!) > 1e-9 * Math.max(1, Math.abs(w[i]!))) {
       throw new InvalidArgumentError('options.risk', "'impurity' for a regression tree ('misclassification' needs class counts)", risk);
