@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '@dt/errors';
 import { listProjections } from '@dt/projections';
 import { createClassifier, DecisionTreeClassifier, DecisionTreeRegressor } from './index.js';
+import { Tree } from './tree.js';
 
 const X = [[0], [1], [2], [3]];
 
@@ -14,6 +15,24 @@ describe('values near the float range: never NaN, never a raw TypeError', () => 
     expect(big.tree.threshold[0]).toBe(unit.tree.threshold[0]);
     const mixed = new DecisionTreeRegressor().fit(X, [1, 2, 3, 4], { sampleWeight: [1e308, 1, 1e300, 1e308] });
     expect(Array.from(mixed.predict(X)).every(Number.isFinite)).toBe(true);
+  });
+  it('an oblique split weight near 1e308 (a loaded file) gives finite importances (fuzz: NaN before)', () => {
+    const t = new Tree(2, 2, 3);
+    const root = t.addNode(-1, true, { impurity: 0.5, nSamples: 4, weightedNSamples: 4 });
+    const l = t.addNode(root, true, { impurity: 0, nSamples: 2, weightedNSamples: 2 });
+    const r = t.addNode(root, false, { impurity: 0, nSamples: 2, weightedNSamples: 2 });
+    t.setObliqueSplit(root, [0, 1], [1e308, 95], 0);
+    void l;
+    void r;
+    const imp = Array.from(t.featureImportances());
+    expect(imp.every((v) => v >= 0 && v <= 1)).toBe(true);
+    expect(imp[0]! + imp[1]!).toBeCloseTo(1, 12);
+  });
+  it('HHCART on subnormal features fits (fuzz: raw TypeError inside ml-matrix before)', () => {
+    const v = [-1.785903261495222e-75, 1.5481844416284433e-197, -1.250054993494811e-90, 2, -8.4e-323, -1, 2.415566340028451e-229, 0, 4, -3, 4, 4.711397556097447e-115];
+    const Xs = [v.slice(0, 3), v.slice(3, 6), v.slice(6, 9), v.slice(9, 12)];
+    const m = createClassifier('hhcart-a', { ccpAlpha: 0.01 }).fit(Xs, [2, 'a', 'a', 2]);
+    expect(m.predict(Xs)).toEqual([2, 'a', 'a', 2]);
   });
   it('class weights that overflow the sums are rescaled too', () => {
     const m = new DecisionTreeClassifier({ classWeight: { a: 1e308, b: 1e308 } }).fit(X, ['a', 'a', 'b', 'b']);

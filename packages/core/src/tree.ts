@@ -502,7 +502,14 @@ export class Tree {
         const { features, weights } = this.splitFeatures(n);
         let total = 0;
         for (const w of weights) total += Math.abs(w);
-        if (total > 0) for (let j = 0; j < features.length; j++) imp[features[j]!]! += (dec * Math.abs(weights[j]!)) / total;
+        if (total > 0) {
+          for (let j = 0; j < features.length; j++) {
+            const a = Math.abs(weights[j]!);
+            // dec·|w| overflows for |w| near 1e308 (a loaded file's weights); |w|/Σ|w| <= 1 cannot.
+            const share = (dec * a) / total;
+            imp[features[j]!]! += Number.isFinite(share) ? share : dec * (a / total);
+          }
+        }
       }
     }
     const root = this.weightedNSamples[0]!;
