@@ -76,7 +76,7 @@ describe('sparse and dense values give the same model', () => {
           for (let i = 0; i < sparse.nodeCount; i++) expect(Array.from(sparse.valueRow(i))).toEqual(Array.from(values.subarray(i * C, i * C + C)));
           expect(Array.from(sparse.leafArgmax(leaves))).toEqual(Array.from(leafArgmax(values, leaves, C)));
           expect(Array.from(sparse.leafProba(leaves))).toEqual(Array.from(leafProba(values, leaves, C)));
-          const back = loadModel(serializeModel(m));
+          const back = loadModel(serializeModel(m)) as DecisionTreeClassifier;
           expect(back.tree.hasSparseValues).toBe(false);
           expect(serializeModel(back)).toBe(serializeModel(m));
           expect(Array.from(back.predictProbaFlat(X))).toEqual(Array.from(m.predictProbaFlat(X)));
