@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { costComplexityPath, pruneTree } from './cost-complexity.js';
 import { DecisionTreeClassifier } from './decision-tree-classifier.js';
 import { exportDot, exportText } from './export.js';
@@ -51,6 +51,23 @@ describe('many classes: storage proportional to the classes present per node', (
     const m = new DecisionTreeClassifier({ ccpAlpha: 1e-3, criterion: 'entropy' }).fit(X, y, { sampleWeight: y.map((v) => 1 + (v % 3)) });
     expect(m.tree.hasSparseValues).toBe(true);
     expect(m.nodeCount).toBeLessThan(2 * n - 1);
+  });
+});
+
+describe("splitter 'random' with many classes", () => {
+  it('does not sweep the 2 × C class histogram per feature and node', () => {
+    const C = 4000;
+    const { X, y } = distinctClasses(C);
+    // Before: every feature of every node cleared and swept all 2 × C cells (fill(0) of 8,000 entries).
+    const fill = vi.spyOn(Float64Array.prototype, 'fill');
+    try {
+      const m = new DecisionTreeClassifier({ splitter: 'random', seed: 1 }).fit(X, y);
+      expect(m.nLeaves).toBe(C);
+      const sweeps = fill.mock.contexts.filter((a) => (a as Float64Array).length === 2 * C).length;
+      expect(sweeps).toBeLessThan(10);
+    } finally {
+      fill.mockRestore();
+    }
   });
 });
 
