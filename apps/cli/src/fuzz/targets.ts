@@ -172,10 +172,11 @@ export function mutateModel(text: string, muts: readonly Mutation[]): string {
       else delete parent[key];
     } else if (m.kind === 'push') {
       const target = parent[key];
-      if (Array.isArray(target)) target.push(target.length > 0 ? target[target.length - 1] : m.value);
-      else parent[key] = m.value;
+      if (Array.isArray(target)) target.push(structuredClone(target.length > 0 ? target[target.length - 1] : m.value));
+      else parent[key] = structuredClone(m.value);
     } else if (m.kind === 'number') parent[key] = m.num;
-    else parent[key] = m.value;
+    // A copy: the generator hands every case the same [] and {} objects, which must not grow across cases.
+    else parent[key] = structuredClone(m.value);
   }
   out = JSON.stringify(doc);
   if (truncateAt >= 0) out = out.slice(0, truncateAt % (out.length + 1));
