@@ -34,6 +34,13 @@ describe('values near the float range: never NaN, never a raw TypeError', () => 
     const m = createClassifier('hhcart-a', { ccpAlpha: 0.01 }).fit(Xs, [2, 'a', 'a', 2]);
     expect(m.predict(Xs)).toEqual([2, 'a', 'a', 2]);
   });
+  it('per-node feature PCA on subnormal features fits (fuzz seed 2: raw TypeError inside ml-pca before)', () => {
+    const v = [-3e-323, -4, -707.5319359093911, 4.630091384218346e-29, -4, -1.3094770103132444e-128, 0, -3, 1, 1.756183120201107e-14, 3, -2.0387472276065795e-54, 5, 2, 3, -5, -4, 1.421363672308446e-260, 0, -1.8574622297870848e-274, 0, -1, -1, -7e-323, 999999.9999999986, -1.0657956524652053e-167, -6.4e-323, -7e-323];
+    const Xs = Array.from({ length: 14 }, (_, r) => [v[2 * r]!, v[2 * r + 1]!]);
+    const y = [1, 2, 1, 'c', 2, 'a', 'a', 2, 'a', 'b', 'c', 2, 'b', 2];
+    const m = createClassifier('maxcut-node-features-pca', { ccpAlpha: 0.01 }).fit(Xs, y);
+    expect(m.predict(Xs).every((p) => y.includes(p))).toBe(true);
+  });
   it('class weights that overflow the sums are rescaled too', () => {
     const m = new DecisionTreeClassifier({ classWeight: { a: 1e308, b: 1e308 } }).fit(X, ['a', 'a', 'b', 'b']);
     expect(m.predictProba([[0]])).toEqual([[1, 0]]);

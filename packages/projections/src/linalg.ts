@@ -324,6 +324,14 @@ export interface Eigen {
 
 /** Eigendecomposition of a symmetric n×n row-major matrix (ml-matrix), sorted descending. */
 export function symmetricEigen(A: Float64Array, n: number): Eigen {
+  const max = extremeMagnitude(A, n);
+  if (max > 0) return rescaledEigen(A, n, max);
+  const evd = new EigenvalueDecomposition(Matrix.from1DArray(n, n, A.subarray(0, n * n)), { assumeSymmetric: true });
+  return sortedEigen(evd.realEigenvalues, evd.eigenvectorMatrix, n);
+}
+
+/** The largest |entry| when some non-zero entry is below 2^-900 or above 2^500 (see rescaledEigen), else 0. */
+function extremeMagnitude(A: Float64Array, n: number): number {
   let max = 0;
   let minNonZero = Number.POSITIVE_INFINITY;
   for (let i = 0; i < n * n; i++) {
@@ -331,9 +339,7 @@ export function symmetricEigen(A: Float64Array, n: number): Eigen {
     if (a > max) max = a;
     if (a > 0 && a < minNonZero) minNonZero = a;
   }
-  if (max > 0 && (minNonZero < 2 ** -900 || max > 2 ** 500)) return rescaledEigen(A, n, max);
-  const evd = new EigenvalueDecomposition(Matrix.from1DArray(n, n, A.subarray(0, n * n)), { assumeSymmetric: true });
-  return sortedEigen(evd.realEigenvalues, evd.eigenvectorMatrix, n);
+  return max > 0 && (minNonZero < 2 ** -900 || max > 2 ** 500) ? max : 0;
 }
 
 /**
@@ -360,6 +366,9 @@ function rescaledEigen(A: Float64Array, n: number, max: number): Eigen {
 
 /** Eigendecomposition of a d×d covariance matrix by ml-pca (`isCovarianceMatrix`), descending. */
 export function covarianceEigen(C: Float64Array, d: number): Eigen {
+  // ml-pca decomposes with the same tql2: extreme entries go through the rescaled route.
+  const max = extremeMagnitude(C, d);
+  if (max > 0) return rescaledEigen(C, d, max);
   const pca = new PCA(Matrix.from1DArray(d, d, C.subarray(0, d * d)), { isCovarianceMatrix: true });
   return sortedEigen(pca.getEigenvalues(), pca.getEigenvectors(), d);
 }
