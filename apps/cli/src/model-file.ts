@@ -1,6 +1,6 @@
 import { loadAnyModel, modelToJson } from '@dt/core';
 import { streamModelToJson } from '@dt/stream';
-import { isStream, type AnyModel } from './any-model.js';
+import { isAnyModel, isStream, type AnyModel } from './any-model.js';
 import { parseModelDocument } from '@dt/core/internal';
 import { readModelText, writeFileAtomic } from '@dt/core/node';
 import type { Dataset, FeatureType } from '@dt/datasets';
@@ -56,7 +56,9 @@ export async function readModelFile(path: string): Promise<ModelFile> {
   try {
     doc = parseModelDocument(text);
     // The format field says which library wrote the file (dt-model tree, dt-stream graph, ...).
-    model = loadAnyModel(doc);
+    const loaded = loadAnyModel(doc);
+    if (!isAnyModel(loaded)) throw new ModelFormatError(`format "${String(doc.format)}" holds a model dt's commands do not read yet (they read trees and Decision Streams)`);
+    model = loaded;
   } catch (e) {
     if (e instanceof DtError) throw new DtError(e.code, `${path}: ${e.message}`, { cause: e });
     throw e;

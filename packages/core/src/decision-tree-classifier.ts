@@ -3,7 +3,7 @@ import type { ClassificationCriterion } from '@dt/criteria';
 import { checkFitOptions, DecisionTree, type FitOptions } from './decision-tree.js';
 import { toFitMatrix, toSampleWeight, type FeatureInput, type LabelInput } from './input.js';
 import { encodeLabels, type ClassLabel } from './labels.js';
-import { accuracyScore, leafArgmax, leafProba, splitRows } from './leaf-values.js';
+import { accuracyScore, splitRows } from './leaf-values.js';
 import type { ClassifierOptions } from './options.js';
 import { RESTORE, type RestoreState } from './restore.js';
 import type { Tree } from './tree.js';
@@ -56,7 +56,7 @@ export class DecisionTreeClassifier extends DecisionTree {
   /** Same as predictProba as one row-major Float64Array (rows × classes), without per-row arrays. */
   predictProbaFlat(X: FeatureInput): Float64Array {
     const leaves = this.apply(X);
-    return leafProba(this.tree.value, leaves, this.labelSet.length);
+    return this.tree.leafProba(leaves);
   }
 
   /** Most probable class per row (ties: the first class in `classes` order, as numpy.argmax). */
@@ -70,7 +70,7 @@ export class DecisionTreeClassifier extends DecisionTree {
   /** Predicted class codes (indices into `classes`). */
   predictCodes(X: FeatureInput): Int32Array {
     const leaves = this.apply(X);
-    return leafArgmax(this.tree.value, leaves, this.labelSet.length);
+    return this.tree.leafArgmax(leaves);
   }
 
   /** Mean accuracy on (X, y). */

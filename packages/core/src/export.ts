@@ -53,10 +53,7 @@ function splitConditions(tree: Tree, node: number, featureNames: readonly string
 function leafText(model: TreeModel, node: number, decimals: number): string {
   const tree = model.tree;
   if (model instanceof DecisionTreeClassifier) {
-    const C = model.nClasses;
-    let best = 0;
-    for (let c = 1; c < C; c++) if (tree.value[node * C + c]! > tree.value[node * C + best]!) best = c;
-    return `class: ${model.classes[best]}`;
+    return `class: ${model.classes[tree.valueArgmax(node)]}`;
   }
   return `value: [${fmt(tree.value[node]!, decimals)}]`;
 }
@@ -148,8 +145,7 @@ export function exportDot(model: TreeModel, options: ExportOptions = {}): string
     parts.push(`${crit} = ${fmt(tree.impurity[node]!, decimals)}`);
     parts.push(`samples = ${tree.nSamples[node]}`);
     if (isC) {
-      const C = model.nClasses;
-      const v = Array.from(tree.value.subarray(node * C, node * C + C), (x) => +x.toFixed(decimals));
+      const v = Array.from(tree.valueRow(node), (x) => +x.toFixed(decimals));
       parts.push(`value = [${v.join(', ')}]`);
       parts.push(leafText(model, node, decimals).replace('class: ', 'class = '));
     } else {

@@ -1,5 +1,5 @@
 import { algorithmOptions, DecisionTreeClassifier, DecisionTreeRegressor, registerModelFormat, treeFromJson, treeToJson, type TreeJson } from '@dt/core';
-import { constructLoaded, loadParams, readEnvelope, resolveTreeOptions, RESTORE, saveParams, TREE_OPTIONS } from '@dt/core/internal';
+import { checkClassCounts, constructLoaded, loadParams, readEnvelope, resolveTreeOptions, RESTORE, saveParams, TREE_OPTIONS } from '@dt/core/internal';
 import { ModelFormatError } from '@dt/errors';
 import { z } from 'zod';
 import { AlgorithmForestClassifier } from './bagging.js';
@@ -195,6 +195,9 @@ export function memberFromJson(spec: ForestSpec, mj: MemberJson, at: string, nFe
     if (isC) {
       const classes = mj.classes ?? [];
       if (classes.length !== tree.nOutputs || classes.some((c) => c >= C)) throw new ModelFormatError(`invalid model at ${at}.classes: ${tree.nOutputs} class codes below ${C} expected`);
+      if (new Set(classes).size !== classes.length) throw new ModelFormatError(`invalid model at ${at}.classes: class codes repeat (${classes.join(', ')})`);
+      // Class counts as a tree classifier's loader checks them (predictProba divides by their sum).
+      for (let i = 0; i < tree.nodeCount; i++) checkClassCounts(mj.tree.value as number[], i * tree.nOutputs, tree.nOutputs, i, `${at}.tree.value`);
       const m = constructLoaded(() => new DecisionTreeClassifier(opts as never));
       m[RESTORE]({ fitted: tree, featureNames: null, classes });
       return m;

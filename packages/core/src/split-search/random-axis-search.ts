@@ -39,6 +39,8 @@ export class RandomAxisSearch implements SplitSearch {
   /** Classification: (side, class) cells, then entries built from them. */
   private readonly hist: Float64Array;
   private readonly histCount: Float64Array;
+  /** Histogram cells a node filled (classification with more classes than node samples). */
+  private readonly cells: Int32Array;
   /** Regression entries: left samples first, then right. */
   private readonly values: Float64Array;
   private readonly entryTargets: Float64Array;
@@ -58,6 +60,7 @@ export class RandomAxisSearch implements SplitSearch {
     const C = Math.max(1, cfg.nClasses);
     this.hist = new Float64Array(2 * C);
     this.histCount = new Float64Array(2 * C);
+    this.cells = new Int32Array(cfg.labels !== null ? Math.min(2 * C, n) : 0);
     const isC = cfg.labels !== null;
     this.values = new Float64Array(isC ? 2 * C : n);
     this.entryTargets = new Float64Array(isC ? 0 : n);
@@ -157,26 +160,34 @@ export class RandomAxisSearch implements SplitSearch {
     const w = this.cfg.weights;
     const hist = this.hist;
     const hc = this.histCount;
-    hist.fill(0);
-    hc.fill(0);
     const { samples, start, end } = node;
     const ranks = this.ranks;
+    // The cells are all zero here (cleared below). With more classes than samples, only the cells
+    // the node fills are listed (ascending, as the full sweep would visit them): O(m log m), not O(C).
+    const sparse = C > end - start;
+    const cells = this.cells;
+    let k = 0;
     for (let s = start; s < end; s++) {
       const i = samples[s]!;
       const h = (ranks[base + i]! <= cutRank ? 0 : C) + y[i]!;
+      if (sparse && hc[h] === 0) cells[k++] = h;
       hist[h]! += w === null ? 1 : w[i]!;
       hc[h]! += 1;
     }
+    if (sparse) cells.subarray(0, k).sort();
     const input = this.cInput;
     const labels = input.labels;
     const counts = input.counts!;
     let e = 0;
-    for (let h = 0; h < 2 * C; h++) {
+    for (let j = 0, m = sparse ? k : 2 * C; j < m; j++) {
+      const h = sparse ? cells[j]! : j;
       if (hc[h]! === 0) continue;
       this.values[e] = h < C ? 0 : 1;
       labels[e] = h < C ? h : h - C;
       this.entryWeights[e] = hist[h]!;
       counts[e] = hc[h]!;
+      hist[h] = 0;
+      hc[h] = 0;
       e++;
     }
     input.n = e;
