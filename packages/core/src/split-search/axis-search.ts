@@ -400,6 +400,7 @@ export class AxisSearch implements SplitSearch {
     best.score = res.score;
     best.balance = balance;
     best.cutRank = this.cutSource[res.pos - 1]!;
+    best.missingGoToLeft = -1; // no NaN on f in this node: the builder applies the count rule
     // Thresholds sit between raw training values even when the scan saw standardised ones.
     best.threshold = midpoint(this.rawUniq[best.cutRank]!, this.rawUniq[this.cutSource[res.pos]!]!);
   }
