@@ -152,7 +152,7 @@ export abstract class DecisionTree {
  * directions, standardisation and CRIMCOORD would need every coordinate of a row; Max-Cut scores
  * distances between values, which a missing value does not have.
  */
-function noRuleForMissing(o: ResolvedTreeOptions): string | null {
+export function noRuleForMissing(o: ResolvedTreeOptions): string | null {
   if (o.projection !== null) return `projection "${o.projection.name}"`;
   if (o.categoricalFeatures !== null) return 'categoricalFeatures (CRIMCOORD)';
   if (o.scale) return 'scale';
