@@ -157,7 +157,6 @@ export function noRuleForMissing(o: ResolvedTreeOptions): string | null {
   if (o.categoricalFeatures !== null) return 'categoricalFeatures (CRIMCOORD)';
   if (o.scale) return 'scale';
   if (o.criterion.name === 'maxCut') return 'the maxCut criterion';
-  if (o.splitter === 'hist') return "splitter 'hist'";
   return null;
 }
 
