@@ -79,8 +79,9 @@ export abstract class DecisionTree {
 
   protected checkPredictInput(X: FeatureInput): { data: FeatureArray; rows: number } {
     const tree = this.tree;
-    // Prediction reads only the features on each row's path; Tree.apply rejects a NaN it reads, so a
-    // full finiteness scan of X (which would cost more than the traversal for wide data) is skipped.
+    // Prediction reads only the features on each row's path: a NaN follows an axis node's learnt side
+    // and is rejected by name where no side exists (oblique splits, categorical maps), so a full
+    // scan of X (which would cost more than the traversal for wide data) is skipped.
     const x = toRowMajorView(X, 'X', false);
     if (x.cols !== tree.nFeatures) {
       throw new ShapeMismatchError(`X has ${x.cols} features but the model was fitted with ${tree.nFeatures}`);

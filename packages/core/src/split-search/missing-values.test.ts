@@ -15,7 +15,7 @@ import { DecisionTreeClassifier } from '../decision-tree-classifier.js';
 import { DecisionTreeRegressor } from '../decision-tree-regressor.js';
 import { exportDot, exportText } from '../export.js';
 import { loadModel, serializeModel } from '../model-format.js';
-import type { Tree } from '../tree.js';
+import { Tree } from '../tree.js';
 
 // 'hist' with at most maxBins distinct values per feature is exact: NaN gets its own bin.
 const EXACT_SPLITTERS = ['best', 'hist'] as const;
@@ -339,6 +339,19 @@ describe('missing values end to end', () => {
     expect(exportText(m)).not.toContain('missing');
     expect(exportDot(m, { showMissing: true })).toContain('feature_0 <= 3.500 (missing → left)');
     expect(() => exportText(m, { showMissing: 'yes' as never })).toThrowError('options.showMissing must be true or false, got "yes"');
+  });
+
+  it('Tree routing: NaN follows the side at axis nodes, and is refused only where a categorical map reads the feature', () => {
+    const t = new Tree(2, 1, 4);
+    t.addNode(-1, true, { impurity: 1, nSamples: 4, weightedNSamples: 4 });
+    t.addNode(0, true, { impurity: 0, nSamples: 3, weightedNSamples: 3 });
+    t.addNode(0, false, { impurity: 0, nSamples: 1, weightedNSamples: 1 });
+    t.setAxisSplit(0, 1, 0.5, 1);
+    t.setCategoricalMaps(0, [{ feature: 0, values: [1, -1] }]);
+    expect(t.goesLeft(0, [0, N], 0)).toBe(true);
+    expect(Array.from(t.apply(Float64Array.of(1, N), 1))).toEqual([1]);
+    t.setAxisSplit(0, 0, 0.5, 1);
+    expect(() => t.goesLeft(0, [N, 0], 0)).toThrowError(/X\[0\]\[0\] must be a number \(a categorical feature has no side for NaN/);
   });
 
   it('models without a rule for NaN refuse it naming the first cell and suggesting imputation', () => {
