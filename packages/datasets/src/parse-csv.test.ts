@@ -130,6 +130,13 @@ describe('parseCsv: missing values', () => {
       new DataFormatError(`missing label "?": missing: 'native' keeps missing features, not labels; pass missing: 'drop' to drop such rows`, 'line 3, column 2 ("y")'),
     );
   });
+  it('label: null reads every column as a feature (data to predict on), y empty', () => {
+    const d = parseCsv('a,b\n1,x\n?,y\n', { label: null, missing: 'native' });
+    expect(d.featureNames).toEqual(['a', 'b']);
+    expect(rowsOf(d)).toEqual([[1, 0], [NaN, 1]]);
+    expect(d).toMatchObject({ y: [], targetName: '', classes: [] });
+    expect(parseCsv('a\n1\n', { label: null }).X.cols).toBe(1);
+  });
   it('missingMarkers replaces the list of markers; [] makes no field missing', () => {
     const csv = 'a,b,y\n1,-999,x\n?,2,y\n';
     expect(() => parseCsv(csv, { missingMarkers: ['-999'] })).toThrow(/the first "-999" at line 2, column 2/);

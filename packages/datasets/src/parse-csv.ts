@@ -7,8 +7,11 @@ import type { Dataset, FeatureType } from './types.js';
 export type ColumnRef = string | number;
 
 export interface CsvOptions {
-  /** The label column; default the last column. */
-  label?: ColumnRef;
+  /**
+   * The label column; default the last column. `null`: no label — every column is a feature, `y` is
+   * empty and `targetName` is '' (data to predict on).
+   */
+  label?: ColumnRef | null;
   /**
    * 'auto' (default): a label whose values are all numbers is regression when it has a non-integer
    * value or more than {@link AUTO_REGRESSION_MIN_DISTINCT} distinct values, classification otherwise.
@@ -90,8 +93,8 @@ export function parseCsvText(text: string, options: CsvOptions, file: string | u
       throw new InvalidArgumentError(`options.${key}`, 'an array of column names or indices', list);
     }
   }
-  const label = options.label ?? -1;
-  if (typeof label !== 'string' && typeof label !== 'number') {
+  const label = options.label === undefined ? -1 : options.label;
+  if (label !== null && typeof label !== 'string' && typeof label !== 'number') {
     throw new InvalidArgumentError('options.label', 'a column name or index', label);
   }
 
@@ -112,7 +115,7 @@ export function parseCsvText(text: string, options: CsvOptions, file: string | u
       seen.set(h, j);
     });
   }
-  if (ncols < 2) {
+  if (ncols < (label === null ? 1 : 2)) {
     throw new DataFormatError(`expected at least 2 columns (features and a label), got ${ncols}`, at(lines[0]!));
   }
   const headerLine = header ? lines[0]! : undefined;
@@ -130,7 +133,7 @@ export function parseCsvText(text: string, options: CsvOptions, file: string | u
     }
     return j;
   };
-  const labelCol = resolve(label, 'label column');
+  const labelCol = label === null ? -1 : resolve(label, 'label column');
   const forced = new Array<FeatureType | undefined>(ncols).fill(undefined);
   for (const key of ['categorical', 'numeric'] as const) {
     for (const ref of options[key] ?? []) {
@@ -250,7 +253,7 @@ export function parseCsvText(text: string, options: CsvOptions, file: string | u
     }
   }
 
-  const raw = rowIdx.map((r) => records[r]![labelCol]!);
+  const raw = labelCol < 0 ? [] : rowIdx.map((r) => records[r]![labelCol]!);
   const nums = raw.map(parseDecimal);
   const overflow = nums.findIndex((v) => v === Number.POSITIVE_INFINITY || v === Number.NEGATIVE_INFINITY);
   if (overflow >= 0) throw new DataFormatError(`${JSON.stringify(raw[overflow])} overflows a 64-bit float`, where(rowIdx[overflow]!, labelCol));
@@ -273,7 +276,7 @@ export function parseCsvText(text: string, options: CsvOptions, file: string | u
     featureNames: featureCols.map((j) => names[j]!),
     featureTypes,
     categories,
-    targetName: names[labelCol]!,
+    targetName: labelCol < 0 ? '' : names[labelCol]!,
   };
   if (missingRows > 0 && missing !== 'error') dataset.missing = { policy: missing, cells: missingCells, rows: missingRows };
   if (resolvedTask === 'regression') {
