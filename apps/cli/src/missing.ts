@@ -6,7 +6,7 @@
  * fill values are stored in the model file's "training" section, so `dt predict` fills the raw
  * features of new data the same way.
  */
-import { IMPUTE_STRATEGIES, loadSimpleImputer, simpleImputer, type Dataset, type FeatureType, type FittedSimpleImputer, type ImputeStrategy, type SimpleImputerState } from '@dt/datasets';
+import { fitDatasetImputer, IMPUTE_STRATEGIES, type Dataset, type FeatureType, type FittedSimpleImputer, type ImputeStrategy, type SimpleImputerState } from '@dt/datasets';
 import { InvalidArgumentError, oneOf } from '@dt/errors';
 import { getAlgorithm } from './algorithms.js';
 import { plural } from './format.js';
@@ -44,18 +44,9 @@ export function checkNativeAlgorithm(settings: MissingSettings, algorithm: strin
   }
 }
 
-/**
- * The fill values for a dataset's feature matrix: numeric columns by `strategy`, categorical ones
- * (level codes) by their most frequent level. A column with no value in these rows is filled with 0
- * (keepEmptyFeatures) so the model keeps every feature.
- */
+/** The fill values for a dataset's feature matrix (numeric columns by `strategy`, categorical by most frequent level). */
 export function fitImputer(X: Dataset['X'], featureTypes: readonly FeatureType[], strategy: ImputeStrategy): FittedSimpleImputer {
-  const numeric = simpleImputer({ strategy, keepEmptyFeatures: true }).fit(X);
-  if (strategy === 'most_frequent' || !featureTypes.includes('categorical')) return numeric;
-  const levels = simpleImputer({ strategy: 'most_frequent', keepEmptyFeatures: true }).fit(X);
-  const state: SimpleImputerState = numeric.toJSON();
-  state.statistics = state.statistics.map((v, j) => (featureTypes[j] === 'categorical' ? levels.statistics[j]! : v));
-  return loadSimpleImputer(state);
+  return fitDatasetImputer(X, featureTypes, strategy as Exclude<ImputeStrategy, 'constant'>);
 }
 
 /** What `dt train` stores about missing values next to the model (absent when the data had none and no imputer). */

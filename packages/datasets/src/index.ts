@@ -7,6 +7,7 @@ export type { DatasetInfo } from './builtin-datasets.js';
 export { standardScaler } from './standard-scaler.js';
 export type { StandardScaler, StandardScalerOptions, FittedStandardScaler, MatrixInput } from './standard-scaler.js';
 export { simpleImputer, loadSimpleImputer, IMPUTE_STRATEGIES } from './simple-imputer.js';
+export { fitDatasetImputer } from './dataset-imputer.js';
 export type { SimpleImputer, SimpleImputerOptions, FittedSimpleImputer, SimpleImputerState, ImputeStrategy } from './simple-imputer.js';
 export { parseIdx, encodeIdx, idxToDataset } from './idx.js';
 export type { IdxArray, IdxDatasetOptions } from './idx.js';
