@@ -11,6 +11,7 @@ import {
   type SplitRecord,
   type SplitSearch,
 } from './split-search/split-record.js';
+import { resolveMissingSide } from './split-search/missing-values.js';
 import { Tree } from './tree.js';
 
 export type { ClassificationData, RegressionData } from './split-search/fit-data.js';
@@ -62,6 +63,8 @@ interface NodeRecord extends NodeView {
   isLeaf: boolean;
   feature: number;
   threshold: number;
+  /** 1: samples with NaN on the split feature go left (axis splits; see missing-values.ts). */
+  missingGoToLeft: number;
   /** Oblique split weights on raw features, or null (axis split). */
   oblique: SparseDirection | null;
   /** CRIMCOORD maps of the categorical features the split uses, or null. */
@@ -151,7 +154,7 @@ export class TreeBuilder {
   private recordSplit(tree: Tree, rec: NodeRecord): void {
     const dir = rec.oblique;
     if (dir) tree.setObliqueSplit(rec.id, dir.features, dir.weights, rec.threshold);
-    else tree.setAxisSplit(rec.id, rec.feature, rec.threshold);
+    else tree.setAxisSplit(rec.id, rec.feature, rec.threshold, rec.missingGoToLeft);
     if (rec.catMaps) tree.setCategoricalMaps(rec.id, rec.catMaps);
     rec.oblique = null;
     rec.catMaps = null;
@@ -190,6 +193,7 @@ export class TreeBuilder {
     const mid = this.search.partition(rec, best);
     const feature = best.feature;
     const threshold = best.threshold;
+    const missingGoToLeft = best.nnz > 0 ? 0 : resolveMissingSide(best.missingGoToLeft, mid - rec.start, rec.end - mid);
     const oblique = best.nnz > 0 ? { features: best.features.slice(0, best.nnz), weights: best.weights.slice(0, best.nnz) } : null;
     const catMaps = best.catMaps;
     const left = this.makeRecord(rec.start, mid, rec.depth + 1, -1, true, constants);
@@ -203,6 +207,7 @@ export class TreeBuilder {
     }
     rec.feature = feature;
     rec.threshold = threshold;
+    rec.missingGoToLeft = missingGoToLeft;
     rec.oblique = oblique;
     rec.catMaps = catMaps && catMaps.length > 0 ? catMaps : null;
     rec.left = left;
@@ -274,6 +279,7 @@ export class TreeBuilder {
       isLeaf: true,
       feature: -1,
       threshold: 0,
+      missingGoToLeft: 0,
       oblique: null,
       catMaps: null,
       improvement: 0,

@@ -1,7 +1,7 @@
 import { InvalidArgumentError } from '@dt/errors';
 import type { ClassificationCriterion } from '@dt/criteria';
 import { checkFitOptions, DecisionTree, type FitOptions } from './decision-tree.js';
-import { toFitMatrix, toSampleWeight, type FeatureInput, type LabelInput } from './input.js';
+import { FIT_CELLS_WITH_MISSING, toFitMatrix, toSampleWeight, type FeatureInput, type LabelInput } from './input.js';
 import { encodeLabels, type ClassLabel } from './labels.js';
 import { accuracyScore, leafArgmax, leafProba, splitRows } from './leaf-values.js';
 import type { ClassifierOptions } from './options.js';
@@ -31,7 +31,7 @@ export class DecisionTreeClassifier extends DecisionTree {
 
   fit(X: FeatureInput, y: LabelInput, fitOptions: FitOptions = {}): this {
     fitOptions = checkFitOptions(fitOptions);
-    const cm = toFitMatrix(X, 'X');
+    const cm = toFitMatrix(X, 'X', FIT_CELLS_WITH_MISSING);
     const { codes, classes } = encodeLabels(y, cm.rows);
     let weights = toSampleWeight(fitOptions.sampleWeight, cm.rows);
     weights = this.applyClassWeight(codes, classes, weights);

@@ -2,7 +2,7 @@ import { createRandom, InvalidArgumentError, knownKeys, NotFittedError, plainObj
 import { TreeBuilder, type ClassificationData, type RegressionData } from './builder.js';
 import { pruneTree } from './cost-complexity.js';
 import type { Projection } from '@dt/projections/registry';
-import { checkLevelCodes, checkSquarable, rescaleWeights, toRowMajorView, type FeatureArray, type FeatureInput } from './input.js';
+import { checkLevelCodes, checkSquarable, rejectMissing, rescaleWeights, toRowMajorView, type FeatureArray, type FeatureInput } from './input.js';
 import { checkFeatureNames } from './leaf-values.js';
 import { resolveCounts, resolveTreeOptions, type ResolvedTreeOptions, type TreeOptions } from './options.js';
 import { RESTORE, type RestoreState } from './restore.js';
@@ -103,6 +103,8 @@ export abstract class DecisionTree {
     const d = data.X.cols;
     const o = this.options;
     const counts = resolveCounts(o, n, d);
+    const noMissingRule = noRuleForMissing(o);
+    if (noMissingRule !== null) rejectMissing(data.X, noMissingRule);
     if (o.projection !== null || o.scale) {
       // Covariances and variances square the features: refuse values that would overflow (a typed
       // error naming the cell, never a NaN or a crash inside the eigen-solver).
@@ -143,6 +145,20 @@ export abstract class DecisionTree {
     this.fitted = state.fitted;
     this.names = state.featureNames;
   }
+}
+
+/**
+ * What, in these options, has no rule for NaN (null: axis splits learn where NaN goes). Oblique
+ * directions, standardisation and CRIMCOORD would need every coordinate of a row; Max-Cut scores
+ * distances between values, which a missing value does not have.
+ */
+function noRuleForMissing(o: ResolvedTreeOptions): string | null {
+  if (o.projection !== null) return `projection "${o.projection.name}"`;
+  if (o.categoricalFeatures !== null) return 'categoricalFeatures (CRIMCOORD)';
+  if (o.scale) return 'scale';
+  if (o.criterion.name === 'maxCut') return 'the maxCut criterion';
+  if (o.splitter === 'hist') return "splitter 'hist'";
+  return null;
 }
 
 /**

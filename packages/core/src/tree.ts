@@ -5,6 +5,9 @@ import type { FeatureArray } from './input.js';
  * Split kinds: LEAF, AXIS (`x[feature] <= threshold`) and OBLIQUE (`Σ w_j·x[f_j] <= threshold`,
  * sparse weights pooled in `obliqueFeatures`/`obliqueWeights` at [obliqueOffset, +obliqueLength)).
  * Every split is on raw input features: transforms are folded into weights at fit time.
+ * Missing values: a NaN on an axis split's feature goes left when `missingGoToLeft[node]` is 1, right
+ * when 0 (scikit-learn ≥ 1.3's `missing_go_to_left`; split-search/missing-values.ts). Oblique splits
+ * and categorical (CRIMCOORD) maps reject NaN.
  */
 import { InvalidArgumentError } from '@dt/errors';
 
@@ -29,6 +32,8 @@ export class Tree {
   right: Int32Array;
   feature: Int32Array;
   threshold: Float64Array;
+  /** 1: NaN on the split feature goes to the left child; 0: right (leaves and oblique nodes: 0). */
+  missingGoToLeft: Uint8Array;
   impurity: Float64Array;
   nSamples: Int32Array;
   weightedNSamples: Float64Array;
@@ -57,6 +62,7 @@ export class Tree {
     this.right = new Int32Array(c).fill(-1);
     this.feature = new Int32Array(c).fill(-1);
     this.threshold = new Float64Array(c);
+    this.missingGoToLeft = new Uint8Array(c);
     this.impurity = new Float64Array(c);
     this.nSamples = new Int32Array(c);
     this.weightedNSamples = new Float64Array(c);
@@ -86,6 +92,7 @@ export class Tree {
     this.right = g(this.right, cap, -1);
     this.feature = g(this.feature, cap, -1);
     this.threshold = g(this.threshold, cap);
+    this.missingGoToLeft = g(this.missingGoToLeft, cap);
     this.impurity = g(this.impurity, cap);
     this.nSamples = g(this.nSamples, cap);
     this.weightedNSamples = g(this.weightedNSamples, cap);
@@ -106,6 +113,7 @@ export class Tree {
     this.right[id] = -1;
     this.feature[id] = -1;
     this.threshold[id] = 0;
+    this.missingGoToLeft[id] = 0;
     this.catCount[id] = 0;
     this.impurity[id] = stats.impurity;
     this.nSamples[id] = stats.nSamples;
@@ -117,10 +125,12 @@ export class Tree {
     return id;
   }
 
-  setAxisSplit(node: number, feature: number, threshold: number): void {
+  /** `missingGoToLeft`: 1 sends NaN on `feature` left, 0 right. */
+  setAxisSplit(node: number, feature: number, threshold: number, missingGoToLeft = 0): void {
     this.kind[node] = AXIS;
     this.feature[node] = feature;
     this.threshold[node] = threshold;
+    this.missingGoToLeft[node] = missingGoToLeft;
   }
 
   setObliqueSplit(node: number, features: ArrayLike<number>, weights: ArrayLike<number>, threshold: number): void {
@@ -141,6 +151,7 @@ export class Tree {
     }
     this.kind[node] = OBLIQUE;
     this.feature[node] = -1;
+    this.missingGoToLeft[node] = 0;
     this.obliqueOffset[node] = this.obliqueUsed;
     this.obliqueLength[node] = len;
     this.threshold[node] = threshold;
@@ -219,6 +230,7 @@ export class Tree {
     this.right[node] = -1;
     this.feature[node] = -1;
     this.threshold[node] = 0;
+    this.missingGoToLeft[node] = 0;
     this.catCount[node] = 0;
   }
 
@@ -230,7 +242,11 @@ export class Tree {
   goesLeft(node: number, x: FeatureArray, base: number): boolean {
     if (this.kind[node] === AXIS) {
       const v = this.nodeValue(node, x, base, this.feature[node]!);
-      if (v !== v) throw nanError(base / this.nFeatures, this.feature[node]!);
+      if (v !== v) {
+        // A categorical (CRIMCOORD) feature has no learnt side for NaN.
+        if (this.catCount[node] !== 0) throw nanError(base / this.nFeatures, this.feature[node]!);
+        return this.missingGoToLeft[node] === 1;
+      }
       return v <= this.threshold[node]!;
     }
     const off = this.obliqueOffset[node]!;
@@ -254,6 +270,7 @@ export class Tree {
     const threshold = this.threshold;
     const left = this.left;
     const right = this.right;
+    const missingLeft = this.missingGoToLeft;
     for (let r = 0; r < rows; r++) {
       const base = r * d;
       let node = 0;
@@ -263,8 +280,8 @@ export class Tree {
         let goLeft: boolean;
         if (k === AXIS && this.catCount[node] === 0) {
           const v = x[base + feature[node]!]!;
-          if (v !== v) throw nanError(r, feature[node]!);
-          goLeft = v <= threshold[node]!;
+          // NaN <= t is false: only a NaN bound left needs the second test.
+          goLeft = v <= threshold[node]! || (v !== v && missingLeft[node] === 1);
         } else {
           goLeft = this.goesLeft(node, x, base);
         }
@@ -399,7 +416,7 @@ export class Tree {
       if (this.kind[n] === LEAF || (cut && cut[n])) continue;
       t.left[i] = remap[this.left[n]!]!;
       t.right[i] = remap[this.right[n]!]!;
-      if (this.kind[n] === AXIS) t.setAxisSplit(i, this.feature[n]!, this.threshold[n]!);
+      if (this.kind[n] === AXIS) t.setAxisSplit(i, this.feature[n]!, this.threshold[n]!, this.missingGoToLeft[n]!);
       else {
         const { features, weights } = this.splitFeatures(n);
         t.setObliqueSplit(i, features, weights, this.threshold[n]!);
@@ -410,8 +427,10 @@ export class Tree {
   }
 }
 
+/** The error for a NaN where the tree has no learnt side for it (oblique splits, categorical maps). */
 function nanError(row: number, feature: number): InvalidArgumentError {
+  const impute = 'impute missing values first, e.g. with SimpleImputer from @dt/datasets';
   return feature >= 0
-    ? new InvalidArgumentError(`X[${row}][${feature}]`, 'a number', Number.NaN)
-    : new InvalidArgumentError(`X[${row}]`, 'a row without NaN on the features of an oblique split', Number.NaN);
+    ? new InvalidArgumentError(`X[${row}][${feature}]`, `a number (a categorical feature has no side for NaN; ${impute})`, Number.NaN)
+    : new InvalidArgumentError(`X[${row}]`, `a row without NaN on the features of an oblique split (${impute})`, Number.NaN);
 }

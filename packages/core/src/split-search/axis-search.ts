@@ -13,6 +13,7 @@ import {
 import type { Random } from '@dt/errors';
 import type { FeatureIndex, RankArray } from '../feature-index.js';
 import { createSortScratch, sortPairs, type SortScratch } from '../sort.js';
+import { missingRank, partitionByRank, strictlyBetter } from './missing-values.js';
 import { resetSplitRecord, type NodeView, type SplitRecord, type SplitSearch } from './split-record.js';
 
 export interface AxisSearchConfig {
@@ -39,6 +40,8 @@ export interface AxisSearchConfig {
  * small next to the node, as for pixels or codes) or an integer sort of the ranks, and one criterion
  * scan. Features found constant are reported in `record.newConstants` so descendants skip them.
  * Fills record.feature = record.candidate = the column, record.cutRank, threshold, score, balance.
+ * A feature with NaN in the node is scanned with NaN on either side (evalWithMissing, scikit-learn's
+ * rule: missing-values.ts); NaN-free features take the unchanged paths.
  */
 export class AxisSearch implements SplitSearch {
   readonly rootConstants: Int32Array;
@@ -60,6 +63,7 @@ export class AxisSearch implements SplitSearch {
   private histCount: Float64Array;
   private readonly features: Int32Array;
   private readonly constFlag: Uint8Array;
+  private readonly nMissing: Int32Array;
   private readonly result: SplitResult = createSplitResult();
   private readonly cInput: ClassificationScanInput;
   private readonly rInput: RegressionScanInput;
@@ -85,6 +89,7 @@ export class AxisSearch implements SplitSearch {
     this.histCount = new Float64Array(cfg.weights ? histSize : 0);
     this.features = Int32Array.from({ length: d }, (_, i) => i);
     this.constFlag = new Uint8Array(d);
+    this.nMissing = cfg.index.nMissing;
     this.cInput = {
       n: 0,
       values: this.values,
@@ -140,9 +145,12 @@ export class AxisSearch implements SplitSearch {
       }
       const f = features[i]!;
       if (constFlag[f] === 1) continue;
-      const evaluated = this.cfg.labels
-        ? this.evalClassification(samples, start, end, f, classWeights!, totalWeight, best)
-        : this.evalRegression(samples, start, end, f, weightedSum, totalWeight, best);
+      const evaluated =
+        this.nMissing[f]! > 0
+          ? this.evalWithMissing(node, f, best)
+          : this.cfg.labels
+            ? this.evalClassification(samples, start, end, f, classWeights!, totalWeight, best)
+            : this.evalRegression(samples, start, end, f, weightedSum, totalWeight, best);
       if (evaluated) visited++;
       else best.newConstants.push(f);
     }
@@ -392,31 +400,155 @@ export class AxisSearch implements SplitSearch {
     best.score = res.score;
     best.balance = balance;
     best.cutRank = this.cutSource[res.pos - 1]!;
+    best.missingGoToLeft = -1; // no NaN on f in this node: the builder applies the count rule
     // Thresholds sit between raw training values even when the scan saw standardised ones.
     best.threshold = midpoint(this.rawUniq[best.cutRank]!, this.rawUniq[this.cutSource[res.pos]!]!);
   }
 
-  /** Partitions the node's samples so that those with rank <= record.cutRank on record.candidate come first. */
-  partition(node: NodeView, record: SplitRecord): number {
-    return partitionByRank(this.ranks, this.n, node, record);
+  /**
+   * Feature f when the node may hold NaN on it (scikit-learn's node_split_best): non-missing samples
+   * sorted, the NaN ones scanned on the right, then on the left, then the split "all values left, NaN
+   * right" (threshold +Infinity); a later candidate replaces an earlier one only on a strict
+   * improvement. Entries are single samples here. False when the feature is constant in the node
+   * (all NaN, or one value besides NaN — as in scikit-learn).
+   */
+  private evalWithMissing(node: NodeView, f: number, best: SplitRecord): boolean {
+    const { samples, start, end } = node;
+    const m = end - start;
+    const K = missingRank(this.cfg.index, f);
+    const ranks = this.ranks;
+    const base = f * this.n;
+    const keys = this.keys;
+    const idx = this.idx;
+    let mn = 0xffffffff;
+    let mx = 0;
+    let m0 = 0;
+    let q = m;
+    // Non-missing samples to the front of keys/idx, NaN ones to the back of idx.
+    for (let i = start; i < end; i++) {
+      const s = samples[i]!;
+      const k = ranks[base + s]!;
+      if (k === K) {
+        idx[--q] = s;
+        continue;
+      }
+      keys[m0] = k;
+      idx[m0++] = s;
+      if (k < mn) mn = k;
+      if (k > mx) mx = k;
+    }
+    const nMiss = m - m0;
+    if (nMiss === 0) {
+      return this.cfg.labels
+        ? this.evalClassification(samples, start, end, f, node.classWeights!, node.weight, best)
+        : this.evalRegression(samples, start, end, f, node.weightedSum, node.weight, best);
+    }
+    const raw = this.cfg.index.uniq[f]!;
+    if (m0 === 0 || !valuesDiffer(raw[mn]!, raw[mx]!)) return false;
+    sortPairs(keys, idx, m0, mn, mx, this.sortScratch);
+    const u = this.cfg.index.scanUniq[f]!;
+    const res = this.result;
+    const scale = this.scoreScale;
+    // NaN on the left: NaN entries first, valued as the smallest value so no cut falls among them.
+    this.fillEntries(f, m, m0, nMiss, 0, u[keys[0]!]!);
+    let side = -1;
+    let score = Number.NEGATIVE_INFINITY;
+    let pos = 0;
+    let leftWeight = 0;
+    const leftOk = this.scanEntries(node, m, res);
+    const leftScore = res.score;
+    const leftPos = res.pos - nMiss;
+    const leftW = res.leftWeight;
+    // NaN on the right (scikit-learn's first search): NaN entries last, valued as the largest value.
+    this.fillEntries(f, m, m0, 0, m0, u[keys[m0 - 1]!]!);
+    if (this.scanEntries(node, m, res)) {
+      side = 0;
+      score = res.score;
+      pos = res.pos;
+      leftWeight = res.leftWeight;
+    }
+    if (leftOk && strictlyBetter(leftScore, score, scale)) {
+      side = 1;
+      score = leftScore;
+      pos = leftPos;
+      leftWeight = leftW;
+    }
+    // Every value left, NaN right: the same entries valued 0 | 1 leave the scan one position.
+    const values = this.values;
+    values.fill(0, 0, m0);
+    values.fill(1, m0, m);
+    if (this.scanEntries(node, m, res) && strictlyBetter(res.score, score, scale)) {
+      side = 2;
+      score = res.score;
+      leftWeight = res.leftWeight;
+    }
+    if (side < 0) return true;
+    const totalWeight = node.weight;
+    const balance = Math.abs(2 * leftWeight - totalWeight);
+    if (best.found && !isBetterCandidate(score, balance, f, best.score, best.balance, best.candidate, scale, totalWeight)) return true;
+    best.found = true;
+    best.feature = f;
+    best.candidate = f;
+    best.score = score;
+    best.balance = balance;
+    if (side === 2) {
+      best.cutRank = mx;
+      best.threshold = Number.POSITIVE_INFINITY;
+      best.missingGoToLeft = 0;
+    } else {
+      best.cutRank = keys[pos - 1]!;
+      best.threshold = midpoint(raw[best.cutRank]!, raw[keys[pos]!]!);
+      best.missingGoToLeft = side;
+    }
+    return true;
   }
-}
 
-/** Moves node.samples with rank <= record.cutRank on column record.candidate to the front; returns mid. */
-export function partitionByRank(ranks: RankArray, n: number, node: NodeView, record: SplitRecord): number {
-  const { samples, start, end } = node;
-  const cutRank = record.cutRank;
-  const base = record.candidate * n;
-  let i = start;
-  let j = end - 1;
-  while (i <= j) {
-    if (ranks[base + samples[i]!]! <= cutRank) i++;
-    else {
-      const t = samples[i]!;
-      samples[i] = samples[j]!;
-      samples[j] = t;
-      j--;
+  /**
+   * Single-sample entries of feature f: the m0 sorted non-missing samples (idx[0, m0)) at
+   * [at, at + m0), the NaN ones (idx[m0, m)) at [missAt, missAt + m − m0) valued missValue.
+   */
+  private fillEntries(f: number, m: number, m0: number, at: number, missAt: number, missValue: number): void {
+    const keys = this.keys;
+    const idx = this.idx;
+    const scan = this.cfg.index.scanUniq[f]!;
+    const values = this.values;
+    const y = this.cfg.labels;
+    const t = this.cfg.targets;
+    const w = this.cfg.weights;
+    const el = this.entryLabels;
+    const et = this.entryTargets;
+    const ew = this.entryWeights;
+    for (let j = 0; j < m; j++) {
+      const s = idx[j]!;
+      const e = j < m0 ? at + j : missAt + (j - m0);
+      values[e] = j < m0 ? scan[keys[j]!]! : missValue;
+      if (y !== null) el[e] = y[s]!;
+      else et[e] = t![s]!;
+      if (w !== null) ew[e] = w[s]!;
     }
   }
-  return i;
+
+  /** One criterion scan of the m entries in values/entryLabels|entryTargets/entryWeights. */
+  private scanEntries(node: NodeView, m: number, res: SplitResult): boolean {
+    if (this.cfg.labels) {
+      const input = this.cInput;
+      input.n = m;
+      input.weights = this.cfg.weights === null ? this.ones : this.entryWeights;
+      input.counts = null;
+      input.classWeights = node.classWeights!;
+      input.totalWeight = node.weight;
+      input.totalCount = m;
+      return this.cfg.classification!.scan(input, res);
+    }
+    const input = this.rInput;
+    input.n = m;
+    input.totalWeight = node.weight;
+    input.weightedSum = node.weightedSum;
+    return this.cfg.regression!.scan(input, res);
+  }
+
+  /** Partitions the node's samples: rank <= record.cutRank on record.candidate (and NaN when it goes left) first. */
+  partition(node: NodeView, record: SplitRecord): number {
+    return partitionByRank(this.ranks, this.n, node, record, missingRank(this.cfg.index, record.candidate));
+  }
 }
