@@ -92,3 +92,36 @@ describe('dt train/predict/eval --missing impute', () => {
     expect(r.stdout).toMatch(/maxDepth=2\s+\d\.\d+/);
   });
 });
+
+describe('dt train/predict/show --missing native (axis trees learn where NaN goes)', () => {
+  it('keeps the rows, says so, and the model routes NaN by its learnt sides', async () => {
+    const r = await cli(dir, ['train', '--data', 'holes.csv', '--missing', 'native', '--out', 'nat.json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('(40 rows, 3 features, 2 classes; 10 missing values in 9 rows kept as NaN (native: the tree learns where they go))');
+    expect(r.stdout).toContain('training accuracy 1.0000');
+    const doc = JSON.parse(readFileSync(join(dir, 'nat.json'), 'utf8')) as Record<string, unknown> & { training: { missing: unknown } };
+    expect(doc.training.missing).toEqual({ policy: 'native', cells: 10, rows: 9 });
+    const { loadAnyModel } = await import('@dt/core');
+    const model = loadAnyModel(doc) as DecisionTreeClassifier;
+    const p = await cli(dir, ['predict', '--model', 'nat.json', '--data', 'new.csv']);
+    expect(p.code, p.stderr).toBe(0);
+    expect(p.stderr).toContain('3 missing values in 3 rows of new.csv: kept as NaN for the tree (native).');
+    // c's levels blue, green, red = 0, 1, 2; the missing level is NaN.
+    expect(p.stdout).toBe(`prediction\n${model.predict([[NaN, 2, 1], [3, NaN, 2], [35, 1, NaN]]).join('\n')}\n`);
+  });
+  it('dt show of a native model says where missing values go', async () => {
+    const r = await cli(dir, ['show', '--model', 'nat.json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/missing → (left|right)/);
+    const svg = await cli(dir, ['show', '--model', 'nat.json', '--format', 'svg']);
+    expect(svg.stdout).toMatch(/(yes|no), missing/);
+  });
+  it('--missing native with cart on data without missing values trains as before', async () => {
+    const a = await cli(dir, ['train', '--data', 'iris', '--missing', 'native', '--out', 'i1.json']);
+    const b = await cli(dir, ['train', '--data', 'iris', '--out', 'i2.json']);
+    expect(b.code, b.stderr).toBe(0);
+    expect(a.code, a.stderr).toBe(0);
+    const strip = (f: string): unknown => JSON.parse(readFileSync(join(dir, f), 'utf8')) as unknown;
+    expect(strip('i1.json')).toEqual(strip('i2.json'));
+  });
+});
