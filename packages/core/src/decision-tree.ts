@@ -79,8 +79,9 @@ export abstract class DecisionTree {
 
   protected checkPredictInput(X: FeatureInput): { data: FeatureArray; rows: number } {
     const tree = this.tree;
-    // Prediction reads only the features on each row's path; Tree.apply rejects a NaN it reads, so a
-    // full finiteness scan of X (which would cost more than the traversal for wide data) is skipped.
+    // Prediction reads only the features on each row's path: a NaN follows an axis node's learnt side
+    // and is rejected by name where no side exists (oblique splits, categorical maps), so a full
+    // scan of X (which would cost more than the traversal for wide data) is skipped.
     const x = toRowMajorView(X, 'X', false);
     if (x.cols !== tree.nFeatures) {
       throw new ShapeMismatchError(`X has ${x.cols} features but the model was fitted with ${tree.nFeatures}`);
@@ -152,12 +153,11 @@ export abstract class DecisionTree {
  * directions, standardisation and CRIMCOORD would need every coordinate of a row; Max-Cut scores
  * distances between values, which a missing value does not have.
  */
-function noRuleForMissing(o: ResolvedTreeOptions): string | null {
+export function noRuleForMissing(o: ResolvedTreeOptions): string | null {
   if (o.projection !== null) return `projection "${o.projection.name}"`;
   if (o.categoricalFeatures !== null) return 'categoricalFeatures (CRIMCOORD)';
   if (o.scale) return 'scale';
   if (o.criterion.name === 'maxCut') return 'the maxCut criterion';
-  if (o.splitter === 'hist') return "splitter 'hist'";
   return null;
 }
 

@@ -304,29 +304,29 @@ export function checkSquarable(data: ArrayLike<number>, cellName: (index: number
 export function rejectMissing(X: ColumnMajor, what: string): void {
   const { rows, cols } = X;
   const rm = X.rowMajor;
+  if (rm !== undefined) return rejectMissingRows(rm, rows, cols, what);
+  const data = X.data;
   let at = -1;
-  if (rm !== undefined) {
-    for (let i = 0; i < rm.length; i++) {
-      if (rm[i] !== rm[i]) {
-        at = i;
-        break;
-      }
-    }
-  } else {
-    const data = X.data;
-    for (let i = 0; i < data.length; i++) {
-      if (data[i] !== data[i]) {
-        // Column-major: the first NaN in row order is the smallest row·cols + col among them.
-        const r = i % rows;
-        const c = (i - r) / rows;
-        const k = r * cols + c;
-        if (at < 0 || k < at) at = k;
-      }
+  for (let i = 0; i < data.length; i++) {
+    if (data[i] !== data[i]) {
+      // Column-major: the first NaN in row order is the smallest row·cols + col among them.
+      const r = i % rows;
+      const k = r * cols + (i - r) / rows;
+      if (at < 0 || k < at) at = k;
     }
   }
-  if (at < 0) return;
+  if (at >= 0) throw missingError(at, cols, what);
+}
+
+/** rejectMissing for a row-major matrix. */
+export function rejectMissingRows(data: FeatureArray, rows: number, cols: number, what: string): void {
+  const end = rows * cols;
+  for (let i = 0; i < end; i++) if (data[i] !== data[i]) throw missingError(i, cols, what);
+}
+
+function missingError(at: number, cols: number, what: string): InvalidArgumentError {
   const r = Math.floor(at / cols);
-  throw new InvalidArgumentError(
+  return new InvalidArgumentError(
     `X[${r}][${at - r * cols}]`,
     `a number: ${what} has no rule for missing values (NaN); impute them first, e.g. with SimpleImputer from @dt/datasets`,
     Number.NaN,

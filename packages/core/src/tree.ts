@@ -212,6 +212,13 @@ export class Tree {
     return v;
   }
 
+  /** True when node's split reads feature f through a categorical level map. */
+  private mapsFeature(node: number, f: number): boolean {
+    const off = this.catOffset[node]!;
+    for (let e = off; e < off + this.catCount[node]!; e++) if (this.catFeature[e] === f) return true;
+    return false;
+  }
+
   /** Categorical maps stored at a node. */
   categoricalMaps(node: number): { feature: number; values: Float64Array }[] {
     const out: { feature: number; values: Float64Array }[] = [];
@@ -244,7 +251,7 @@ export class Tree {
       const v = this.nodeValue(node, x, base, this.feature[node]!);
       if (v !== v) {
         // A categorical (CRIMCOORD) feature has no learnt side for NaN.
-        if (this.catCount[node] !== 0) throw nanError(base / this.nFeatures, this.feature[node]!);
+        if (this.mapsFeature(node, this.feature[node]!)) throw nanError(base / this.nFeatures, this.feature[node]!);
         return this.missingGoToLeft[node] === 1;
       }
       return v <= this.threshold[node]!;

@@ -38,7 +38,7 @@ describe('dt-forest model files', () => {
       f(d);
       return JSON.stringify(d);
     };
-    expect(() => loadForest(bad((d) => (d.version = 2)))).toThrow(/version/);
+    expect(() => loadForest(bad((d) => (d.version = 3)))).toThrow(/version/);
     expect(() => loadForest(bad((d) => (d.members[1].tree.threshold[0] = 'x')))).toThrow(/members\.1\.tree\.threshold\.0/);
     expect(() => loadForest(bad((d) => (d.members[0].tree.left[0] = 0)))).toThrow(/child id/);
     expect(() => loadForest(bad((d) => (d.members[0].classes = [0, 1, 7])))).toThrow(/classes/);

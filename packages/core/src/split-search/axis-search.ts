@@ -13,7 +13,7 @@ import {
 import type { Random } from '@dt/errors';
 import type { FeatureIndex, RankArray } from '../feature-index.js';
 import { createSortScratch, sortPairs, type SortScratch } from '../sort.js';
-import { missingRank, partitionByRank, strictlyBetter } from './missing-values.js';
+import { MissingSideScan, missingRank, partitionByRank } from './missing-values.js';
 import { resetSplitRecord, type NodeView, type SplitRecord, type SplitSearch } from './split-record.js';
 
 export interface AxisSearchConfig {
@@ -64,6 +64,7 @@ export class AxisSearch implements SplitSearch {
   private readonly features: Int32Array;
   private readonly constFlag: Uint8Array;
   private readonly nMissing: Int32Array;
+  private readonly missingScan: MissingSideScan;
   private readonly result: SplitResult = createSplitResult();
   private readonly cInput: ClassificationScanInput;
   private readonly rInput: RegressionScanInput;
@@ -90,6 +91,7 @@ export class AxisSearch implements SplitSearch {
     this.features = Int32Array.from({ length: d }, (_, i) => i);
     this.constFlag = new Uint8Array(d);
     this.nMissing = cfg.index.nMissing;
+    this.missingScan = new MissingSideScan(cfg, this.nMissing.some((c) => c > 0) ? n : 0);
     this.cInput = {
       n: 0,
       values: this.values,
@@ -446,105 +448,28 @@ export class AxisSearch implements SplitSearch {
     const raw = this.cfg.index.uniq[f]!;
     if (m0 === 0 || !valuesDiffer(raw[mn]!, raw[mx]!)) return false;
     sortPairs(keys, idx, m0, mn, mx, this.sortScratch);
-    const u = this.cfg.index.scanUniq[f]!;
-    const res = this.result;
+    const ms = this.missingScan;
     const scale = this.scoreScale;
-    // NaN on the left: NaN entries first, valued as the smallest value so no cut falls among them.
-    this.fillEntries(f, m, m0, nMiss, 0, u[keys[0]!]!);
-    let side = -1;
-    let score = Number.NEGATIVE_INFINITY;
-    let pos = 0;
-    let leftWeight = 0;
-    const leftOk = this.scanEntries(node, m, res);
-    const leftScore = res.score;
-    const leftPos = res.pos - nMiss;
-    const leftW = res.leftWeight;
-    // NaN on the right (scikit-learn's first search): NaN entries last, valued as the largest value.
-    this.fillEntries(f, m, m0, 0, m0, u[keys[m0 - 1]!]!);
-    if (this.scanEntries(node, m, res)) {
-      side = 0;
-      score = res.score;
-      pos = res.pos;
-      leftWeight = res.leftWeight;
-    }
-    if (leftOk && strictlyBetter(leftScore, score, scale)) {
-      side = 1;
-      score = leftScore;
-      pos = leftPos;
-      leftWeight = leftW;
-    }
-    // Every value left, NaN right: the same entries valued 0 | 1 leave the scan one position.
-    const values = this.values;
-    values.fill(0, 0, m0);
-    values.fill(1, m0, m);
-    if (this.scanEntries(node, m, res) && strictlyBetter(res.score, score, scale)) {
-      side = 2;
-      score = res.score;
-      leftWeight = res.leftWeight;
-    }
-    if (side < 0) return true;
+    ms.run(keys, idx, m0, m, this.cfg.index.scanUniq[f]!, this.cfg.labels, this.cfg.targets, this.cfg.weights, node, scale);
+    if (ms.side < 0) return true;
     const totalWeight = node.weight;
-    const balance = Math.abs(2 * leftWeight - totalWeight);
-    if (best.found && !isBetterCandidate(score, balance, f, best.score, best.balance, best.candidate, scale, totalWeight)) return true;
+    const balance = Math.abs(2 * ms.leftWeight - totalWeight);
+    if (best.found && !isBetterCandidate(ms.score, balance, f, best.score, best.balance, best.candidate, scale, totalWeight)) return true;
     best.found = true;
     best.feature = f;
     best.candidate = f;
-    best.score = score;
+    best.score = ms.score;
     best.balance = balance;
-    if (side === 2) {
+    if (ms.side === 2) {
       best.cutRank = mx;
       best.threshold = Number.POSITIVE_INFINITY;
       best.missingGoToLeft = 0;
     } else {
-      best.cutRank = keys[pos - 1]!;
-      best.threshold = midpoint(raw[best.cutRank]!, raw[keys[pos]!]!);
-      best.missingGoToLeft = side;
+      best.cutRank = keys[ms.pos - 1]!;
+      best.threshold = midpoint(raw[best.cutRank]!, raw[keys[ms.pos]!]!);
+      best.missingGoToLeft = ms.side;
     }
     return true;
-  }
-
-  /**
-   * Single-sample entries of feature f: the m0 sorted non-missing samples (idx[0, m0)) at
-   * [at, at + m0), the NaN ones (idx[m0, m)) at [missAt, missAt + m − m0) valued missValue.
-   */
-  private fillEntries(f: number, m: number, m0: number, at: number, missAt: number, missValue: number): void {
-    const keys = this.keys;
-    const idx = this.idx;
-    const scan = this.cfg.index.scanUniq[f]!;
-    const values = this.values;
-    const y = this.cfg.labels;
-    const t = this.cfg.targets;
-    const w = this.cfg.weights;
-    const el = this.entryLabels;
-    const et = this.entryTargets;
-    const ew = this.entryWeights;
-    for (let j = 0; j < m; j++) {
-      const s = idx[j]!;
-      const e = j < m0 ? at + j : missAt + (j - m0);
-      values[e] = j < m0 ? scan[keys[j]!]! : missValue;
-      if (y !== null) el[e] = y[s]!;
-      else et[e] = t![s]!;
-      if (w !== null) ew[e] = w[s]!;
-    }
-  }
-
-  /** One criterion scan of the m entries in values/entryLabels|entryTargets/entryWeights. */
-  private scanEntries(node: NodeView, m: number, res: SplitResult): boolean {
-    if (this.cfg.labels) {
-      const input = this.cInput;
-      input.n = m;
-      input.weights = this.cfg.weights === null ? this.ones : this.entryWeights;
-      input.counts = null;
-      input.classWeights = node.classWeights!;
-      input.totalWeight = node.weight;
-      input.totalCount = m;
-      return this.cfg.classification!.scan(input, res);
-    }
-    const input = this.rInput;
-    input.n = m;
-    input.totalWeight = node.weight;
-    input.weightedSum = node.weightedSum;
-    return this.cfg.regression!.scan(input, res);
   }
 
   /** Partitions the node's samples: rank <= record.cutRank on record.candidate (and NaN when it goes left) first. */

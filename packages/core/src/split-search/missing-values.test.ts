@@ -15,9 +15,10 @@ import { DecisionTreeClassifier } from '../decision-tree-classifier.js';
 import { DecisionTreeRegressor } from '../decision-tree-regressor.js';
 import { exportDot, exportText } from '../export.js';
 import { loadModel, serializeModel } from '../model-format.js';
-import type { Tree } from '../tree.js';
+import { Tree } from '../tree.js';
 
-const EXACT_SPLITTERS = ['best'] as const;
+// 'hist' with at most maxBins distinct values per feature is exact: NaN gets its own bin.
+const EXACT_SPLITTERS = ['best', 'hist'] as const;
 const N = Number.NaN;
 
 /** Rows reaching each node, routed as prediction routes them (NaN by missingGoToLeft). */
@@ -139,12 +140,12 @@ function checkTree(tree: Tree, X: number[][], y: number[], w: number[], task: 'c
 }
 
 describe('missing-side choice = exhaustive enumeration of (feature, threshold, side) (fast-check oracle)', () => {
-  for (const criterion of ['gini', 'entropy', 'misclassification', 'twoing']) {
-    it(`classification, ${criterion}, weights, minSamplesLeaf, minWeightFractionLeaf`, () => {
+  for (const [criterion, splitter] of ['gini', 'entropy', 'misclassification', 'twoing'].flatMap((c) => EXACT_SPLITTERS.map((s) => [c, s] as const))) {
+    it(`classification, ${criterion}, splitter ${splitter}, weights, minSamplesLeaf, minWeightFractionLeaf`, () => {
       fc.assert(
         fc.property(problem, fc.array(cell, { minLength: 8, maxLength: 90 }), fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 3, maxLength: 30 }), (p, cells, labels) => {
           const { X, y, w } = data(p, cells, labels);
-          const m = new DecisionTreeClassifier({ criterion, maxDepth: 3, minSamplesLeaf: p.minSamplesLeaf, minWeightFractionLeaf: p.minWeightFractionLeaf }).fit(X, y, {
+          const m = new DecisionTreeClassifier({ criterion, splitter, maxDepth: 3, minSamplesLeaf: p.minSamplesLeaf, minWeightFractionLeaf: p.minWeightFractionLeaf }).fit(X, y, {
             sampleWeight: w,
           });
           // Classes are encoded in sorted order: codes = labels here when all appear; map otherwise.
@@ -156,12 +157,12 @@ describe('missing-side choice = exhaustive enumeration of (feature, threshold, s
       );
     });
   }
-  for (const criterion of ['squared_error', 'absolute_error']) {
-    it(`regression, ${criterion}, weights, minSamplesLeaf, minWeightFractionLeaf`, () => {
+  for (const [criterion, splitter] of ['squared_error', 'absolute_error'].flatMap((c) => EXACT_SPLITTERS.map((s) => [c, s] as const))) {
+    it(`regression, ${criterion}, splitter ${splitter}, weights, minSamplesLeaf, minWeightFractionLeaf`, () => {
       fc.assert(
         fc.property(problem, fc.array(cell, { minLength: 8, maxLength: 90 }), fc.array(fc.integer({ min: -3, max: 5 }), { minLength: 3, maxLength: 30 }), (p, cells, targets) => {
           const { X, y, w } = data(p, cells, targets);
-          const m = new DecisionTreeRegressor({ criterion, maxDepth: 3, minSamplesLeaf: p.minSamplesLeaf, minWeightFractionLeaf: p.minWeightFractionLeaf }).fit(X, y, {
+          const m = new DecisionTreeRegressor({ criterion, splitter, maxDepth: 3, minSamplesLeaf: p.minSamplesLeaf, minWeightFractionLeaf: p.minWeightFractionLeaf }).fit(X, y, {
             sampleWeight: w,
           });
           const W = w.reduce((a, b) => a + b, 0);
@@ -185,12 +186,16 @@ describe("hand-derived trees from scikit-learn's documented rule", () => {
   });
 
   it('NaN with the low values: t = 3.5 with NaN left wins (second search)', () => {
-    const m = new DecisionTreeClassifier().fit([[1], [2], [N], [N], [5], [6]], [0, 0, 0, 0, 1, 1]);
-    expect(root(m)).toEqual({ feature: 0, threshold: 3.5, missingGoToLeft: 1, nodes: 3 });
-    expect(m.predict([[N], [9]])).toEqual([0, 1]);
+    for (const splitter of EXACT_SPLITTERS) {
+      const m = new DecisionTreeClassifier({ splitter }).fit([[1], [2], [N], [N], [5], [6]], [0, 0, 0, 0, 1, 1]);
+      expect(root(m)).toEqual({ feature: 0, threshold: 3.5, missingGoToLeft: 1, nodes: 3 });
+      expect(m.predict([[N], [9]])).toEqual([0, 1]);
+    }
   });
 
   it('NaN alone in a class: "every value left, NaN right" (threshold +inf) wins', () => {
+    const hist = new DecisionTreeClassifier({ splitter: 'hist' }).fit([[1], [2], [3], [N], [N]], [0, 0, 0, 1, 1]);
+    expect(root(hist)).toEqual({ feature: 0, threshold: Infinity, missingGoToLeft: 0, nodes: 3 });
     const m = new DecisionTreeClassifier().fit([[1], [2], [3], [N], [N]], [0, 0, 0, 1, 1]);
     expect(root(m)).toEqual({ feature: 0, threshold: Infinity, missingGoToLeft: 0, nodes: 3 });
     // Every number goes left, however large.
@@ -204,10 +209,25 @@ describe("hand-derived trees from scikit-learn's documented rule", () => {
 
   it('a three-way tie (NaN right, NaN left, +inf all score alike) keeps the first: NaN right', () => {
     // t = 1.5: {0 | 1, 2} with NaN right, {0, 2 | 1} with NaN left, {0, 1 | 2} at +inf: all Gini 1/3.
-    const m = new DecisionTreeClassifier().fit([[1], [2], [N]], [0, 1, 2]);
-    expect(root(m)).toEqual({ feature: 0, threshold: 1.5, missingGoToLeft: 0, nodes: 3 });
-    // The right child {2, NaN} has one non-missing value: constant for scikit-learn, so a leaf.
-    expect(m.tree.isLeaf(m.tree.right[0]!)).toBe(true);
+    for (const splitter of EXACT_SPLITTERS) {
+      const m = new DecisionTreeClassifier({ splitter }).fit([[1], [2], [N]], [0, 1, 2]);
+      expect(root(m)).toEqual({ feature: 0, threshold: 1.5, missingGoToLeft: 0, nodes: 3 });
+      // The right child {2, NaN} has one non-missing value: constant for scikit-learn, so a leaf.
+      expect(m.tree.isLeaf(m.tree.right[0]!)).toBe(true);
+    }
+  });
+
+  it("'hist' with every value its own bin grows the same tree as 'best' on data with NaN (property)", () => {
+    fc.assert(
+      fc.property(problem, fc.array(cell, { minLength: 8, maxLength: 90 }), fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 3, maxLength: 30 }), (p, cells, labels) => {
+        const { X, y, w } = data(p, cells, labels);
+        const fit = (splitter: 'best' | 'hist') => new DecisionTreeClassifier({ splitter, minSamplesLeaf: p.minSamplesLeaf }).fit(X, y, { sampleWeight: w });
+        const a = fit('best');
+        const b = fit('hist');
+        expect(JSON.parse(serializeModel(b)).tree).toEqual(JSON.parse(serializeModel(a)).tree);
+      }),
+      { numRuns: 100, seed: 5 },
+    );
   });
 
   it('a node without NaN in training sends NaN to the child with more samples — counts, not weights; a tie goes right', () => {
@@ -259,11 +279,12 @@ describe('missing values end to end', () => {
     for (const [node, idx] of nodeRows(pruned.tree, X)) expect(pruned.tree.nSamples[node]).toBe(idx.length);
   });
 
-  it("splitter 'random' learns a side too: valid splits, training partition = prediction routing", () => {
+  it("splitters 'random' and 'hist' with merged bins learn a side too: valid splits, training partition = prediction routing", () => {
     fc.assert(
-      fc.property(problem, fc.array(cell, { minLength: 8, maxLength: 90 }), fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 3, maxLength: 30 }), (p, cells, labels) => {
+      fc.property(problem, fc.array(cell, { minLength: 8, maxLength: 90 }), fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 3, maxLength: 30 }), fc.boolean(), (p, cells, labels, random) => {
         const { X, y, w } = data(p, cells, labels);
-        const m = new DecisionTreeClassifier({ splitter: 'random', seed: p.seed, minSamplesLeaf: p.minSamplesLeaf }).fit(X, y, { sampleWeight: w });
+        const options = random ? { splitter: 'random' as const, seed: p.seed } : { splitter: 'hist' as const, maxBins: 2 };
+        const m = new DecisionTreeClassifier({ ...options, minSamplesLeaf: p.minSamplesLeaf }).fit(X, y, { sampleWeight: w });
         const rows = nodeRows(m.tree, X);
         for (const [node, idx] of rows) {
           expect(m.tree.nSamples[node]).toBe(idx.length);
@@ -318,6 +339,19 @@ describe('missing values end to end', () => {
     expect(exportText(m)).not.toContain('missing');
     expect(exportDot(m, { showMissing: true })).toContain('feature_0 <= 3.500 (missing → left)');
     expect(() => exportText(m, { showMissing: 'yes' as never })).toThrowError('options.showMissing must be true or false, got "yes"');
+  });
+
+  it('Tree routing: NaN follows the side at axis nodes, and is refused only where a categorical map reads the feature', () => {
+    const t = new Tree(2, 1, 4);
+    t.addNode(-1, true, { impurity: 1, nSamples: 4, weightedNSamples: 4 });
+    t.addNode(0, true, { impurity: 0, nSamples: 3, weightedNSamples: 3 });
+    t.addNode(0, false, { impurity: 0, nSamples: 1, weightedNSamples: 1 });
+    t.setAxisSplit(0, 1, 0.5, 1);
+    t.setCategoricalMaps(0, [{ feature: 0, values: [1, -1] }]);
+    expect(t.goesLeft(0, [0, N], 0)).toBe(true);
+    expect(Array.from(t.apply(Float64Array.of(1, N), 1))).toEqual([1]);
+    t.setAxisSplit(0, 0, 0.5, 1);
+    expect(() => t.goesLeft(0, [N, 0], 0)).toThrowError(/X\[0\]\[0\] must be a number \(a categorical feature has no side for NaN/);
   });
 
   it('models without a rule for NaN refuse it naming the first cell and suggesting imputation', () => {
