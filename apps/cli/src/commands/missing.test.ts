@@ -109,15 +109,16 @@ describe('dt train/predict/show --missing native (axis trees learn where NaN goe
     // c's levels blue, green, red = 0, 1, 2; the missing level is NaN.
     expect(p.stdout).toBe(`prediction\n${model.predict([[NaN, 2, 1], [3, NaN, 2], [35, 1, NaN]]).join('\n')}\n`);
   });
-  it('eval cross-validates with NaN kept; the hist splitter refuses NaN with core\'s typed error suggesting the imputer', async () => {
+  it('eval cross-validates with NaN kept; the hist splitter learns the NaN side too (its missing bin)', async () => {
     const r = await cli(dir, ['eval', '--data', 'holes.csv', '--missing', 'native', '--folds', '4', '--json']);
     expect(r.code, r.stderr).toBe(0);
     const report = JSON.parse(r.stdout) as { missing: unknown; results: { scores: { accuracy: { mean: number } } }[] };
     expect(report.missing).toEqual({ policy: 'native', cells: 10, rows: 9 });
     expect(report.results[0]!.scores.accuracy.mean).toBeGreaterThan(0.5);
     const h = await cli(dir, ['train', '--data', 'holes.csv', '--missing', 'native', '--splitter', 'hist', '--out', 'h.json']);
-    expect(h.code).toBe(1);
-    expect(h.stderr).toContain("splitter 'hist' has no rule for missing values (NaN); impute them first");
+    expect(h.code, h.stderr).toBe(0);
+    expect(h.stdout).toContain('kept as NaN (native: the tree learns where they go)');
+    expect(h.stdout).toContain('training accuracy 1.0000');
   });
   it('dt show of a native model says where missing values go', async () => {
     const r = await cli(dir, ['show', '--model', 'nat.json']);
