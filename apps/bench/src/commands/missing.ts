@@ -9,12 +9,33 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import { DecisionTreeClassifier } from '@dt/core';
+import { RandomForestClassifier } from '@dt/ensemble';
 import { fitDatasetImputer, parseCsv, type Dataset, type FeatureType, type ImputeStrategy } from '@dt/datasets';
 import { accuracy, measure, takeLabels, takeRows, trainTestSplit } from '@dt/eval';
 import { mergeNotes } from '../notes.js';
 
 type Label = string | number;
 type Dense = { data: Float64Array; rows: number; cols: number };
+
+/** The learners compared: fully grown Gini CART, and a random forest of them (sqrt features, bootstrap). */
+export type ModelKind = 'CART gini' | 'random forest';
+export const MODELS: readonly ModelKind[] = ['CART gini', 'random forest'];
+export const FOREST_TREES = 100;
+
+interface Fitted {
+  predict(X: Dense): Label[];
+  /** Leaves of the tree, or mean leaves per tree of the forest. */
+  leaves: number;
+}
+
+function fitModel(kind: ModelKind, X: Dense, y: Label[], trees: number): Fitted {
+  if (kind === 'CART gini') {
+    const m = new DecisionTreeClassifier({ criterion: 'gini' }).fit(X, y);
+    return { predict: (Z) => m.predict(Z), leaves: m.nLeaves };
+  }
+  const f = new RandomForestClassifier({ nEstimators: trees, seed: 0 }).fit(X, y);
+  return { predict: (Z) => f.predict(Z), leaves: f.estimators.reduce((a, t) => a + t.nLeaves, 0) / f.estimators.length };
+}
 
 export type Method = 'native' | 'drop' | 'impute mean' | 'impute median' | 'impute most_frequent';
 export const METHODS: readonly Method[] = ['native', 'drop', 'impute mean', 'impute median', 'impute most_frequent'];
@@ -39,6 +60,7 @@ interface Prepared {
 }
 
 export interface MethodResult {
+  model: ModelKind;
   method: Method;
   /** Per split: training rows used, accuracy on every test row (null for drop) and on complete test rows. */
   trainRows: number[];
@@ -174,57 +196,58 @@ function median(xs: number[]): number {
 }
 
 /** Fits and scores one method on one split; fit CPU is the median of `repeats` fits. */
-function runMethod(method: Method, s: Split, types: FeatureType[], repeats: number): { trainRows: number; accAll: number | null; accComplete: number; leaves: number; cpuMs: number } {
+function runMethod(kind: ModelKind, method: Method, s: Split, types: FeatureType[], repeats: number, trees: number): { trainRows: number; accAll: number | null; accComplete: number; leaves: number; cpuMs: number } {
   const complete = completeRows(s.Xtest);
   const XtestComplete = takeRows(s.Xtest, complete);
   const ytestComplete = takeLabels(s.ytest, complete);
-  let predictAll: ((X: Dense) => Label[]) | null = null;
-  let model: DecisionTreeClassifier | null = null;
-  const fit = (): void => {
+  // What the model predicts from raw test rows: native as they are, impute through the imputer; drop cannot.
+  const fit = (): { model: Fitted; predictRaw: ((X: Dense) => Label[]) | null } => {
     if (method === 'native') {
-      model = new DecisionTreeClassifier({ criterion: 'gini' }).fit(s.Xtrain, s.ytrain);
-      const m = model;
-      predictAll = (X) => m.predict(X);
-    } else if (method === 'drop') {
-      const keep = completeRows(s.Xtrain);
-      model = new DecisionTreeClassifier({ criterion: 'gini' }).fit(takeRows(s.Xtrain, keep), takeLabels(s.ytrain, keep));
-      predictAll = null;
-    } else {
-      const strategy = method.slice('impute '.length) as Exclude<ImputeStrategy, 'constant'>;
-      const imputer = fitDatasetImputer(s.Xtrain, types, strategy);
-      model = new DecisionTreeClassifier({ criterion: 'gini' }).fit(imputer.transform(s.Xtrain), s.ytrain);
-      const m = model;
-      predictAll = (X) => m.predict(imputer.transform(X));
+      const model = fitModel(kind, s.Xtrain, s.ytrain, trees);
+      return { model, predictRaw: (X) => model.predict(X) };
     }
+    if (method === 'drop') {
+      const keep = completeRows(s.Xtrain);
+      return { model: fitModel(kind, takeRows(s.Xtrain, keep), takeLabels(s.ytrain, keep), trees), predictRaw: null };
+    }
+    const strategy = method.slice('impute '.length) as Exclude<ImputeStrategy, 'constant'>;
+    const imputer = fitDatasetImputer(s.Xtrain, types, strategy);
+    const model = fitModel(kind, imputer.transform(s.Xtrain), s.ytrain, trees);
+    return { model, predictRaw: (X) => model.predict(imputer.transform(X)) };
   };
   const times: number[] = [];
-  for (let r = 0; r < repeats; r++) times.push(measure(fit).cpuMs ?? Number.NaN);
-  const m = model as DecisionTreeClassifier | null;
-  if (m === null) throw new Error('no model');
-  const p = predictAll as ((X: Dense) => Label[]) | null;
-  const predictComplete = p ?? ((X: Dense) => m.predict(X));
+  let last: ReturnType<typeof fit> | null = null;
+  for (let r = 0; r < repeats; r++) {
+    const t = measure(fit);
+    last = t.result;
+    times.push(t.cpuMs ?? Number.NaN);
+  }
+  const { model, predictRaw } = last!;
   return {
     trainRows: method === 'drop' ? completeRows(s.Xtrain).length : s.Xtrain.rows,
-    accAll: p === null ? null : accuracy(s.ytest, p(s.Xtest)),
-    accComplete: accuracy(ytestComplete, predictComplete(XtestComplete)),
-    leaves: m.nLeaves,
+    accAll: predictRaw === null ? null : accuracy(s.ytest, predictRaw(s.Xtest)),
+    accComplete: accuracy(ytestComplete, (predictRaw ?? model.predict)(XtestComplete)),
+    leaves: model.leaves,
     cpuMs: median(times),
   };
 }
 
 export async function runMissingBench(o: MissingBenchOptions, log: (s: string) => void = () => {}): Promise<DatasetResult[]> {
   const k = o.quick ? 3 : 20;
+  const trees = o.quick ? 10 : FOREST_TREES;
   const sets = [adult(o), heart(o, k), breast(o, k)];
   const out: DatasetResult[] = [];
   for (const p of sets) {
     const methods: MethodResult[] = [];
-    for (const method of METHODS) {
-      const r: MethodResult = { method, trainRows: [], accAll: [], accComplete: [], leaves: [], fitCpuMs: [] };
+    for (const [kind, method] of MODELS.flatMap((k) => METHODS.map((m) => [k, m] as const))) {
+      const r: MethodResult = { model: kind, method, trainRows: [], accAll: [], accComplete: [], leaves: [], fitCpuMs: [] };
+      // A forest's fit is 100 trees: one fit per split, its own warm-up.
+      const single = kind === 'CART gini';
       try {
         // Warm-up fits (JIT) on split 0, so the first method timed is not the one that pays for compiling.
-        if (!o.quick) for (let w = 0; w < 3; w++) runMethod(method, p.splits[0]!, p.featureTypes, 1);
+        if (!o.quick && single) for (let w = 0; w < 3; w++) runMethod(kind, method, p.splits[0]!, p.featureTypes, 1, trees);
         for (const s of p.splits) {
-          const x = runMethod(method, s, p.featureTypes, o.quick ? 1 : 5);
+          const x = runMethod(kind, method, s, p.featureTypes, o.quick || !single ? 1 : 5, trees);
           r.trainRows.push(x.trainRows);
           r.accAll.push(x.accAll);
           r.accComplete.push(x.accComplete);
@@ -234,7 +257,7 @@ export async function runMissingBench(o: MissingBenchOptions, log: (s: string) =
       } catch (e) {
         r.error = e instanceof Error ? e.message : String(e);
       }
-      log(`bench missing: ${p.name} / ${method}: ${r.error ?? `accuracy ${mean(r.accComplete).toFixed(4)} on complete test rows`}`);
+      log(`bench missing: ${p.name} / ${kind} / ${method}: ${r.error ?? `accuracy ${mean(r.accComplete).toFixed(4)} on complete test rows`}`);
       methods.push(r);
     }
     const s0 = p.splits[0]!;
@@ -271,7 +294,9 @@ export function renderMissingMarkdown(results: DatasetResult[], meta: string): s
     '- **drop**: training rows with a missing value dropped; such a model cannot predict a test row with one, so it is scored on the complete test rows only.',
     '- **impute S**: `fitDatasetImputer` (`@dt/datasets`) fitted on the training rows only — numeric columns by S, categorical level codes by their most frequent level — then applied to training and test rows.',
     '',
-    'Accuracy on **all** test rows, and on the **complete** test rows (no missing value; the only rows `drop` can score), mean ± sd over the splits. Fit CPU: the whole fit (imputer fit and transform included) in ms, after 3 warm-up fits of the method, the median of 5 fits per split, then the mean over splits.',
+    `The random forest: \`RandomForestClassifier\` (\`@dt/ensemble\`), ${FOREST_TREES} fully grown Gini trees on bootstrap draws, \`maxFeatures: 'sqrt'\`, seed 0, one thread; its members learn the NaN side like the single tree.`,
+    '',
+    'Accuracy on **all** test rows, and on the **complete** test rows (no missing value; the only rows `drop` can score), mean ± sd over the splits. Fit CPU: the whole fit (imputer fit and transform included) in ms, mean over splits of — CART: the median of 5 fits after 3 warm-up fits of the method; forest: one fit. The ratio is to the same model\'s native fit.',
     '',
     meta,
     '',
@@ -282,20 +307,20 @@ export function renderMissingMarkdown(results: DatasetResult[], meta: string): s
       '',
       `${r.note}. Missing: ${r.cells.toLocaleString('en-US')} cells in ${r.rows.toLocaleString('en-US')} of ${r.total.toLocaleString('en-US')} rows. Test rows per split: ${r.testRows.toLocaleString('en-US')}, of which ${r.completeTestRows.toLocaleString('en-US')} complete (split 0).`,
       '',
-      '| method | training rows | accuracy, all test rows | accuracy, complete test rows | leaves | fit CPU ms | fit CPU vs native |',
-      '|---|---|---|---|---|---|---|',
+      '| model | method | training rows | accuracy, all test rows | accuracy, complete test rows | leaves (per tree) | fit CPU ms | fit CPU vs native |',
+      '|---|---|---|---|---|---|---|---|',
     );
-    const native = r.methods.find((m) => m.method === 'native');
-    const nativeCpu = native && native.error === undefined ? mean(native.fitCpuMs) : null;
     for (const m of r.methods) {
+      const native = r.methods.find((x) => x.model === m.model && x.method === 'native');
+      const nativeCpu = native && native.error === undefined ? mean(native.fitCpuMs) : null;
       if (m.error !== undefined) {
-        lines.push(`| ${m.method} | – | – | – | – | – | not run: ${m.error.replace(/\|/g, '\\|')} |`);
+        lines.push(`| ${m.model} | ${m.method} | – | – | – | – | – | not run: ${m.error.replace(/\|/g, '\\|')} |`);
         continue;
       }
       const all = m.accAll.every((a) => a !== null) ? acc(m.accAll as number[]) : 'n/a (cannot predict rows with NaN)';
       const cpu = mean(m.fitCpuMs);
       lines.push(
-        `| ${m.method} | ${Math.round(mean(m.trainRows)).toLocaleString('en-US')} | ${all} | ${acc(m.accComplete)} | ${mean(m.leaves).toFixed(1)} | ${cpu.toFixed(1)} | ${nativeCpu === null ? '–' : `${(cpu / nativeCpu).toFixed(2)}×`} |`,
+        `| ${m.model} | ${m.method} | ${Math.round(mean(m.trainRows)).toLocaleString('en-US')} | ${all} | ${acc(m.accComplete)} | ${mean(m.leaves).toFixed(1)} | ${cpu.toFixed(1)} | ${nativeCpu === null ? '–' : `${(cpu / nativeCpu).toFixed(2)}×`} |`,
       );
     }
     lines.push('');
