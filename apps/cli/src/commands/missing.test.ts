@@ -74,6 +74,19 @@ describe('dt train/predict/eval --missing impute', () => {
     expect(e.code).toBe(1);
     expect(e.stderr).toContain('3 missing values in 3 rows');
   });
+  it('a model file whose stored missing-value section is broken is refused, naming the section', async () => {
+    const doc = JSON.parse(readFileSync(join(dir, 'imp.json'), 'utf8')) as { training: { missing: { policy: string; imputer: { statistics: unknown[]; features: number[] } } } };
+    doc.training.missing.imputer.statistics = [1, 2];
+    doc.training.missing.imputer.features = [0, 1];
+    writeFileSync(join(dir, 'bad1.json'), JSON.stringify(doc));
+    const a = await cli(dir, ['predict', '--model', 'bad1.json', '--data', 'new.csv']);
+    expect(a.code).toBe(1);
+    expect(a.stderr).toContain('invalid "training" section: missing.imputer must have 3 features');
+    doc.training.missing.policy = 'guess';
+    writeFileSync(join(dir, 'bad2.json'), JSON.stringify(doc));
+    const b = await cli(dir, ['predict', '--model', 'bad2.json', '--data', 'new.csv']);
+    expect(b.stderr).toContain('invalid "training" section: missing.policy is not one of error, drop, native, impute');
+  });
   it('predict --missing impute needs a model trained with an imputer', async () => {
     await cli(dir, ['train', '--data', 'holes.csv', '--missing', 'drop', '--out', 'dropped.json']);
     const r = await cli(dir, ['predict', '--model', 'dropped.json', '--data', 'new.csv', '--missing', 'impute']);
