@@ -9,6 +9,9 @@ import type { Context } from '../io.js';
 import { isClassifier } from '../any-model.js';
 import { readModelFile } from '../model-file.js';
 import { loadPredictData } from '../predict-data.js';
+import { checkNativeAlgorithm, CLI_MISSING, strategyText } from '../missing.js';
+import { loadSimpleImputer } from '@dt/datasets';
+import { InvalidArgumentError, oneOf } from '@dt/errors';
 
 export function predictCommand(program: Command, ctx: Context): void {
   program
@@ -18,6 +21,10 @@ export function predictCommand(program: Command, ctx: Context): void {
     .requiredOption('--data <name|file.csv>', 'a built-in dataset or a CSV file with the model\'s feature columns')
     .option('--proba', 'also write class probabilities (classifiers)')
     .option('--out <preds.csv>', 'write the predictions here (atomically) instead of stdout')
+    .option(
+      '--missing <policy>',
+      `CSV missing values: ${CLI_MISSING.join(', ')}; default what the model was trained with (impute: its stored fill values; native: NaN to the tree), else error`,
+    )
     .action((opts: Record<string, unknown>) => predict(opts, ctx));
 }
 
@@ -31,7 +38,25 @@ async function predict(opts: Record<string, unknown>, ctx: Context): Promise<voi
   const { model } = file;
   const classifier = isClassifier(model);
   if (opts.proba && !classifier) throw new UsageError('--proba needs a classification model; this one is a regressor');
-  const data = await loadPredictData(spec, file, ctx.cwd);
+  const trained = file.training?.missing;
+  const policy = opts.missing === undefined ? (trained?.policy === 'impute' || trained?.policy === 'native' ? trained.policy : 'error') : oneOf('--missing', opts.missing, CLI_MISSING);
+  if (policy === 'native' && file.training !== null) checkNativeAlgorithm({ policy, strategy: 'mean' }, file.training.algorithm);
+  if (policy === 'impute' && trained?.imputer === undefined) {
+    throw new InvalidArgumentError('--missing', 'impute only for a model trained with --missing impute (it stores the fill values)', 'impute');
+  }
+  const data = await loadPredictData(spec, file, ctx.cwd, policy === 'impute' ? 'native' : policy);
+  if (policy === 'impute') data.X = loadSimpleImputer(trained!.imputer!).transform(data.X);
+  const m = data.missing;
+  if (m !== undefined) {
+    const what = `${plural(m.cells, 'missing value')} in ${plural(m.rows, 'row')} of ${spec}`;
+    const done =
+      m.policy === 'drop'
+        ? `dropped those rows (no prediction for them)`
+        : policy === 'impute'
+          ? `imputed with the model's stored fill values (${strategyText(trained!.strategy ?? 'mean')}, fitted on its training rows)`
+          : 'kept as NaN for the tree (native)';
+    ctx.stderr.write(`${what}: ${done}.\n`);
+  }
 
   const lines: string[] = [];
   let predictions: (string | number)[];
