@@ -456,3 +456,26 @@ describe('weakest link through a heap', () => {
     );
   });
 });
+
+describe('weakest link on a chain pruned from the bottom', () => {
+  it('one step per split, deepest first, as the scan; the heap stays O(nodes) (stale entries dropped)', () => {
+    // Split k (id 2k) has a pure leaf (2k+1) and the rest (2k+2); its risk grows as (leaves − 1)², so
+    // every ancestor's alpha exceeds its descendants': D steps, each updating all ancestors.
+    const D = 1500;
+    const t = new Tree(1, 1, 2 * D + 1);
+    for (let k = 0; k < D; k++) {
+      const leaves = D + 1 - k;
+      const node = t.addNode(k === 0 ? -1 : 2 * k - 2, false, { impurity: (leaves - 1) ** 2 / leaves / D, nSamples: leaves, weightedNSamples: leaves });
+      t.addNode(node, true, { impurity: 0, nSamples: 1, weightedNSamples: 1 });
+      t.setAxisSplit(node, 0, k + 0.5);
+    }
+    t.addNode(2 * D - 2, false, { impurity: 0, nSamples: 1, weightedNSamples: 1 });
+    const seq = weakestLinkSequence(t);
+    const oracle = scanSequence(t);
+    expect(seq.prunedNodes.length).toBe(D + 1);
+    expect(seq.prunedNodes[1]).toBe(2 * D - 2);
+    expect(Array.from(seq.prunedNodes)).toEqual(oracle.pruned);
+    expect(Array.from(seq.alphas)).toEqual(oracle.alphas);
+    expect(Array.from(seq.impurities)).toEqual(oracle.impurities);
+  });
+});

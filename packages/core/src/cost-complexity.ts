@@ -170,6 +170,11 @@ function weakestLink(tree: Tree, risk: CcpRisk, stopAlpha: number): WeakestLinkS
       cur[p] = alphaOf(p);
       if (cur[p]! < Number.MAX_VALUE) heap.push(cur[p]!, p);
     }
+    if (heap.size > 4 * n + 64) {
+      // Stale entries pile up on deep trees (one push per ancestor per step): keep the heap O(nodes).
+      heap.clear();
+      for (let i = 0; i < n; i++) if (candidate[i] && cur[i]! < Number.MAX_VALUE) heap.push(cur[i]!, i);
+    }
     alphas.push(best);
     impurities.push(rBranch[0]!);
     pruned.push(node);
@@ -183,6 +188,10 @@ class AlphaHeap {
   private id: number[] = [];
   get size(): number {
     return this.a.length;
+  }
+  clear(): void {
+    this.a.length = 0;
+    this.id.length = 0;
   }
   topAlpha(): number {
     return this.a[0]!;
