@@ -348,10 +348,10 @@ describe('missing values end to end', () => {
     t.addNode(0, false, { impurity: 0, nSamples: 1, weightedNSamples: 1 });
     t.setAxisSplit(0, 1, 0.5, 1);
     t.setCategoricalMaps(0, [{ feature: 0, values: [1, -1] }]);
-    expect(t.goesLeft(0, [0, N], 0)).toBe(true);
+    expect(t.goesLeft(0, Float64Array.of(0, N), 0)).toBe(true);
     expect(Array.from(t.apply(Float64Array.of(1, N), 1))).toEqual([1]);
     t.setAxisSplit(0, 0, 0.5, 1);
-    expect(() => t.goesLeft(0, [N, 0], 0)).toThrowError(/X\[0\]\[0\] must be a number \(a categorical feature has no side for NaN/);
+    expect(() => t.goesLeft(0, Float64Array.of(N, 0), 0)).toThrowError(/X\[0\]\[0\] must be a number \(a categorical feature has no side for NaN/);
   });
 
   it('models without a rule for NaN refuse it naming the first cell and suggesting imputation', () => {
