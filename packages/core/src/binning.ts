@@ -27,12 +27,18 @@ export interface Bins {
 
 /**
  * Bins the columns of X. `weights` (or unit weights) decide the quantile edges of features with
- * more than maxBins distinct values. maxBins <= 256 gives 8-bit codes, more gives 16-bit codes.
+ * more than maxBins distinct values. maxBins <= 256 gives 8-bit codes, more gives 16-bit codes,
+ * in a buffer from `alloc` when given (shared memory for worker threads).
  */
-export function buildBins(X: ColumnMajor, weights: Float64Array | null, maxBins: number): Bins {
+export function buildBins(X: ColumnMajor, weights: Float64Array | null, maxBins: number, alloc?: (bytes: number) => ArrayBufferLike): Bins;
+/** With `exactOnly`: null as soon as a feature has more than maxBins distinct values (splitter 'auto'). */
+export function buildBins(X: ColumnMajor, weights: Float64Array | null, maxBins: number, alloc: ((bytes: number) => ArrayBufferLike) | undefined, exactOnly: true): Bins | null;
+export function buildBins(X: ColumnMajor, weights: Float64Array | null, maxBins: number, alloc?: (bytes: number) => ArrayBufferLike, exactOnly = false): Bins | null {
   const { rows: n, cols: d } = X;
   const column = columnReader(X);
-  const codes: BinCodes = maxBins <= 256 ? new Uint8Array(n * d) : new Uint16Array(n * d);
+  const wide = maxBins > 256;
+  const buffer = alloc === undefined ? null : alloc(n * d * (wide ? 2 : 1));
+  const codes: BinCodes = buffer === null ? (wide ? new Uint16Array(n * d) : new Uint8Array(n * d)) : wide ? new Uint16Array(buffer) : new Uint8Array(buffer);
   const nBins = new Int32Array(d);
   const lo: Float64Array[] = [];
   const hi: Float64Array[] = [];
@@ -54,8 +60,9 @@ export function buildBins(X: ColumnMajor, weights: Float64Array | null, maxBins:
     const col = column(f);
     const out = codes.subarray(f * n, (f + 1) * n);
     const bins = isSmallIntColumn(col)
-      ? smallIntBins(col, weights, maxBins, s, out)
-      : distinctBins(col, weights, maxBins, s, out) ?? quantileBins(col, weights, maxBins, s, out);
+      ? smallIntBins(col, weights, maxBins, s, out, exactOnly)
+      : distinctBins(col, weights, maxBins, s, out) ?? (exactOnly ? null : quantileBins(col, weights, maxBins, s, out));
+    if (bins === null) return null;
     nBins[f] = bins.lo.length;
     lo.push(bins.lo);
     hi.push(bins.hi);
@@ -106,7 +113,7 @@ function binsOfDistinct(s: Scratch, k: number, b: number): FeatureBins {
 }
 
 /** Pixels, counts and codes: a table over the values gives distinct values, counts and weights in O(n). */
-function smallIntBins(col: Float64Array, weights: Float64Array | null, maxBins: number, s: Scratch, out: BinCodes): FeatureBins {
+function smallIntBins(col: Float64Array, weights: Float64Array | null, maxBins: number, s: Scratch, out: BinCodes, exactOnly: boolean): FeatureBins | null {
   const n = col.length;
   const count = s.count;
   const weight = s.weight;
@@ -120,6 +127,11 @@ function smallIntBins(col: Float64Array, weights: Float64Array | null, maxBins: 
   // Distinct values in order; k may exceed maxBins here, so uniq/cnt/wts are table-sized if needed.
   let k = 0;
   for (let v = 0; v <= top; v++) if (count[v]! > 0) k++;
+  if (exactOnly && k > maxBins) {
+    count.fill(0, 0, top + 1);
+    if (weights !== null) weight.fill(0, 0, top + 1);
+    return null;
+  }
   const big = k > s.uniq.length;
   const uniq = big ? new Float64Array(k) : s.uniq;
   const cnt = big ? new Float64Array(k) : s.cnt;

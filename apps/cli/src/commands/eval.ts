@@ -20,6 +20,8 @@ import { addDataOptions, dataOptionsFrom, describeData, loadData } from '../data
 import { fixed, meanSd, ms } from '../format.js';
 import type { Context } from '../io.js';
 import { createProgress } from '../progress.js';
+import { workersFor, withWorkers } from '../fit.js';
+import type { HistogramWorkers } from '@dt/core/node';
 import { buildLearner, type Learner } from '../pruning.js';
 import { formatTable } from '../table.js';
 import {
@@ -104,22 +106,24 @@ async function evaluate(opts: Record<string, unknown>, ctx: Context): Promise<vo
   const task = ds.task;
   if (folds > ds.X.rows) throw new InvalidArgumentError('--folds', `at most the number of rows (${ds.X.rows})`, folds);
   const configs = given.length > 0 ? given : DEFAULT_CONFIGS[task].map(configFromString);
-  for (const c of configs) buildLearner(c, task); // every config's errors before any work
+  const learners = configs.map((c) => buildLearner(c, task)); // every config's errors before any work
 
   const splits = makeSplits(ds, folds, repeats, seed);
   const scoring: ScoringName[] = task === 'classification' ? ['accuracy'] : ['r2', 'mse'];
   const progress = createProgress(ctx, 'eval', configs.length * splits.length, ds.X.rows);
   const results: ConfigResult[] = [];
+  const workers = await workersFor(learners);
   try {
     for (const config of configs) {
       try {
-        results.push(await crossValidateConfig(config, ds, splits, scoring, progress));
+        results.push(await crossValidateConfig(config, ds, splits, scoring, progress, workers));
       } catch (e) {
         throw renamedError(e, config);
       }
     }
   } finally {
     progress.stop();
+    await workers?.close();
   }
   const report: EvalReport = {
     data: ds.name,
@@ -142,6 +146,7 @@ async function crossValidateConfig(
   splits: Split[],
   scoring: ScoringName[],
   progress: ReturnType<typeof createProgress>,
+  workers: HistogramWorkers | null,
 ): Promise<ConfigResult> {
   let current: Learner | null = null;
   const leaves: number[] = [];
@@ -149,7 +154,7 @@ async function crossValidateConfig(
   progress.stage(config.label);
   const cv = await crossValidateAsync(
     // TreeModel's fit takes labels or numbers by class; the union needs the structural type spelled out.
-    () => (current = buildLearner(config, ds.task, ds.featureTypes)) as unknown as AsyncEstimator<Dataset['X'], Labels>,
+    () => (current = withWorkers(buildLearner(config, ds.task, ds.featureTypes), workers)) as unknown as AsyncEstimator<Dataset['X'], Labels>,
     ds.X,
     ds.y as Labels,
     {
