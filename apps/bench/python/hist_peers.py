@@ -19,6 +19,7 @@ the DMatrix (XGBoost's quantile sketch and bin codes), as dt's includes its binn
 Run with Debian's packages: PYENV_VERSION=system python3 apps/bench/python/hist_peers.py < job.json
 """
 
+import gc
 import json
 import resource
 import statistics
@@ -35,6 +36,24 @@ def max_rss_mb():
 def rss_now_mb():
     with open("/proc/self/statm") as f:
         return int(f.read().split()[1]) * resource.getpagesize() / 1048576
+
+
+def status_mb(key):
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith(key + ":"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def reset_peak():
+    """Resets the kernel's peak resident set (VmHWM) to the current one (Linux >= 4.0)."""
+    try:
+        with open("/proc/self/clear_refs", "w") as f:
+            f.write("5")
+        return True
+    except OSError:
+        return False
 
 
 def read(path, dtype, d=None):
@@ -117,15 +136,17 @@ def main():
         wall.append((time.perf_counter() - w0) / hot)
     else:
         for r in range(repeats):
-            now = rss_now_mb()
-            rss0 = max_rss_mb()
+            gc.collect()
+            reset = reset_peak()
+            now = status_mb("VmRSS")
             c0, w0 = time.process_time(), time.perf_counter()
             model = fit(X_train, y_train)
             cpu.append(time.process_time() - c0)
             wall.append(time.perf_counter() - w0)
             if r == 0:
-                peak = max_rss_mb() - rss0
-                growth = max_rss_mb() - now
+                # The fit's own peak above the resident set right before it (the peak was reset).
+                peak = status_mb("VmHWM") - now if reset else float("nan")
+                growth = peak
     if lib == "sklearn":
         pred = model.predict(X_test)
         leaves = int(model.get_n_leaves())
