@@ -8,10 +8,11 @@
  */
 // Registers the oblique projections by name (opt-in in @dt/core since the light-install work).
 import '@dt/projections';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { DecisionTreeClassifier, type Tree } from '@dt/core';
 import { createHistogramWorkers, type HistogramWorkers } from '@dt/core/node';
+import { startPeakMeasure } from './harness/memory.js';
 
 interface Job {
   X_train_path: string;
@@ -58,21 +59,6 @@ function view(path: string, dtype: 'f8' | 'u1' | 'i4'): Float64Array | Uint8Arra
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
-/** VmRSS and VmHWM (MB) from /proc/self/status. */
-function status(): { rss: number; hwm: number } {
-  const text = readFileSync('/proc/self/status', 'utf8');
-  const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(text)?.[1] ?? Number.NaN) / 1024;
-  return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
-}
-/** Resets the peak resident set to the current one (Linux ≥ 4.0); false where not allowed. */
-function resetPeak(): boolean {
-  try {
-    writeFileSync('/proc/self/clear_refs', '5');
-    return true;
-  } catch {
-    return false;
-  }
-}
 const cpuS = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1e6;
@@ -172,16 +158,14 @@ async function main(): Promise<void> {
     wall.push((performance.now() - w0) / 1000 / hot);
   } else {
     for (let r = 0; r < job.repeats; r++) {
-      (globalThis as { gc?: () => void }).gc?.();
-      const reset = resetPeak();
-      const before = status();
+      const peakOf = startPeakMeasure();
       const c0 = cpuS();
       const w0 = performance.now();
       model = make().fit(train, ytr);
       cpu.push(cpuS() - c0);
       wall.push((performance.now() - w0) / 1000);
       if (r === 0) {
-        peak = reset ? status().hwm - before.rss : Number.NaN;
+        peak = peakOf();
         growth = peak;
       }
     }
