@@ -66,7 +66,8 @@ export interface TreeOptions {
    */
   categoricalFeatures?: readonly number[] | null;
   /**
-   * Split search: 'best' (default) sorts each feature's values in the node; 'hist' searches per-feature
+   * Split search: 'auto' (default) is 'hist' when every feature has at most `maxBins` distinct values
+   * (the same tree as 'best', faster) and 'best' otherwise. 'best' sorts each feature's values in the node; 'hist' searches per-feature
    * histogram bins (codes computed once per fit), much faster on large data. With at most `maxBins`
    * distinct values per feature every value is its own bin and 'hist' grows the same tree as 'best';
    * otherwise bin edges sit at weighted quantiles. 'random' draws one threshold per candidate feature
@@ -295,13 +296,13 @@ export const TREE_OPTIONS: OptionTable<ResolvedTreeOptions> = {
   minParent: { default: null, validate: nullable((v, name) => positiveInt(name, v)), cli: null },
   categoricalFeatures: { default: null, validate: (v, name) => resolveCategorical(v, name), cli: null },
   splitter: {
-    default: 'best',
+    default: 'auto',
     validate: (v, name) => oneOf(name, v, ['best', 'hist', 'random', 'auto'] as const),
     cli: {
       flag: '--splitter',
       arg: '<best|hist|random|auto>',
       help: 'split search: best (exact, sorts values), hist (per-feature bins; the same tree when features have <= --max-bins values), random (one uniform threshold per feature, extra trees) or auto (hist exactly when it is exact, else best)',
-      defaultText: 'best',
+      defaultText: 'auto',
       parse: cliText.choice(['best', 'hist', 'random', 'auto'] as const),
     },
   },

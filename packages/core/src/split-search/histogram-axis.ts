@@ -831,6 +831,8 @@ export class HistogramAxisSearch implements SplitSearch {
     const isC = this.cfg.labels !== null;
     const constFlag = this.constFlag;
     const rec = out.scratch;
+    // The fitting thread's own node histogram must survive its share (partition keeps the children's).
+    const own = this.nodeHist;
     this.nodeHist = hist;
     for (let f = j; f < this.d; f += J) {
       if (constFlag[f] === 1) {
@@ -859,7 +861,7 @@ export class HistogramAxisSearch implements SplitSearch {
         out.cut[f] = rec.cutRank;
       } else out.status[f] = 2;
     }
-    this.nodeHist = null;
+    this.nodeHist = own;
   }
 
   /** Called once by the parallel driver that this search hands its large nodes to. */

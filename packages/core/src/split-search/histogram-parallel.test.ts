@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { DecisionTreeClassifier, DecisionTreeRegressor, treeToJson, type Tree } from '../index.js';
 import { createHistogramWorkers, fitTree, type HistogramWorkerPool } from '../node.js';
-import type { HistogramWorkers } from './histogram-parallel.js';
+import type { HistogramWorkers, ParallelFitStats } from './histogram-parallel.js';
 
 /** The whole flat tree, bit for bit (node statistics included). */
 function same(a: Tree, b: Tree): void {
@@ -92,6 +92,12 @@ describe("nJobs for splitter 'hist'", () => {
     for (const weighted of [false, true]) {
       const sampleWeight = weighted ? w : null;
       const one = new DecisionTreeClassifier({ splitter: 'hist' }).fit(input, y, { sampleWeight });
+      // The large nodes went to the workers, and their children's histograms were kept (subtraction).
+      let stats: ParallelFitStats | null = null;
+      const observed: HistogramWorkers = { threads: pool.threads, post: (j, m, t) => pool.post(j, m, t), onFitEnd: (s) => (stats = s) };
+      same(one.tree, new DecisionTreeClassifier({ splitter: 'hist' }).fit(input, y, { sampleWeight, workers: observed }).tree);
+      expect(stats!.nodes).toBeGreaterThan(3);
+      expect(stats!.keptChildren).toBeGreaterThan(0);
       const two = await fitTree(new DecisionTreeClassifier({ splitter: 'hist', nJobs: 2 }), input, y, { sampleWeight });
       same(one.tree, two.tree);
       same(one.tree, new DecisionTreeClassifier({ splitter: 'hist' }).fit(input, y, { sampleWeight, workers: pool }).tree);

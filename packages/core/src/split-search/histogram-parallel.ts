@@ -37,6 +37,18 @@ export interface HistogramWorkers {
   post(j: number, message: unknown, transfer?: readonly unknown[]): void;
   /** Nodes with fewer (row × feature) cells stay on the fitting thread (default 65,536). */
   readonly minParallelCells?: number;
+  /** Called at the end of each fit that used the workers (benchmarks, tests). */
+  onFitEnd?(stats: ParallelFitStats): void;
+}
+
+/** What a fit handed to the workers. */
+export interface ParallelFitStats {
+  /** Nodes searched across the threads. */
+  nodes: number;
+  /** Of those, partitions that kept the children's histograms (the larger one by subtraction). */
+  keptChildren: number;
+  /** Full-node histograms allocated in shared memory. */
+  slots: number;
 }
 
 /** A node is split across the threads when it has at least this many (row, feature) cells. */
@@ -118,6 +130,7 @@ export class HistogramParallel {
   private nSlots = 0;
   private shared: SharedNodeArrays | null = null;
   private attached = false;
+  private readonly stats: ParallelFitStats = { nodes: 0, keptChildren: 0, slots: 0 };
 
   constructor(workers: HistogramWorkers) {
     this.workers = workers;
@@ -247,6 +260,7 @@ export class HistogramParallel {
     p[1] = node.weightedSum;
     if (node.classWeights !== null) p.set(node.classWeights, 2);
     const out = this.results!;
+    this.stats.nodes++;
     this.run(OP_SEARCH, () => this.owner!.searchShare(0, this.J, node, hist, fresh, out));
     const totalWeight = node.weight;
     const d = out.status.length;
@@ -277,6 +291,7 @@ export class HistogramParallel {
     ctrl[SMALL] = small === null ? -1 : small.slot;
     ctrl[S0] = small === null ? 0 : small.start;
     ctrl[S1] = small === null ? 0 : small.end;
+    if (parent !== null) this.stats.keptChildren++;
     this.run(OP_PARTITION, () => this.owner!.moveShare(0, this.J, start, end, true, parent, small));
   }
 
@@ -290,6 +305,7 @@ export class HistogramParallel {
     Atomics.add(ctrl, SEQ, 1);
     Atomics.notify(ctrl, SEQ);
     for (const p of this.ports) p.close();
+    if (this.owner !== null) this.workers.onFitEnd?.({ ...this.stats, slots: this.nSlots });
   }
 }
 
