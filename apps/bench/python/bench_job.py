@@ -41,3 +41,31 @@ def serve(run_job, name, errors=(JobError, OSError, ValueError, KeyError)):
         return 2
     print(json.dumps(result))
     return 0
+
+
+def _status_mb(key):
+    try:
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith(key + ":"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return float("nan")
+
+
+def start_peak_measure():
+    """Resets the kernel's peak resident set (VmHWM) to the current one (/proc/self/clear_refs, Linux >= 4.0)
+    after a GC; the returned function gives the peak growth since then in MiB (NaN if the reset failed).
+    The same measure as apps/bench/src/harness/memory.ts, so dt and the peers are compared alike."""
+    import gc
+
+    gc.collect()
+    try:
+        with open("/proc/self/clear_refs", "w") as f:
+            f.write("5")
+        reset = True
+    except OSError:
+        reset = False
+    before = _status_mb("VmRSS")
+    return lambda: _status_mb("VmHWM") - before if reset else float("nan")

@@ -6,9 +6,9 @@ Job (JSON on stdin):
      "n_features", "x_dtype": "f8" | "u1", "repeats", "hot_loop": int (optional)}
 (X little-endian row-major float64 or uint8, y little-endian int32). Prints one JSON line:
     {"fit_cpu_s", "fit_wall_s", "test_accuracy", "n_leaves", "fit_peak_rss_mb", "fit_rss_growth_mb", "version"}
-Times are medians over `repeats` fits (CPU: time.process_time). fit_peak_rss_mb is the growth of the
-process's peak resident set during the first fit (ru_maxrss), a lower bound of its memory;
-fit_rss_growth_mb is that peak minus the resident set just before the fit, an upper bound. With hot_loop = k, the fit is repeated
+Times are medians over `repeats` fits (CPU: time.process_time). fit_peak_rss_mb (= fit_rss_growth_mb) is the
+first fit's peak resident set above the resident set right before it, with the kernel's peak reset just
+before the fit (bench_job.start_peak_measure). With hot_loop = k, the fit is repeated
 k times after k warm-up fits and fit_cpu_s is the mean per fit (a service fitting small trees).
 
 XGBoost stands in for a single fully grown tree: one boosting round, tree_method 'hist' (256 bins),
@@ -20,21 +20,13 @@ Run with Debian's packages: PYENV_VERSION=system python3 apps/bench/python/hist_
 """
 
 import json
-import resource
 import statistics
 import sys
 import time
 
 import numpy as np
 
-
-def max_rss_mb():
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
-
-
-def rss_now_mb():
-    with open("/proc/self/statm") as f:
-        return int(f.read().split()[1]) * resource.getpagesize() / 1048576
+from bench_job import start_peak_measure
 
 
 def read(path, dtype, d=None):
@@ -117,15 +109,15 @@ def main():
         wall.append((time.perf_counter() - w0) / hot)
     else:
         for r in range(repeats):
-            now = rss_now_mb()
-            rss0 = max_rss_mb()
+            peak_of = start_peak_measure()
             c0, w0 = time.process_time(), time.perf_counter()
             model = fit(X_train, y_train)
             cpu.append(time.process_time() - c0)
             wall.append(time.perf_counter() - w0)
             if r == 0:
-                peak = max_rss_mb() - rss0
-                growth = max_rss_mb() - now
+                # The fit's own peak above the resident set right before it (the peak was reset).
+                peak = peak_of()
+                growth = peak
     if lib == "sklearn":
         pred = model.predict(X_test)
         leaves = int(model.get_n_leaves())

@@ -6,8 +6,8 @@ Job (JSON on stdin): the binary files of sklearn_cart.py's job mode,
 (X little-endian float64 row-major, y little-endian int32). Prints one JSON line:
     {"fit_wall_s", "fit_cpu_s", "predict_wall_s", "test_accuracy", "n_leaves",
      "fit_peak_rss_mb", "peak_rss_mb", "sklearn_version"}
-fit_peak_rss_mb is the growth of the process's peak resident set during the first fit (ru_maxrss),
-so it counts scikit-learn's float32 copy of X and the tree it builds. Times are medians over repeats.
+fit_peak_rss_mb is the first fit's peak resident set above the resident set right before it (the
+kernel's peak reset just before the fit: bench_job.start_peak_measure), so it counts scikit-learn's float32 copy of X and the tree it builds. Times are medians over repeats.
 
 Run with Debian's scikit-learn: PYENV_VERSION=system python3 apps/bench/python/sklearn_speed.py < job.json
 """
@@ -22,7 +22,7 @@ import numpy as np
 import sklearn
 from sklearn.tree import DecisionTreeClassifier
 
-from bench_job import JobError, read_bin
+from bench_job import JobError, read_bin, start_peak_measure
 
 
 def max_rss_mb():
@@ -45,14 +45,14 @@ def main():
     peak = 0.0
     est = None
     for r in range(repeats):
-        rss0 = max_rss_mb()
+        peak_of = start_peak_measure()
         est = DecisionTreeClassifier(criterion="gini", random_state=0)
         c0, w0 = time.process_time(), time.perf_counter()
         est.fit(X_train, y_train)
         wall.append(time.perf_counter() - w0)
         cpu.append(time.process_time() - c0)
         if r == 0:
-            peak = max_rss_mb() - rss0
+            peak = peak_of()
     # Median of three predict calls, as the Node worker does.
     times = []
     for _ in range(3):

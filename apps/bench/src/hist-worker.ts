@@ -11,6 +11,8 @@ import '@dt/projections';
 import { readFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { DecisionTreeClassifier, type Tree } from '@dt/core';
+import { createHistogramWorkers, type HistogramWorkers } from '@dt/core/node';
+import { startPeakMeasure } from './harness/memory.js';
 
 interface Job {
   X_train_path: string;
@@ -20,6 +22,8 @@ interface Job {
   n_features: number;
   x_dtype: 'f8' | 'u1';
   splitter: 'best' | 'hist';
+  /** Threads (nJobs) for 'hist'; the worker threads start before the timed fits. */
+  jobs?: number;
   repeats: number;
   hot_loop?: number;
   profile?: boolean;
@@ -32,11 +36,13 @@ export interface HistWorkerResult {
   fit_wall_s: number;
   test_accuracy: number;
   n_leaves: number;
-  fit_peak_rss_mb: number;
   /**
-   * Peak RSS after the first fit minus the RSS right before it (after a GC when exposed): an upper
-   * bound of the fit's growth, where fit_peak_rss_mb (growth of the peak) is a lower bound.
+   * Peak resident memory of the first fit above the resident memory right before it (after a GC):
+   * the kernel's peak (VmHWM) is reset to the current RSS just before the fit (/proc/self/clear_refs),
+   * so this is the fit's own peak growth, not hidden by a higher peak reached while loading.
    */
+  fit_peak_rss_mb: number;
+  /** Same as fit_peak_rss_mb (kept for the table's upper-bound column); NaN where the reset fails. */
   fit_rss_growth_mb: number;
   fingerprint: string;
   /** CPU seconds per phase of one profiled fit (profiling adds some overhead), or null. */
@@ -53,7 +59,6 @@ function view(path: string, dtype: 'f8' | 'u1' | 'i4'): Float64Array | Uint8Arra
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
-const maxRssMb = () => process.resourceUsage().maxRSS / 1024;
 const cpuS = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1e6;
@@ -123,13 +128,18 @@ async function main(): Promise<void> {
   const Xte = view(job.X_test_path, job.x_dtype) as Float64Array | Uint8Array;
   const yte = view(job.y_test_path, 'i4') as Int32Array;
   const train = { data: Xtr, rows: ytr.length, cols: d };
-  const make = () => new DecisionTreeClassifier({ splitter: job.splitter });
+  const jobs = job.jobs ?? 1;
+  const workers: HistogramWorkers | null = jobs > 1 ? await createHistogramWorkers(jobs - 1) : null;
+  const make = () => {
+    const m = new DecisionTreeClassifier({ splitter: job.splitter, nJobs: jobs });
+    return { fit: (X: typeof train, y: Int32Array) => m.fit(X, y, { workers }) };
+  };
   // Warm-up on a prefix, so V8's compile time is not counted (as in `bench speed`).
   const pre = Math.min(ytr.length, 2000);
   for (let i = 0; i < 3; i++) make().fit({ data: Xtr.subarray(0, pre * d), rows: pre, cols: d }, ytr.subarray(0, pre));
   if (job.profile) {
     // Only the profile: one fit after the warm-up.
-    const split = await profiledSplit(() => make().fit(train, ytr));
+    const split = await profiledSplit(() => void make().fit(train, ytr));
     console.log(JSON.stringify({ fit_cpu_s: 0, fit_wall_s: 0, test_accuracy: 0, n_leaves: 0, fit_peak_rss_mb: 0, fit_rss_growth_mb: 0, fingerprint: '', split }));
     return;
   }
@@ -137,7 +147,7 @@ async function main(): Promise<void> {
   const wall: number[] = [];
   let peak = 0;
   let growth = 0;
-  let model = make();
+  let model = new DecisionTreeClassifier();
   const hot = job.hot_loop ?? 0;
   if (hot > 0) {
     for (let i = 0; i < hot; i++) make().fit(train, ytr);
@@ -148,17 +158,15 @@ async function main(): Promise<void> {
     wall.push((performance.now() - w0) / 1000 / hot);
   } else {
     for (let r = 0; r < job.repeats; r++) {
-      (globalThis as { gc?: () => void }).gc?.();
-      const rssNow = process.memoryUsage().rss / 1048576;
-      const rss0 = maxRssMb();
+      const peakOf = startPeakMeasure();
       const c0 = cpuS();
       const w0 = performance.now();
       model = make().fit(train, ytr);
       cpu.push(cpuS() - c0);
       wall.push((performance.now() - w0) / 1000);
       if (r === 0) {
-        peak = maxRssMb() - rss0;
-        growth = maxRssMb() - rssNow;
+        peak = peakOf();
+        growth = peak;
       }
     }
   }
@@ -176,6 +184,7 @@ async function main(): Promise<void> {
     split: null,
   };
   console.log(JSON.stringify(result));
+  process.exit(0);
 }
 
 if (process.argv[2] !== undefined) void main();

@@ -10,6 +10,7 @@ import { hhcartCommand } from './commands/hhcart.js';
 import { streamCommand } from './commands/stream.js';
 import { histCommand } from './commands/hist.js';
 import { missingCommand } from './commands/missing.js';
+import { poolLatencyCommand } from './commands/pool-latency.js';
 
 const program = new Command('bench').description('dt benchmarks: speed against peers and the papers\' tables');
 program.addCommand(cartCommand());
@@ -21,6 +22,7 @@ program.addCommand(hhcartCommand());
 program.addCommand(streamCommand());
 program.addCommand(histCommand());
 program.addCommand(missingCommand());
+program.addCommand(poolLatencyCommand());
 program.parseAsync(process.argv).catch((e: unknown) => {
   console.error(`bench: ${e instanceof Error ? e.message : String(e)}`);
   process.exitCode = 1;

@@ -8,8 +8,10 @@
 import '@dt/projections';
 import { readFileSync } from 'node:fs';
 import { DecisionTreeClassifier } from '@dt/core';
+import { createHistogramWorkers } from '@dt/core/node';
 import { measure } from '@dt/eval';
 import { DecisionTreeClassifier as MlCart } from 'ml-cart';
+import { startPeakMeasure } from './harness/memory.js';
 import { cpuSeconds, wallSeconds } from './harness/timing.js';
 
 interface Job {
@@ -21,6 +23,8 @@ interface Job {
   y_test_path: string;
   n_features: number;
   repeats: number;
+  /** Threads (nJobs) for dt-hist; its worker threads start before the warm-up. */
+  jobs?: number;
 }
 
 export interface WorkerResult {
@@ -29,7 +33,7 @@ export interface WorkerResult {
   predict_wall_s: number;
   test_accuracy: number;
   n_leaves: number | null;
-  /** Growth of the process's peak RSS during the (first) fit, MiB. */
+  /** Peak resident memory of the first fit above the resident memory right before it, MiB (harness/memory.ts). */
   fit_peak_rss_mb: number;
   /** Peak RSS of the whole process, MiB. */
   peak_rss_mb: number;
@@ -50,7 +54,7 @@ const WARMUP_FITS = 3;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 const maxRssMb = () => process.resourceUsage().maxRSS / 1024;
 
-function main(): void {
+async function main(): Promise<void> {
   const job = JSON.parse(process.argv[2]!) as Job;
   const d = job.n_features;
   const Xtr = f64(job.X_train_path);
@@ -71,9 +75,10 @@ function main(): void {
   // (1,000 × 10: 128, 79, 18, 14, 14 ms for fits 1–5 in a fresh process).
   const isDt = job.lib === 'dt' || job.lib === 'dt-hist';
   const dtOptions = { criterion: 'gini', splitter: job.lib === 'dt-hist' ? ('hist' as const) : ('best' as const) };
+  const workers = job.lib === 'dt-hist' && (job.jobs ?? 1) > 1 ? await createHistogramWorkers(job.jobs! - 1) : null;
   const nw = Math.min(ytr.length, isDt ? 2000 : 200);
   for (let k = 0; k < WARMUP_FITS; k++) {
-    if (isDt) new DecisionTreeClassifier(dtOptions).fit({ data: Xtr.subarray(0, nw * d), rows: nw, cols: d }, ytr.subarray(0, nw)).predictCodes(test);
+    if (isDt) new DecisionTreeClassifier(dtOptions).fit({ data: Xtr.subarray(0, nw * d), rows: nw, cols: d }, ytr.subarray(0, nw), { workers }).predictCodes(test);
     else new MlCart({ gainFunction: 'gini', gainThreshold: 0, minNumSamples: 1 }).train(mlTrain!.slice(0, nw), mlLabels!.slice(0, nw));
   }
 
@@ -83,10 +88,10 @@ function main(): void {
   let predictOne: () => ArrayLike<number>;
   let leaves: number | null = null;
   for (let r = 0; r < job.repeats; r++) {
-    const rss0 = maxRssMb();
+    const peakOf = startPeakMeasure();
     const fit = measure((): { predict: () => ArrayLike<number>; leaves: number | null } => {
       if (isDt) {
-        const m = new DecisionTreeClassifier(dtOptions).fit(train, ytr);
+        const m = new DecisionTreeClassifier(dtOptions).fit(train, ytr, { workers });
         return { predict: () => m.predictCodes(test), leaves: m.nLeaves };
       }
       // Fully grown like the others: no gain threshold, leaves down to one sample.
@@ -98,7 +103,7 @@ function main(): void {
     cpu.push(cpuSeconds(fit));
     predictOne = fit.result.predict;
     leaves = fit.result.leaves;
-    if (r === 0) fitPeak = maxRssMb() - rss0;
+    if (r === 0) fitPeak = peakOf();
   }
   // Predict: the median of three calls (the first call on a new model also pays V8's warm-up).
   const predictTimes: number[] = [];
@@ -123,4 +128,4 @@ function main(): void {
   console.log(JSON.stringify(out));
 }
 
-main();
+void main();

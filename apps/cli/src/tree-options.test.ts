@@ -59,6 +59,12 @@ describe('--splitter and --max-bins', () => {
     expect(() => configFromFlags({ maxBins: '1' })).toThrow(/--max-bins must be an integer in \[2, 65536\]/);
     expect(() => configFromFlags({ maxBins: '70000' })).toThrow(/--max-bins must be an integer in \[2, 65536\]/);
   });
+  it('--jobs reaches nJobs; 0 and -2 are refused naming the flag', () => {
+    expect(configFromFlags({ splitter: 'auto', jobs: '2' }).params).toEqual({ splitter: 'auto', nJobs: 2 });
+    expect((buildEstimator(configFromFlags({ jobs: '-1' }), 'classification') as DecisionTreeClassifier).options.nJobs).toBe(-1);
+    expect(() => configFromFlags({ jobs: '0' })).toThrow(/--jobs must be an integer >= 1, or -1 for every core/);
+    expect(() => configFromFlags({ jobs: '-2' })).toThrow(/--jobs/);
+  });
 });
 
 describe('buildEstimator', () => {

@@ -167,13 +167,17 @@ export function configFromFlags(opts: Record<string, unknown>): TreeConfig {
   const params: Partial<Record<ParamKey, unknown>> = {};
   const names: Partial<Record<ParamKey, string>> = {};
   for (const p of PARAMS) {
-    const raw = opts[p.key];
+    // commander names a flag's value after the flag (--jobs → jobs), which may differ from the key (nJobs).
+    const raw = opts[p.key] ?? opts[flagAttribute(p.flag)];
     if (raw === undefined) continue;
     params[p.key] = p.parse(String(raw), p.flag);
     names[p.key] = p.flag;
   }
   return { label: labelOf(algorithm, params), algorithm, params, names };
 }
+
+/** commander's attribute for a long flag: --max-bins → maxBins. */
+const flagAttribute = (flag: string): string => flag.replace(/^--/, '').replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 
 const normalizeKey = (k: string): string => k.toLowerCase().replace(/[-_]/g, '');
 

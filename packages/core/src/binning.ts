@@ -32,9 +32,13 @@ export interface Bins {
 
 /**
  * Bins the columns of X. `weights` (or unit weights) decide the quantile edges of features with
- * more than maxBins distinct values. maxBins <= 256 gives 8-bit codes, more gives 16-bit codes.
+ * more than maxBins distinct values. maxBins <= 256 gives 8-bit codes, more gives 16-bit codes,
+ * in a buffer from `alloc` when given (shared memory for worker threads).
  */
-export function buildBins(X: ColumnMajor, weights: Float64Array | null, maxBins: number): Bins {
+export function buildBins(X: ColumnMajor, weights: Float64Array | null, maxBins: number, alloc?: (bytes: number) => ArrayBufferLike): Bins;
+/** With `exactOnly`: null as soon as a feature has more than maxBins distinct values (splitter 'auto'). */
+export function buildBins(X: ColumnMajor, weights: Float64Array | null, maxBins: number, alloc: ((bytes: number) => ArrayBufferLike) | undefined, exactOnly: true): Bins | null;
+export function buildBins(X: ColumnMajor, weights: Float64Array | null, maxBins: number, alloc?: (bytes: number) => ArrayBufferLike, exactOnly = false): Bins | null {
   const { rows: n, cols: d } = X;
   const column = columnReader(X);
   const nMissing = new Int32Array(d);
@@ -42,7 +46,9 @@ export function buildBins(X: ColumnMajor, weights: Float64Array | null, maxBins:
   const stored = X.rowMajor ?? X.data;
   const anyMissing = (stored instanceof Float64Array || stored instanceof Float32Array) && hasNaN(stored);
   // The missing bin takes one more code.
-  const codes: BinCodes = maxBins + (anyMissing ? 1 : 0) <= 256 ? new Uint8Array(n * d) : new Uint16Array(n * d);
+  const wide = maxBins + (anyMissing ? 1 : 0) > 256;
+  const buffer = alloc === undefined ? null : alloc(n * d * (wide ? 2 : 1));
+  const codes: BinCodes = buffer === null ? (wide ? new Uint16Array(n * d) : new Uint8Array(n * d)) : wide ? new Uint16Array(buffer) : new Uint8Array(buffer);
   const nBins = new Int32Array(d);
   const lo: Float64Array[] = [];
   const hi: Float64Array[] = [];
@@ -76,8 +82,9 @@ export function buildBins(X: ColumnMajor, weights: Float64Array | null, maxBins:
       col.length === 0
         ? { lo: new Float64Array(0), hi: new Float64Array(0), mean: new Float64Array(0), exact: true }
         : isSmallIntColumn(col)
-          ? smallIntBins(col, w, maxBins, s, out)
-          : (distinctBins(col, w, maxBins, s, out) ?? quantileBins(col, w, maxBins, s, out));
+          ? smallIntBins(col, w, maxBins, s, out, exactOnly)
+          : (distinctBins(col, w, maxBins, s, out) ?? (exactOnly ? null : quantileBins(col, w, maxBins, s, out)));
+    if (bins === null) return null;
     if (present !== null) {
       const full = codes.subarray(f * n, (f + 1) * n);
       full.fill(bins.lo.length);
@@ -148,7 +155,7 @@ function binsOfDistinct(s: Scratch, k: number, b: number): FeatureBins {
 }
 
 /** Pixels, counts and codes: a table over the values gives distinct values, counts and weights in O(n). */
-function smallIntBins(col: Float64Array, weights: Float64Array | null, maxBins: number, s: Scratch, out: BinCodes): FeatureBins {
+function smallIntBins(col: Float64Array, weights: Float64Array | null, maxBins: number, s: Scratch, out: BinCodes, exactOnly: boolean): FeatureBins | null {
   const n = col.length;
   const count = s.count;
   const weight = s.weight;
@@ -162,6 +169,11 @@ function smallIntBins(col: Float64Array, weights: Float64Array | null, maxBins: 
   // Distinct values in order; k may exceed maxBins here, so uniq/cnt/wts are table-sized if needed.
   let k = 0;
   for (let v = 0; v <= top; v++) if (count[v]! > 0) k++;
+  if (exactOnly && k > maxBins) {
+    count.fill(0, 0, top + 1);
+    if (weights !== null) weight.fill(0, 0, top + 1);
+    return null;
+  }
   const big = k > s.uniq.length;
   const uniq = big ? new Float64Array(k) : s.uniq;
   const cnt = big ? new Float64Array(k) : s.cnt;

@@ -3,6 +3,7 @@ import type { Random } from '@dt/errors';
 import type { Projection } from '@dt/projections/registry';
 import { createSplitSearch } from './split-search/create-split-search.js';
 import type { Splitter } from './options.js';
+import type { HistogramParallel } from './split-search/histogram-parallel.js';
 import type { ClassificationData, RegressionData } from './split-search/fit-data.js';
 import {
   createSplitRecord,
@@ -41,6 +42,8 @@ export interface GrowthParams {
   splitter: Splitter;
   /** Bins per feature for 'hist'. */
   maxBins: number;
+  /** Worker threads for 'hist' large nodes (null: this thread only). */
+  parallel?: HistogramParallel | null;
 }
 
 /** A node waiting to be added/expanded, with its totals computed by its parent's split. */

@@ -44,7 +44,7 @@ export class DecisionTreeClassifier extends DecisionTree {
       nClasses: classes.length,
       weights,
       criterion: this.options.criterion as ClassificationCriterion,
-    });
+    }, fitOptions.workers ?? null);
     return this;
   }
 

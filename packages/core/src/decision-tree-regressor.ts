@@ -22,7 +22,7 @@ export class DecisionTreeRegressor extends DecisionTree {
       targets,
       weights,
       criterion: this.options.criterion as RegressionCriterion,
-    });
+    }, fitOptions.workers ?? null);
     return this;
   }
 

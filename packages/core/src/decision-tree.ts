@@ -6,6 +6,7 @@ import { checkLevelCodes, checkSquarable, rejectMissing, rescaleWeights, toRowMa
 import { checkFeatureNames } from './leaf-values.js';
 import { resolveCounts, resolveTreeOptions, type ResolvedTreeOptions, type TreeOptions } from './options.js';
 import { RESTORE, type RestoreState } from './restore.js';
+import { HistogramParallel, type HistogramWorkers } from './split-search/histogram-parallel.js';
 import type { Tree } from './tree.js';
 
 export interface FitOptions {
@@ -13,9 +14,15 @@ export interface FitOptions {
   sampleWeight?: ArrayLike<number> | null;
   /** Names of the features, used by exportText/exportDot and saved with the model. */
   featureNames?: readonly string[] | null;
+  /**
+   * Worker threads for splitter 'hist' (or 'auto' when it bins): large nodes are split by feature
+   * across them and this thread (`createHistogramWorkers` / `fitTree` in @dt/core/node). The tree is
+   * identical with or without them. Without: this thread only, whatever nJobs says.
+   */
+  workers?: HistogramWorkers | null;
 }
 
-const FIT_OPTION_KEYS: readonly (keyof FitOptions)[] = ['sampleWeight', 'featureNames'];
+const FIT_OPTION_KEYS: readonly (keyof FitOptions)[] = ['sampleWeight', 'featureNames', 'workers'];
 
 /** Checks fit()'s options object: unknown keys (a misspelt `sampleWeights`) are errors, never ignored. */
 export function checkFitOptions(fitOptions: unknown): FitOptions {
@@ -99,7 +106,7 @@ export abstract class DecisionTree {
   }
 
   /** Grows the tree on validated, encoded data. */
-  protected grow(data: ClassificationData | RegressionData): Tree {
+  protected grow(data: ClassificationData | RegressionData, workers: HistogramWorkers | null = null): Tree {
     const n = data.X.rows;
     const d = data.X.cols;
     const o = this.options;
@@ -120,6 +127,16 @@ export abstract class DecisionTree {
       totalWeight = 0;
       for (let i = 0; i < n; i++) totalWeight += data.weights[i]!;
     }
+    const parallel = workers !== null && workers.threads > 0 && (o.splitter === 'hist' || o.splitter === 'auto') ? new HistogramParallel(workers) : null;
+    try {
+      return this.growWith(data, parallel, totalWeight, counts);
+    } finally {
+      parallel?.end();
+    }
+  }
+
+  private growWith(data: ClassificationData | RegressionData, parallel: HistogramParallel | null, totalWeight: number, counts: ReturnType<typeof resolveCounts>): Tree {
+    const o = this.options;
     const builder = new TreeBuilder(data, {
       maxDepth: o.maxDepth ?? Number.POSITIVE_INFINITY,
       // MinParent (HHCART): split only when n > minParent, i.e. n >= minParent + 1.
@@ -136,6 +153,7 @@ export abstract class DecisionTree {
       categorical: checkLevelCodes(o.categoricalFeatures, data.X),
       splitter: o.splitter,
       maxBins: o.maxBins,
+      parallel,
     });
     const tree = builder.build();
     return o.ccpAlpha > 0 ? pruneTree(tree, o.ccpAlpha) : tree;

@@ -83,7 +83,7 @@ describe('feature cells are numbers, never coerced', () => {
 describe('fit options are checked, never ignored', () => {
   it('rejects an unknown fit option naming the key, with a did-you-mean', () => {
     expect(() => new DecisionTreeClassifier().fit(X, labels, { sampleWeights: [1, 1, 1, 1] } as never)).toThrowError(
-      /fitOptions\.sampleWeights must be one of the known options \(sampleWeight, featureNames; did you mean sampleWeight\?\)/,
+      /fitOptions\.sampleWeights must be one of the known options \(sampleWeight, featureNames, workers; did you mean sampleWeight\?\)/,
     );
     expect(() => new DecisionTreeRegressor().fit(X, targets, { weights: [1, 1, 1, 1] } as never)).toThrowError(InvalidArgumentError);
     expect(() => new DecisionTreeRegressor().fit(X, targets, 3 as never)).toThrowError('fitOptions must be an options object, got 3');

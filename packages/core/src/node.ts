@@ -1,9 +1,106 @@
 import { randomBytes } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import { open, readdir, readFile, realpath, rename, rm, stat } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { DtError } from '@dt/errors';
+import type { DecisionTreeClassifier } from './decision-tree-classifier.js';
+import type { DecisionTreeRegressor } from './decision-tree-regressor.js';
+import type { FitOptions } from './decision-tree.js';
+import type { FeatureInput, LabelInput } from './input.js';
 import { loadModel, serializeModel, type TreeModel } from './model-format.js';
+import type { HistogramWorkers } from './split-search/histogram-parallel.js';
+
+export type { HistogramWorkers } from './split-search/histogram-parallel.js';
+
+/**
+ * A worker running `name` (a script beside the module at `base`, its import.meta.url): the compiled
+ * JS, or — from the TypeScript sources (workspace, tests) — the .ts file through tsx's loader (a dev
+ * dependency of the workspace only). Shared by @dt packages' worker pools.
+ */
+export function startModuleWorker(base: string, name: string, workerData?: unknown): Worker {
+  if (!base.endsWith('.ts')) return new Worker(new URL(`./${name}.js`, base), { workerData });
+  const url = new URL(`./${name}.ts`, base).href;
+  const boot = `import('tsx/esm/api').then((t) => { t.register(); return import(${JSON.stringify(url)}); });`;
+  return new Worker(boot, { eval: true, workerData, execArgv: ['--conditions=@dt/source'] });
+}
+
+/** nJobs as threads: -1 is every core the process may use. */
+export function resolveJobs(nJobs: number): number {
+  return nJobs === -1 ? availableParallelism() : nJobs;
+}
+
+/** Worker threads for 'hist' fits (fit options `workers`); close() when done. Idle workers never keep the process alive. */
+export interface HistogramWorkerPool extends HistogramWorkers {
+  close(): Promise<void>;
+}
+
+/**
+ * Starts `threads` worker threads for the large nodes of 'hist' fits and resolves once each is up.
+ * Reuse one pool for many fits (`fit(X, y, { workers })`); one fit at a time per pool.
+ */
+export async function createHistogramWorkers(threads: number): Promise<HistogramWorkerPool> {
+  if (!Number.isInteger(threads) || threads < 1) throw new DtError('INVALID_ARGUMENT', `threads must be an integer >= 1, got ${String(threads)}`);
+  const workers: Worker[] = [];
+  let failure: Error | null = null;
+  const ready: Promise<void>[] = [];
+  for (let k = 0; k < threads; k++) {
+    const w = startModuleWorker(import.meta.url, 'histogram-worker');
+    workers.push(w);
+    ready.push(
+      new Promise<void>((res, rej) => {
+        w.once('message', () => res());
+        w.once('error', rej);
+      }),
+    );
+    w.on('error', (e) => (failure = e));
+  }
+  try {
+    await Promise.all(ready);
+  } catch (e) {
+    await Promise.all(workers.map((w) => w.terminate()));
+    throw new DtError('IO', `cannot start hist worker threads: ${(e as Error).message}`, { cause: e });
+  }
+  for (const w of workers) w.unref();
+  return {
+    threads,
+    post(j, message, transfer) {
+      if (failure !== null) throw new DtError('IO', `a hist worker thread failed: ${(failure as Error).message}`);
+      workers[j]!.postMessage(message, transfer as never);
+    },
+    async close() {
+      await Promise.all(workers.map((w) => w.terminate()));
+    },
+  };
+}
+
+/**
+ * Fits `model` with its `nJobs` threads ('hist' and 'auto' splitters; others fit on this thread):
+ * starts nJobs − 1 workers, fits (the same tree as any other nJobs) and stops them. For many fits,
+ * create the workers once and pass them as fit option `workers`.
+ */
+export async function fitTree<M extends DecisionTreeClassifier | DecisionTreeRegressor>(
+  model: M,
+  X: FeatureInput,
+  y: M extends DecisionTreeClassifier ? LabelInput : ArrayLike<number>,
+  fitOptions: FitOptions = {},
+): Promise<M> {
+  const fit = (o: FitOptions): void => void (model as unknown as { fit(X: FeatureInput, y: unknown, o: FitOptions): unknown }).fit(X, y, o);
+  const jobs = resolveJobs(model.options.nJobs);
+  const binned = model.options.splitter === 'hist' || model.options.splitter === 'auto';
+  if (jobs <= 1 || !binned || (fitOptions.workers ?? null) !== null) {
+    fit(fitOptions);
+    return model;
+  }
+  const workers = await createHistogramWorkers(jobs - 1);
+  try {
+    fit({ ...fitOptions, workers });
+  } finally {
+    await workers.close();
+  }
+  return model;
+}
 
 /**
  * An output path that names one of the command's inputs (same real path, or the same file through

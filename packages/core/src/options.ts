@@ -66,7 +66,8 @@ export interface TreeOptions {
    */
   categoricalFeatures?: readonly number[] | null;
   /**
-   * Split search: 'best' (default) sorts each feature's values in the node; 'hist' searches per-feature
+   * Split search: 'auto' (default) is 'hist' when every feature has at most `maxBins` distinct values
+   * (the same tree as 'best', faster) and 'best' otherwise. 'best' sorts each feature's values in the node; 'hist' searches per-feature
    * histogram bins (codes computed once per fit), much faster on large data. With at most `maxBins`
    * distinct values per feature every value is its own bin and 'hist' grows the same tree as 'best';
    * otherwise bin edges sit at weighted quantiles. 'random' draws one threshold per candidate feature
@@ -77,9 +78,20 @@ export interface TreeOptions {
   splitter?: Splitter;
   /** Bins per feature for splitter 'hist', 2..65536 (default 256; above 256 codes take 16 bits). */
   maxBins?: number;
+  /**
+   * Threads for splitter 'hist' (and 'auto' when it bins): 1 (default), or -1 for every core. Large
+   * nodes' histograms, split searches and code moves are split by feature across worker threads;
+   * the tree is identical for every nJobs. `fit` is synchronous and runs on the calling thread
+   * unless given `workers`; `fitTree` from @dt/core/node creates them from nJobs.
+   */
+  nJobs?: number;
 }
 
-export type Splitter = 'best' | 'hist' | 'random';
+/**
+ * 'auto' bins (as 'hist') exactly when binning is exact — every feature has at most maxBins
+ * distinct values, so 'hist' grows the same tree as 'best' — and searches as 'best' otherwise.
+ */
+export type Splitter = 'best' | 'hist' | 'random' | 'auto';
 
 export type ClassWeight = 'balanced' | Record<string, number> | Map<string | number, number> | null;
 
@@ -113,6 +125,7 @@ export interface ResolvedTreeOptions {
   categoricalFeatures: number[] | null;
   splitter: Splitter;
   maxBins: number;
+  nJobs: number;
   classWeight: ClassWeight;
   misRate: number | null;
 }
@@ -283,14 +296,14 @@ export const TREE_OPTIONS: OptionTable<ResolvedTreeOptions> = {
   minParent: { default: null, validate: nullable((v, name) => positiveInt(name, v)), cli: null },
   categoricalFeatures: { default: null, validate: (v, name) => resolveCategorical(v, name), cli: null },
   splitter: {
-    default: 'best',
-    validate: (v, name) => oneOf(name, v, ['best', 'hist', 'random'] as const),
+    default: 'auto',
+    validate: (v, name) => oneOf(name, v, ['best', 'hist', 'random', 'auto'] as const),
     cli: {
       flag: '--splitter',
-      arg: '<best|hist|random>',
-      help: 'split search: best (exact, sorts values), hist (per-feature bins; the same tree when features have <= --max-bins values) or random (one uniform threshold per feature, extra trees)',
-      defaultText: 'best',
-      parse: cliText.choice(['best', 'hist', 'random'] as const),
+      arg: '<best|hist|random|auto>',
+      help: 'split search: best (exact, sorts values), hist (per-feature bins; the same tree when features have <= --max-bins values), random (one uniform threshold per feature, extra trees) or auto (hist exactly when it is exact, else best)',
+      defaultText: 'auto',
+      parse: cliText.choice(['best', 'hist', 'random', 'auto'] as const),
     },
   },
   maxBins: {
@@ -304,6 +317,20 @@ export const TREE_OPTIONS: OptionTable<ResolvedTreeOptions> = {
       arg: '<n>',
       help: 'bins per feature for --splitter hist, 2..65536',
       defaultText: '256',
+      parse: cliText.number,
+    },
+  },
+  nJobs: {
+    default: 1,
+    validate: (v, name) => {
+      if (typeof v !== 'number' || !Number.isInteger(v) || (v < 1 && v !== -1)) throw new InvalidArgumentError(name, 'an integer >= 1, or -1 for every core', v);
+      return v;
+    },
+    cli: {
+      flag: '--jobs',
+      arg: '<n>',
+      help: 'threads for --splitter hist|auto (-1: every core); the same tree for every count',
+      defaultText: '1',
       parse: cliText.number,
     },
   },

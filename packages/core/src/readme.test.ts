@@ -5,10 +5,14 @@ it('README example runs', async () => {
   await runReadmeExample(new URL('../README.md', import.meta.url).pathname);
 });
 
+it('README threads example runs (worker threads, same tree)', async () => {
+  await runReadmeExample(new URL('../README.md', import.meta.url).pathname, 1);
+}, 60_000);
+
 it('README missing-values example runs and prints what it says', async () => {
   const log = vi.spyOn(console, 'log').mockImplementation(() => {});
   try {
-    await runReadmeExample(new URL('../README.md', import.meta.url).pathname, 1);
+    await runReadmeExample(new URL('../README.md', import.meta.url).pathname, 2);
     const out = log.mock.calls.map((c) => c[0] as unknown);
     expect(out[0]).toEqual(['no', 'yes']);
     expect(out[1]).toBe(1);

@@ -2,9 +2,9 @@
  * @dt/ensemble/node: Node-only parts — forest files (atomic writes) and parallel fits on
  * worker_threads. The main entry stays browser-safe.
  */
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { FeatureInput } from '@dt/core';
-import { readModelText, writeFileAtomic } from '@dt/core/node';
+import { readModelText, startModuleWorker, writeFileAtomic } from '@dt/core/node';
 import { toRowMajor, toSampleWeight } from '@dt/core/internal';
 import { DtError } from '@dt/errors';
 import { PREPARE_FIT, type EnsembleFitOptions } from './ensemble.js';
@@ -20,17 +20,6 @@ export async function saveForest(path: string, model: ForestModel): Promise<void
 /** Reads and validates a forest file. */
 export async function readForest(path: string): Promise<ForestModel> {
   return loadForest(await readModelText(path));
-}
-
-/**
- * A worker running the script beside this module: the compiled JS, or — from the TypeScript sources
- * (workspace, tests) — the .ts file through tsx's loader (a dev dependency of the workspace only).
- */
-function startWorker(workerData: unknown): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./fit-worker.js', import.meta.url), { workerData });
-  const url = new URL('./fit-worker.ts', import.meta.url).href;
-  const boot = `import('tsx/esm/api').then((t) => { t.register(); return import(${JSON.stringify(url)}); });`;
-  return new Worker(boot, { eval: true, workerData, execArgv: ['--conditions=@dt/source'] });
 }
 
 /**
@@ -63,7 +52,7 @@ export async function fitForest<F extends ForestModel>(forest: F, X: FeatureInpu
         if (next < total) w.postMessage(next++);
       };
       for (let k = 0; k < jobs; k++) {
-        const w = startWorker({ spec, X: x, y: Array.from(y as ArrayLike<unknown>), sampleWeight });
+        const w = startModuleWorker(import.meta.url, 'fit-worker', { spec, X: x, y: Array.from(y as ArrayLike<unknown>), sampleWeight });
         workers.push(w);
         w.on('error', reject);
         w.on('message', (msg: { i: number; member?: MemberJson; error?: string }) => {

@@ -4,6 +4,7 @@ import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Command } from 'commander';
+import { createHistogramWorkers, type HistogramWorkers } from '@dt/core/node';
 import { DecisionTreeClassifier } from '@dt/core';
 import { loadDataset, type Dataset } from '@dt/datasets';
 import { loadFashionMnist } from '@dt/datasets/node';
@@ -106,7 +107,7 @@ function fashionSplit(quick: boolean): { name: string; split: Split } | { missin
   }
 }
 
-function runOurs(split: Split, repeats: number, splitter: 'best' | 'hist'): Row['ours'] {
+function runOurs(split: Split, repeats: number, splitter: 'best' | 'hist', workers: HistogramWorkers | null): Row['ours'] {
   const d = split.nFeatures;
   const Xtr = { data: split.Xtrain, rows: split.ytrain.length, cols: d };
   const Xte = { data: split.Xtest, rows: split.ytest.length, cols: d };
@@ -114,7 +115,7 @@ function runOurs(split: Split, repeats: number, splitter: 'best' | 'hist'): Row[
   const wall: number[] = [];
   let model: DecisionTreeClassifier | null = null;
   for (let r = 0; r < repeats; r++) {
-    const fit = measure(() => new DecisionTreeClassifier({ criterion: 'gini', splitter }).fit(Xtr, split.ytrain));
+    const fit = measure(() => new DecisionTreeClassifier({ criterion: 'gini', splitter }).fit(Xtr, split.ytrain, { workers }));
     model = fit.result;
     wall.push(wallSeconds(fit));
     cpu.push(cpuSeconds(fit));
@@ -178,6 +179,8 @@ export interface CartOptions {
   out: string | null;
   /** dt's split search (default 'best'); 'hist' writes cart-hist-vs-sklearn.* instead. */
   splitter?: 'best' | 'hist';
+  /** Threads for dt hist (nJobs; the worker threads start before the timed fits); default 1. */
+  jobs?: number;
 }
 
 export async function runCart(opts: CartOptions, log: (s: string) => void): Promise<Row[]> {
@@ -185,6 +188,10 @@ export async function runCart(opts: CartOptions, log: (s: string) => void): Prom
   const notes: string[] = [];
   const sk = opts.peers ? pythonModule('sklearn') : { missing: 'peers disabled (--no-peers)' };
   if ('missing' in sk) notes.push(sk.missing);
+  const jobs = opts.jobs ?? 1;
+  const workers = jobs > 1 && opts.splitter === 'hist' ? await createHistogramWorkers(jobs - 1) : null;
+  if (workers) notes.push(`dt hist with nJobs ${jobs}: CPU counts every thread of the process`);
+  try {
   for (const name of opts.datasets) {
     let data: { name: string; split: Split } | { missing: string };
     if (name === 'magic-gamma') data = await magicSplit(opts.quick);
@@ -199,7 +206,7 @@ export async function runCart(opts: CartOptions, log: (s: string) => void): Prom
     // Big fits are long enough that JIT warm-up is noise; one repeat each keeps the run short.
     const repeats = split.ytrain.length * split.nFeatures > 5e6 ? Math.min(opts.repeats, opts.largeRepeats) : opts.repeats;
     log(`${data.name}: dt fitting ${split.ytrain.length} x ${split.nFeatures} (${repeats} repeat(s)) ...`);
-    const ours = runOurs(split, repeats, opts.splitter ?? 'best');
+    const ours = runOurs(split, repeats, opts.splitter ?? 'best', workers);
     log(`  dt: fit ${f2(ours.fitCpuS)} s CPU, test accuracy ${f3(ours.testAccuracy)}, ${ours.leaves} leaves`);
     let skr: SklearnResult | null = null;
     if ('version' in sk) {
@@ -209,12 +216,16 @@ export async function runCart(opts: CartOptions, log: (s: string) => void): Prom
     }
     rows.push({ dataset: data.name, nTrain: split.ytrain.length, nTest: split.ytest.length, nFeatures: split.nFeatures, ours, sklearn: skr });
   }
+  } finally {
+    await workers?.close();
+  }
   const md = renderMarkdown(rows, notes);
   if (opts.out) {
     mkdirSync(opts.out, { recursive: true });
-    const base = opts.splitter === 'hist' ? 'cart-hist-vs-sklearn' : 'cart-vs-sklearn';
-    writeFileSync(`${opts.out}/${base}.md`, opts.splitter === 'hist' ? md.replace(/^# (.*)/, "# $1 (dt with splitter: 'hist')") : md);
-    writeFileSync(`${opts.out}/${base}.json`, JSON.stringify({ date: new Date().toISOString(), node: process.version, splitter: opts.splitter ?? 'best', rows, notes }, null, 2) + '\n');
+    const base = (opts.splitter === 'hist' ? 'cart-hist-vs-sklearn' : 'cart-vs-sklearn') + (workers ? `-jobs${jobs}` : '');
+    const title = opts.splitter === 'hist' ? `# $1 (dt with splitter: 'hist'${workers ? `, nJobs ${jobs}` : ''})` : '# $1';
+    writeFileSync(`${opts.out}/${base}.md`, md.replace(/^# (.*)/, title));
+    writeFileSync(`${opts.out}/${base}.json`, JSON.stringify({ date: new Date().toISOString(), node: process.version, splitter: opts.splitter ?? 'best', jobs, rows, notes }, null, 2) + '\n');
     log(`wrote ${opts.out}/${base}.md`);
   }
   log('\n' + md);
@@ -233,13 +244,14 @@ export function cartCommand(): Command {
     .option('--no-peers', 'do not run scikit-learn')
     .option('--out <dir>', 'write markdown and JSON results here', RESULTS_DIR)
     .option('--splitter <best|hist>', "dt's split search; hist writes cart-hist-vs-sklearn.md", 'best')
-    .action(async (o: { quick: boolean; repeats: number; largeRepeats: number; datasets: string; peers: boolean; out: string; splitter: string }) => {
+    .option('--jobs <n>', 'threads for dt with --splitter hist (nJobs); > 1 writes cart-hist-vs-sklearn-jobsN.md', (v) => Number.parseInt(v, 10), 1)
+    .action(async (o: { quick: boolean; repeats: number; largeRepeats: number; datasets: string; peers: boolean; out: string; splitter: string; jobs: number }) => {
       if (o.splitter !== 'best' && o.splitter !== 'hist') throw new Error(`--splitter must be best or hist, got ${JSON.stringify(o.splitter)}`);
-      for (const [flag, v] of [['--repeats', o.repeats], ['--large-repeats', o.largeRepeats]] as const) {
+      for (const [flag, v] of [['--repeats', o.repeats], ['--large-repeats', o.largeRepeats], ['--jobs', o.jobs]] as const) {
         if (!Number.isInteger(v) || v < 1) throw new Error(`${flag} must be a positive integer, got ${v}`);
       }
       await runCart(
-        { quick: o.quick, repeats: o.repeats, largeRepeats: o.largeRepeats, datasets: o.datasets.split(','), peers: o.peers, out: o.quick ? null : o.out, splitter: o.splitter },
+        { quick: o.quick, repeats: o.repeats, largeRepeats: o.largeRepeats, datasets: o.datasets.split(','), peers: o.peers, out: o.quick ? null : o.out, splitter: o.splitter, jobs: o.jobs },
         (s) => console.log(s),
       );
     });

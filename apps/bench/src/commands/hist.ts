@@ -7,7 +7,7 @@
 import '@dt/projections';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
@@ -22,7 +22,7 @@ const WORKER = fileURLToPath(new URL('../hist-worker.ts', import.meta.url));
 const PEERS = fileURLToPath(new URL('../../python/hist_peers.py', import.meta.url));
 const RESULTS = join(BENCH_DIR, 'results');
 
-type Lib = 'dt best' | 'dt hist' | 'sklearn' | 'xgboost hist';
+type Lib = 'dt best' | 'dt hist' | 'dt hist nJobs 2' | 'sklearn' | 'xgboost hist';
 
 interface Workload {
   name: string;
@@ -74,7 +74,7 @@ async function workloads(quick: boolean): Promise<Workload[]> {
       Xtest: Uint8Array.from(te.X.data),
       ytest: labelCodes(te.y, tr.classes!),
       d: 784,
-      libs: ['dt best', 'dt hist', 'sklearn'],
+      libs: ['dt best', 'dt hist', 'dt hist nJobs 2', 'sklearn'],
       repeats: 1,
       hot: 0,
     });
@@ -91,7 +91,7 @@ async function workloads(quick: boolean): Promise<Workload[]> {
     Xtest: rowsOf(magic.X.data, magic.X.cols, test),
     ytest: Int32Array.from(test, (i) => y[i]!),
     d: magic.X.cols,
-    libs: ['dt best', 'dt hist', 'sklearn', 'xgboost hist'],
+    libs: ['dt best', 'dt hist', 'dt hist nJobs 2', 'sklearn', 'xgboost hist'],
     repeats: 3,
     hot: 0,
   });
@@ -103,13 +103,16 @@ async function workloads(quick: boolean): Promise<Workload[]> {
     const data = makeClassification({ nSamples: n + 10_000, nFeatures: d, nInformative: Math.min(d, 10), nRedundant: 0, nClasses: 2, seed: n + d });
     const X = data.X.data;
     out.push({
+      libs: ['dt best', 'dt hist', 'dt hist nJobs 2', 'sklearn', 'xgboost hist'],
       name: `makeClassification ${n.toLocaleString('en')} × ${d}${hot ? ` (hot loop, ${hot} fits)` : ''}`,
+      // Hot loop: small nodes stay on one thread, and XGBoost's ~1 s per fit (9.5× scikit-learn in the
+      // 2026-11-24 run) would take most of the run's time for no new information.
+      ...(hot ? { libs: ['dt best', 'dt hist', 'sklearn'] as Lib[] } : {}),
       Xtrain: X.subarray(0, n * d),
       ytrain: data.y.subarray(0, n),
       Xtest: X.subarray(n * d),
       ytest: data.y.subarray(n),
       d,
-      libs: ['dt best', 'dt hist', 'sklearn', 'xgboost hist'],
       repeats: hot ? 1 : n >= 1_000_000 ? 1 : 3,
       hot,
     });
@@ -126,7 +129,7 @@ function writeBin(dir: string, name: string, a: Float64Array | Uint8Array | Int3
 function run(lib: Lib, job: Record<string, unknown>, nodeFlags: string[] = []): PeerResult | { error: string } {
   const opts = { encoding: 'utf8' as const, maxBuffer: 1 << 24 };
   const r = lib.startsWith('dt')
-    ? spawnSync(process.execPath, [...nodeFlags, '--expose-gc', '--conditions=@dt/source', '--import', 'tsx', WORKER, JSON.stringify({ ...job, splitter: lib === 'dt hist' ? 'hist' : 'best' })], { ...opts, cwd: BENCH_DIR })
+    ? spawnSync(process.execPath, [...nodeFlags, '--expose-gc', '--conditions=@dt/source', '--import', 'tsx', WORKER, JSON.stringify({ ...job, splitter: lib.startsWith('dt hist') ? 'hist' : 'best', jobs: lib === 'dt hist nJobs 2' ? 2 : 1 })], { ...opts, cwd: BENCH_DIR })
     : spawnSync('python3', [PEERS], { ...opts, input: JSON.stringify({ ...job, lib: lib === 'sklearn' ? 'sklearn' : 'xgboost' }), env: { ...process.env, PYENV_VERSION: 'system' } });
   if (r.status !== 0) return { error: (r.stderr || String(r.error)).trim().split('\n').slice(-2).join(' ') };
   return JSON.parse(r.stdout.trim().split('\n').pop()!) as PeerResult;
@@ -153,8 +156,8 @@ function render(rows: { w: Workload; results: Map<Lib, PeerResult | { error: str
     '',
     meta,
     '',
-    '| data | library | fit CPU s | ratio to sklearn | fit wall s | fit memory MB (lower–upper bound) | test accuracy | leaves | same tree as dt best |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| data | library | fit CPU s | ratio to sklearn | fit wall s | wall vs dt hist | fit peak MB | test accuracy | leaves | same tree |',
+    '|---|---|---|---|---|---|---|---|---|---|',
   ];
   const splits: string[] = [];
   for (const { w, results } of rows) {
@@ -162,16 +165,21 @@ function render(rows: { w: Workload; results: Map<Lib, PeerResult | { error: str
     const skCpu = sk && 'fit_cpu_s' in sk ? sk.fit_cpu_s : null;
     const best = results.get('dt best');
     const bestFp = best && 'fingerprint' in best ? best.fingerprint : undefined;
+    const hist = results.get('dt hist');
+    const histFp = hist && 'fingerprint' in hist ? hist.fingerprint : undefined;
+    const histWall = hist && 'fit_wall_s' in hist ? hist.fit_wall_s : null;
     for (const lib of w.libs) {
       const r = results.get(lib)!;
       if ('error' in r) {
-        lines.push(`| ${w.name} | ${lib} | error: ${r.error.replace(/\|/g, '/')} | | | | | | |`);
+        lines.push(`| ${w.name} | ${lib} | error: ${r.error.replace(/\|/g, '/')} | | | | | | | |`);
         continue;
       }
       const unit = w.hot ? ' per fit' : '';
-      const same = lib === 'dt hist' && bestFp ? (r.fingerprint === bestFp ? 'yes' : 'no') : '';
+      const sameAs = (name: string, fp: string | undefined) => (fp ? `as ${name}: ${r.fingerprint === fp ? 'yes' : 'no'}` : '');
+      const same = lib === 'dt hist' ? sameAs('dt best', bestFp) : lib === 'dt hist nJobs 2' ? sameAs('dt hist', histFp) : '';
+      const wallRatio = lib.startsWith('dt hist') && histWall ? (r.fit_wall_s / histWall).toFixed(2) : '';
       lines.push(
-        `| ${w.name} | ${lib}${r.version ? ` ${r.version}` : ''} | ${w.hot ? (r.fit_cpu_s * 1000).toFixed(1) + ' ms' : fmt(r.fit_cpu_s)}${unit} | ${skCpu ? (r.fit_cpu_s / skCpu).toFixed(2) : ''} | ${fmt(r.fit_wall_s)} | ${w.hot ? '' : `${fmt(r.fit_peak_rss_mb)}–${fmt(r.fit_rss_growth_mb ?? Number.NaN)}`} | ${r.test_accuracy.toFixed(4)} | ${r.n_leaves} | ${same} |`,
+        `| ${w.name} | ${lib}${r.version ? ` ${r.version}` : ''} | ${w.hot ? (r.fit_cpu_s * 1000).toFixed(1) + ' ms' : fmt(r.fit_cpu_s)}${unit} | ${skCpu ? (r.fit_cpu_s / skCpu).toFixed(2) : ''} | ${fmt(r.fit_wall_s)} | ${wallRatio} | ${w.hot ? '' : fmt(r.fit_peak_rss_mb)} | ${r.test_accuracy.toFixed(4)} | ${r.n_leaves} | ${same} |`,
       );
       if (r.split) {
         const total = Object.values(r.split).reduce((a, b) => a + b, 0);
@@ -198,8 +206,9 @@ export function histCommand(): Command {
     .description("splitter 'hist' vs dt exact, scikit-learn and XGBoost hist (fit CPU, memory, accuracy, same tree); writes results/hist.md")
     .option('--quick', 'small sizes (a smoke test; does not overwrite results/hist.md)')
     .option('--only <text>', 'only the workloads whose name contains this text; prints, does not write results/hist.md')
-    .option('--libs <list>', "only these: 'dt best','dt hist',sklearn,'xgboost hist' (comma-separated); prints, does not write")
-    .action(async (o: { quick?: boolean; only?: string; libs?: string }) => {
+    .option('--libs <list>', "only these: 'dt best','dt hist','dt hist nJobs 2',sklearn,'xgboost hist' (comma-separated); prints, does not write")
+    .option('--out <file>', 'also write the tables of this (possibly partial) run to this file')
+    .action(async (o: { quick?: boolean; only?: string; libs?: string; out?: string }) => {
       const quick = o.quick === true || o.only !== undefined || o.libs !== undefined;
       const libs = o.libs?.split(',').map((x) => x.trim());
       const ws = (await workloads(o.quick === true))
@@ -207,6 +216,21 @@ export function histCommand(): Command {
         .map((w) => (libs ? { ...w, libs: w.libs.filter((l) => libs.includes(l)) } : w));
       const rows: { w: Workload; results: Map<Lib, PeerResult | { error: string }> }[] = [];
       const t0 = Date.now();
+      const write = (rows: { w: Workload; results: Map<Lib, PeerResult | { error: string }> }[], partial: string): void => {
+        const cpu = cpus()[0]?.model ?? 'unknown CPU';
+        const meta = `${partial}Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpu} (${cpus().length} cores, shared), Node ${process.version}, one thread everywhere except 'dt hist nJobs 2' (its worker thread started before the timed fits; CPU counts every thread of the process), uptime load average ${loadavg().map((x) => x.toFixed(1)).join(' / ')} at the end, ${((Date.now() - t0) / 1000).toFixed(0)} s in all. Every fit runs in a fresh process after three warm-up fits on a 2,000-row prefix (dt); fit CPU is the median of the repeats (3 for MAGIC and the 10k-row sets, 1 for the large ones) or, for the hot loop, the mean over 100 fits after 100 warm-up fits. Fit peak MB: the first fit's peak resident memory above the resident memory right before it (after a GC), with the kernel's peak counter (VmHWM) reset just before the fit through /proc/self/clear_refs, in dt and in the Python peers alike. Fully grown Gini trees; XGBoost: one boosting round, \`tree_method: 'hist'\` (256 bins), lossguide without depth or leaf limit, learning rate 1, lambda 0, min_child_weight 0, its DMatrix built inside the timed fit.`;
+        const md = render(rows, meta);
+        if (o.out !== undefined) writeFileSync(o.out, md);
+        if (quick) {
+          if (partial === '') process.stdout.write(md);
+          return;
+        }
+        if (!existsSync(RESULTS)) mkdirSync(RESULTS, { recursive: true });
+        const path = join(RESULTS, 'hist.md');
+        const previous = existsSync(path) ? readFileSync(path, 'utf8') : '';
+        writeFileSync(path, mergeNotes(md, previous, 'hist'));
+        console.error(`bench hist: wrote ${path}`);
+      };
       for (const w of ws) {
         const dir = mkdtempSync(join(tmpdir(), 'dt-hist-'));
         try {
@@ -231,18 +255,10 @@ export function histCommand(): Command {
         } finally {
           rmSync(dir, { recursive: true, force: true });
         }
+        // After every workload, so that a run stopped early still leaves what it measured.
+        if (!quick && rows.length < ws.length) write(rows, `Partial run: ${rows.length} of ${ws.length} workloads so far. `);
       }
-      const cpu = cpus()[0]?.model ?? 'unknown CPU';
-      const meta = `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpu} (${cpus().length} cores, shared), Node ${process.version}, one thread everywhere, ${((Date.now() - t0) / 1000).toFixed(0)} s in all. Every fit runs in a fresh process after three warm-up fits on a 2,000-row prefix (dt); fit CPU is the median of the repeats (3 for MAGIC and the 10k-row sets, 1 for the large ones) or, for the hot loop, the mean over 100 fits after 100 warm-up fits. Fit memory of the first fit: from the growth of the process's peak RSS (a lower bound: memory reused below the peak reached while loading does not show) to that peak minus the RSS just before the fit (an upper bound). Fully grown Gini trees; XGBoost: one boosting round, \`tree_method: 'hist'\` (256 bins), lossguide without depth or leaf limit, learning rate 1, lambda 0, min_child_weight 0, its DMatrix built inside the timed fit.`;
-      const md = render(rows, meta);
-      if (quick) {
-        process.stdout.write(md);
-        return;
-      }
-      if (!existsSync(RESULTS)) mkdirSync(RESULTS, { recursive: true });
-      const path = join(RESULTS, 'hist.md');
-      const previous = existsSync(path) ? readFileSync(path, 'utf8') : '';
-      writeFileSync(path, mergeNotes(md, previous, 'hist'));
-      console.error(`bench hist: wrote ${path}`);
+      write(rows, '');
     });
 }
+

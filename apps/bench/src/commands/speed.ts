@@ -70,6 +70,8 @@ export interface SpeedOptions {
   libs: Lib[];
   /** ml-cart: a fit over this many seconds is stopped, and larger sizes at the same feature count are skipped. */
   mlCartBudgetS: number;
+  /** Threads (nJobs) for dt-hist, default 1; part of dt-hist's result key when > 1. */
+  jobs?: number;
   out: string | null;
   plots: boolean;
   description: string;
@@ -110,7 +112,9 @@ export async function runSpeed(opts: SpeedOptions, log: (s: string) => void): Pr
       libs = libs.filter((l) => l !== 'sklearn');
     } else skVersion = sk.version;
   }
-  const keyOf = (lib: Lib, c: { n: number; d: number }) => `${lib}|n${c.n}|d${c.d}|t${grid.testSize}|C${grid.classes}|r${grid.repeats}`;
+  const jobs = opts.jobs ?? 1;
+  const keyOf = (lib: Lib, c: { n: number; d: number }) =>
+    `${lib}|n${c.n}|d${c.d}|t${grid.testSize}|C${grid.classes}|r${grid.repeats}${lib === 'dt-hist' && jobs > 1 ? `|j${jobs}` : ''}`;
   const needs = (lib: Lib, c: { n: number; d: number }) => {
     const r = store.get(keyOf(lib, c));
     if (!r) return true;
@@ -143,7 +147,7 @@ export async function runSpeed(opts: SpeedOptions, log: (s: string) => void): Pr
           store.add({ ...base, status: 'timeout', budgetS: opts.mlCartBudgetS, message: 'not run: a smaller size already exceeded the budget' });
         } else {
           // The kill timeout leaves room for process start-up and data loading on a busy machine.
-          const r = runChild(lib, job, lib === 'ml-cart' ? opts.mlCartBudgetS + 60 : null);
+          const r = runChild(lib, lib === 'dt-hist' ? { ...job, jobs } : job, lib === 'ml-cart' ? opts.mlCartBudgetS + 60 : null);
           if ('ok' in r) store.add({ ...base, status: 'ok', result: r.ok, ...(lib === 'sklearn' && skVersion ? { version: skVersion } : {}) });
           else if ('timeout' in r) store.add({ ...base, status: 'timeout', budgetS: opts.mlCartBudgetS, message: `stopped after ${opts.mlCartBudgetS + 60} s` });
           else {
@@ -204,8 +208,9 @@ function renderSpeed(opts: SpeedOptions, grid: SpeedGrid, records: SpeedRecord[]
       '`gainThreshold: 0, minNumSamples: 1`), each in its own fresh process. Fit times are CPU seconds of the fitting process' +
       `${grid.repeats > 1 ? ` (median of ${grid.repeats} fits)` : ' (one fit)'} — the machine is shared, so wall time also measures other load; ` +
       'the wall-time ratio to scikit-learn is shown too. Predict times are wall seconds for the extra rows (median of three calls). Ratios are dt / peer: below 1 means dt is faster. ' +
-      '"Peak MB" is how much the process\'s peak resident memory (getrusage maxRSS) grew during the fit, including any copy of X a library makes; ' +
-      'it is a lower bound — memory the fit reuses below the peak reached while loading the data does not show, and 0 means the fit stayed under that peak.',
+      '"Peak MB" is the first fit\'s peak resident memory above the resident memory right before it (after a GC), including any copy of X a library makes, ' +
+      'with the kernel\'s peak counter (VmHWM) reset just before the fit through /proc/self/clear_refs (harness/memory.ts; bench_job.start_peak_measure for scikit-learn), ' +
+      'so a higher peak reached while loading the data no longer hides it. (Results measured before 2026-11-26 used the growth of getrusage maxRSS, a lower bound.)',
     '',
   );
   const get = (lib: Lib, n: number, d: number) => records.find((r) => r.lib === lib && r.n === n && r.d === d);
@@ -231,14 +236,14 @@ function renderSpeed(opts: SpeedOptions, grid: SpeedGrid, records: SpeedRecord[]
   L.push('');
   if (records.some((r) => r.lib === 'dt-hist')) {
     L.push(
-      "dt with `splitter: 'hist'` (256 bins per feature; `--splitter hist`) on the same rows:",
+      `dt with \`splitter: 'hist'\` (256 bins per feature; \`--splitter hist\`${(opts.jobs ?? 1) > 1 ? `, nJobs ${opts.jobs} (\`--jobs ${opts.jobs}\`; CPU counts every thread)` : ''}) on the same rows:`,
       '',
-      '| rows × features | dt hist fit CPU s | ratio dt hist/sklearn | ratio dt hist/dt | dt hist peak MB | accuracy dt hist / dt | leaves dt hist |',
-      '|---|---|---|---|---|---|---|',
+      '| rows × features | dt hist fit CPU s | dt hist fit wall s | ratio dt hist/sklearn | ratio dt hist/dt | dt hist peak MB | accuracy dt hist / dt | leaves dt hist |',
+      '|---|---|---|---|---|---|---|---|',
     );
     for (const c of grid.cells) {
       const [h, a, b] = [get('dt-hist', c.n, c.d), get('dt', c.n, c.d), get('sklearn', c.n, c.d)];
-      L.push(`| ${num(c.n)} × ${c.d} | ${t(h, fit)} | ${ratio(h, b, fit)} | ${ratio(h, a, fit)} | ${t(h, mem)} | ${acc(h)} / ${acc(a)} | ${h?.result?.n_leaves ?? '—'} |`);
+      L.push(`| ${num(c.n)} × ${c.d} | ${t(h, fit)} | ${t(h, wall)} | ${ratio(h, b, fit)} | ${ratio(h, a, fit)} | ${t(h, mem)} | ${acc(h)} / ${acc(a)} | ${h?.result?.n_leaves ?? '—'} |`);
     }
     L.push('');
   }
@@ -258,15 +263,17 @@ export function speedCommand(): Command {
     .option('--libs <list>', 'comma-separated: dt,sklearn,ml-cart', 'dt,sklearn,ml-cart')
     .option('--no-peers', 'dt only')
     .option('--splitter <list>', "dt's split searches: best, hist or best,hist (hist adds the dt-hist library)", 'best')
+    .option('--jobs <n>', 'threads (nJobs) for dt-hist', (v) => Number.parseInt(v, 10), 1)
     .option('--ml-cart-budget <s>', 'seconds an ml-cart fit may take before it is stopped', Number.parseFloat, 60)
     .option('--repeats <n>', 'fits per cell (median reported); part of each result key', (v) => Number.parseInt(v, 10), 3)
     .option('--test-size <n>', 'rows to predict', (v) => Number.parseInt(v, 10))
     .option('--no-plots', 'skip the SVG plot')
     .option('--report-only', 'run nothing: rebuild the report and plot from the results file', false)
     .option('--out <dir>', 'results directory (appends to results.jsonl there; finished cells are skipped)')
-    .action(async (o: { quick: boolean; full: boolean; libs: string; splitter: string; peers: boolean; mlCartBudget: number; repeats: number; testSize?: number; plots: boolean; reportOnly: boolean; out?: string }) => {
+    .action(async (o: { quick: boolean; full: boolean; libs: string; splitter: string; jobs: number; peers: boolean; mlCartBudget: number; repeats: number; testSize?: number; plots: boolean; reportOnly: boolean; out?: string }) => {
       const grid = o.quick ? quickSpeedGrid() : o.full ? fullGrid() : moderateGrid();
       if (!Number.isInteger(o.repeats) || o.repeats < 1) throw new Error(`--repeats must be a positive integer, got ${o.repeats}`);
+      if (!Number.isInteger(o.jobs) || o.jobs < 1) throw new Error(`--jobs must be a positive integer, got ${o.jobs}`);
       grid.repeats = o.repeats;
       if (o.testSize !== undefined) {
         if (!Number.isInteger(o.testSize) || o.testSize < 1) throw new Error(`--test-size must be a positive integer, got ${o.testSize}`);
@@ -282,7 +289,7 @@ export function speedCommand(): Command {
       const chosen = o.peers ? libs : libs.filter((l) => l === 'dt' || l === 'dt-hist');
       const out = o.out ?? (o.quick ? null : RESULTS_DIR);
       const description = o.quick ? 'Quick mode (CI smoke grid).' : o.full ? 'Full grid (`pnpm bench speed --full`).' : 'Moderate grid (`pnpm bench speed`).';
-      const r = await runSpeed({ grid, libs: chosen, mlCartBudgetS: o.quick ? Math.min(o.mlCartBudget, 5) : o.mlCartBudget, out, plots: o.plots, description, reportOnly: o.reportOnly }, (s) => console.error(s));
+      const r = await runSpeed({ grid, libs: chosen, mlCartBudgetS: o.quick ? Math.min(o.mlCartBudget, 5) : o.mlCartBudget, jobs: o.jobs, out, plots: o.plots, description, reportOnly: o.reportOnly }, (s) => console.error(s));
       if (!out) console.log(r.markdown);
     });
 }

@@ -21,6 +21,8 @@ import { fixed, meanSd, ms } from '../format.js';
 import type { Context } from '../io.js';
 import { checkNativeAlgorithm, ImputedLearner, type MissingSettings } from '../missing.js';
 import { createProgress } from '../progress.js';
+import { workersFor, withWorkers } from '../fit.js';
+import type { HistogramWorkers } from '@dt/core/node';
 import { buildLearner, type Learner } from '../pruning.js';
 import { formatTable } from '../table.js';
 import {
@@ -110,22 +112,24 @@ async function evaluate(opts: Record<string, unknown>, ctx: Context): Promise<vo
   const task = ds.task;
   if (folds > ds.X.rows) throw new InvalidArgumentError('--folds', `at most the number of rows (${ds.X.rows})`, folds);
   const configs = configs0 ?? DEFAULT_CONFIGS[task].map(configFromString);
-  for (const c of configs) buildLearner(c, task); // every config's errors before any work
+  const learners = configs.map((c) => buildLearner(c, task)); // every config's errors before any work
 
   const splits = makeSplits(ds, folds, repeats, seed);
   const scoring: ScoringName[] = task === 'classification' ? ['accuracy'] : ['r2', 'mse'];
   const progress = createProgress(ctx, 'eval', configs.length * splits.length, ds.X.rows);
   const results: ConfigResult[] = [];
+  const workers = await workersFor(learners);
   try {
     for (const config of configs) {
       try {
-        results.push(await crossValidateConfig(config, ds, splits, scoring, progress, dataOptions.missing));
+        results.push(await crossValidateConfig(config, ds, splits, scoring, progress, dataOptions.missing, workers));
       } catch (e) {
         throw renamedError(e, config);
       }
     }
   } finally {
     progress.stop();
+    await workers?.close();
   }
   const report: EvalReport = {
     data: ds.name,
@@ -159,11 +163,12 @@ async function crossValidateConfig(
   scoring: ScoringName[],
   progress: ReturnType<typeof createProgress>,
   missing: MissingSettings,
+  workers: HistogramWorkers | null,
 ): Promise<ConfigResult> {
   let current: Learner | ImputedLearner | null = null;
   // --missing impute: each fold's imputer is fitted on that fold's training rows only.
   const make = (): Learner | ImputedLearner => {
-    const learner = buildLearner(config, ds.task, ds.featureTypes);
+    const learner = withWorkers(buildLearner(config, ds.task, ds.featureTypes), workers);
     return missing.policy === 'impute' ? new ImputedLearner(learner, ds.featureTypes, missing.strategy) : learner;
   };
   const leaves: number[] = [];

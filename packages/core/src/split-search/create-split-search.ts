@@ -8,7 +8,8 @@ import { AxisSearch, type AxisSearchConfig } from './axis-search.js';
 import { CategoricalColumns } from './categorical-columns.js';
 import type { ClassificationData, RegressionData } from './fit-data.js';
 import { GlobalProjectionSearch, projectAll, projectionMeans, sparseRawDirection } from './global-projection-search.js';
-import { createHistogramAxisSearch } from './histogram-axis.js';
+import { createHistogramAxisSearch, type HistogramAxisSearch } from './histogram-axis.js';
+import type { HistogramParallel } from './histogram-parallel.js';
 import { NodeProjectionSearch } from './node-projection-search.js';
 import { RandomAxisSearch } from './random-axis-search.js';
 import type { SplitSearch } from './split-record.js';
@@ -30,6 +31,8 @@ export interface SplitSearchParams {
   splitter: Splitter;
   /** Bins per column for 'hist'. */
   maxBins: number;
+  /** Worker threads for 'hist' (histogram-parallel.ts); null: this thread only. */
+  parallel?: HistogramParallel | null;
 }
 
 /** The criterion-facing part every strategy's configuration shares. */
@@ -102,8 +105,14 @@ export function createSplitSearch(data: ClassificationData | RegressionData, par
     const cfg = { ...scan, index, maxFeatures: Math.min(params.maxFeatures, index.d), rng: params.rng };
     return random ? new RandomAxisSearch(cfg, rootConstants) : new AxisSearch(cfg, rootConstants);
   };
-  const hist = params.splitter === 'hist' ? { maxBins: params.maxBins, cfg: { ...scan, maxFeatures: params.maxFeatures, rng: params.rng } } : null;
-  if (hist && fitted.kind === 'node') {
+  const binned = params.splitter === 'hist' || params.splitter === 'auto';
+  const hist = binned ? { maxBins: params.maxBins, cfg: { ...scan, maxFeatures: params.maxFeatures, rng: params.rng }, exactOnly: params.splitter === 'auto' } : null;
+  // 'auto': bins when every column is exact (the same tree as 'best'), else the exact search.
+  const binnedSearch = (Z: ColumnMajor, shift: { mean: Float64Array; scale: Float64Array } | null): HistogramAxisSearch | null =>
+    hist!.exactOnly
+      ? createHistogramAxisSearch(Z, hist!.maxBins, hist!.cfg, shift, params.parallel ?? null, true)
+      : createHistogramAxisSearch(Z, hist!.maxBins, hist!.cfg, shift, params.parallel ?? null);
+  if (params.splitter === 'hist' && fitted.kind === 'node') {
     throw new InvalidArgumentError('splitter', "'best' with a per-node projection ('hist' bins features and global projections only)", 'hist');
   }
 
@@ -119,12 +128,14 @@ export function createSplitSearch(data: ClassificationData | RegressionData, par
       const directions = [];
       for (let k = 0; k < dirs.count; k++) directions.push(sparseRawDirection(dirs.dirs.subarray(k * X.cols, (k + 1) * X.cols), scaling));
       const Z = projectAll(X, directions, rowMajor);
-      if (hist) return new GlobalProjectionSearch(createHistogramAxisSearch(Z, hist.maxBins, hist.cfg, { mean: projectionMeans(Z), scale: new Float64Array(Z.cols).fill(1) }), directions);
+      const h = hist ? binnedSearch(Z, { mean: projectionMeans(Z), scale: new Float64Array(Z.cols).fill(1) }) : null;
+      if (h) return new GlobalProjectionSearch(h, directions);
       const centred = withScaledScanValues(buildFeatureIndex(Z), projectionMeans(Z), new Float64Array(Z.cols).fill(1));
       return new GlobalProjectionSearch(axis(centred), directions);
     }
     case 'axis': {
-      if (hist && !columns) return createHistogramAxisSearch(X, hist.maxBins, hist.cfg, scaling);
+      const h = hist && !columns ? binnedSearch(X, scaling) : null;
+      if (h) return h;
       let index = buildFeatureIndex(X);
       if (scaling) index = withScaledScanValues(index, scaling.mean, scaling.scale);
       if (!columns) return axis(index);

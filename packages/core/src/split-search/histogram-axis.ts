@@ -15,6 +15,7 @@ import { buildBins, type BinCodes, type Bins } from '../binning.js';
 import type { ColumnMajor } from '../input.js';
 import { createSortScratch, sortPairs, type SortScratch } from '../sort.js';
 import { MissingSideScan } from './missing-values.js';
+import type { HistogramParallel } from './histogram-parallel.js';
 import { resetSplitRecord, type NodeView, type SplitRecord, type SplitSearch } from './split-record.js';
 
 export interface HistogramAxisConfig {
@@ -33,16 +34,44 @@ export interface HistogramAxisConfig {
   rng: Random;
   /** Bytes the histograms kept for sibling subtraction may take (default 64 MiB). */
   histogramBudget?: number;
+  /**
+   * Node-ordered arrays shared with worker threads (histogram-parallel.ts): used as given instead of
+   * copies of labels/targets/weights. `replica`: a worker's search (no sample moves of its own).
+   */
+  shared?: SharedNodeArrays;
+}
+
+/** The node-ordered arrays every thread of a parallel fit reads (SharedArrayBuffer-backed). */
+export interface SharedNodeArrays {
+  lab: Int32Array;
+  tgt: Float64Array;
+  wt: Float64Array | null;
+  flags: Uint8Array;
+  constFlag: Uint8Array;
+  replica: boolean;
 }
 
 /** A node's full histogram (every feature's bins), kept from its parent's split for subtraction. */
-interface NodeHistogram {
+export interface NodeHistogram {
   start: number;
   end: number;
   cells: Float64Array;
+  /** Index of `cells` in the parallel driver's slot table (-1 without one). */
+  slot: number;
 }
 
 const DEFAULT_BUDGET = 64 * 1024 * 1024;
+
+/** Per-feature outcomes of a parallel search (status 0 skipped, 1 constant, 2 no split, 3 found). */
+export interface FeatureResults {
+  status: Int32Array;
+  score: Float64Array;
+  balance: Float64Array;
+  threshold: Float64Array;
+  cut: Int32Array;
+  /** This thread's working record. */
+  scratch: SplitRecord;
+}
 
 /**
  * The 'hist' search over the columns of X: bins them (maxBins per column) and scans bin means, shifted
@@ -53,10 +82,33 @@ export function createHistogramAxisSearch(
   maxBins: number,
   cfg: Omit<HistogramAxisConfig, 'bins' | 'scanValues'>,
   shift: { mean: Float64Array; scale: Float64Array } | null,
-): HistogramAxisSearch {
-  const bins = buildBins(X, cfg.weights, maxBins);
+  parallel?: HistogramParallel | null,
+): HistogramAxisSearch;
+/** With `exactOnly` (splitter 'auto'): null unless every feature has at most maxBins distinct values. */
+export function createHistogramAxisSearch(
+  X: ColumnMajor,
+  maxBins: number,
+  cfg: Omit<HistogramAxisConfig, 'bins' | 'scanValues'>,
+  shift: { mean: Float64Array; scale: Float64Array } | null,
+  parallel: HistogramParallel | null,
+  exactOnly: true,
+): HistogramAxisSearch | null;
+export function createHistogramAxisSearch(
+  X: ColumnMajor,
+  maxBins: number,
+  cfg: Omit<HistogramAxisConfig, 'bins' | 'scanValues'>,
+  shift: { mean: Float64Array; scale: Float64Array } | null,
+  parallel: HistogramParallel | null = null,
+  exactOnly = false,
+): HistogramAxisSearch | null {
+  const bins = exactOnly ? buildBins(X, cfg.weights, maxBins, parallel?.alloc, true) : buildBins(X, cfg.weights, maxBins, parallel?.alloc);
+  if (bins === null) return null;
   const scanValues = shift ? bins.mean.map((m, f) => m.map((v) => (v - shift.mean[f]!) / shift.scale[f]!)) : bins.mean;
-  return new HistogramAxisSearch({ ...cfg, bins, scanValues, maxFeatures: Math.min(cfg.maxFeatures, bins.d) });
+  const full = { ...cfg, bins, scanValues, maxFeatures: Math.min(cfg.maxFeatures, bins.d) };
+  if (parallel === null || !parallel.supports(full)) return new HistogramAxisSearch(full);
+  const search = new HistogramAxisSearch({ ...full, shared: parallel.sharedArrays(full) });
+  parallel.attach(search, full);
+  return search;
 }
 
 /**
@@ -105,7 +157,7 @@ export class HistogramAxisSearch implements SplitSearch {
   private readonly cInput: ClassificationScanInput;
   private readonly rInput: RegressionScanInput;
   private readonly cache: NodeHistogram[] = [];
-  private readonly pool: Float64Array[] = [];
+  private readonly pool: NodeHistogram[] = [];
   private readonly maxKept: number;
   /** The node being searched keeps its full histogram here (null: per-feature scratch only). */
   private nodeHist: NodeHistogram | null = null;
@@ -120,6 +172,10 @@ export class HistogramAxisSearch implements SplitSearch {
   /** NaN rows per feature (their bin is nBins[f]) and the scans of features with NaN in a node. */
   private readonly nMissing: Int32Array;
   private readonly missingScan: MissingSideScan;
+  /** Worker threads for large nodes (null: this thread only). */
+  private parallel: HistogramParallel | null = null;
+  /** The node findBest last searched was split across the workers. */
+  private parallelNode = false;
 
   constructor(cfg: HistogramAxisConfig) {
     this.cfg = cfg;
@@ -128,9 +184,11 @@ export class HistogramAxisSearch implements SplitSearch {
     this.d = d;
     this.codes = codes;
     const isC = cfg.labels !== null;
-    this.lab = isC ? cfg.labels!.slice() : new Int32Array(0);
-    this.tgt = isC ? new Float64Array(0) : cfg.targets!.slice();
-    this.wt = cfg.weights === null ? null : cfg.weights.slice();
+    const sh = cfg.shared;
+    this.lab = sh ? sh.lab : isC ? cfg.labels!.slice() : new Int32Array(0);
+    this.tgt = sh ? sh.tgt : isC ? new Float64Array(0) : cfg.targets!.slice();
+    this.wt = sh ? sh.wt : cfg.weights === null ? null : cfg.weights.slice();
+    const own = sh?.replica === true ? 0 : n;
     const weighted = cfg.weights !== null;
     this.grouped = isC || cfg.regression!.groupedEntries === true;
     this.K = isC ? (weighted ? 2 : 1) * cfg.nClasses : weighted ? 3 : 2;
@@ -160,10 +218,10 @@ export class HistogramAxisSearch implements SplitSearch {
     this.entryTargets = new Float64Array(entries);
     this.ones = new Float64Array(entries).fill(1);
     this.features = Int32Array.from({ length: d }, (_, i) => i);
-    this.constFlag = new Uint8Array(d);
-    this.flags = new Uint8Array(n);
-    this.moveI32 = new Int32Array(n);
-    this.moveF64 = new Float64Array(n);
+    this.constFlag = sh ? sh.constFlag : new Uint8Array(d);
+    this.flags = sh ? sh.flags : new Uint8Array(n);
+    this.moveI32 = new Int32Array(own);
+    this.moveF64 = new Float64Array(own);
     this.moveCodes = codes instanceof Uint8Array ? new Uint8Array(n) : new Uint16Array(n);
     this.cutSource = this.entryBins;
     this.missingScan = new MissingSideScan(cfg, anyMissing ? n : 0);
@@ -215,12 +273,22 @@ export class HistogramAxisSearch implements SplitSearch {
     const sampling = maxFeatures < d - knownConstants.length;
     this.lastStart = start;
     this.lastEnd = end;
-    if (this.nodeHist !== null) this.release(this.nodeHist.cells);
+    if (this.nodeHist !== null) this.release(this.nodeHist);
     this.nodeHist = this.takeCached(start, end);
+    let fresh = false;
     if (this.nodeHist === null && !sampling && this.grouped && this.worthKeeping(end - start)) {
-      this.nodeHist = { start, end, cells: this.allocCells() };
-      this.nodeHist.cells.fill(0);
-      this.buildNodeHistogram(this.nodeHist.cells, start, end);
+      this.nodeHist = this.allocCells(start, end);
+      fresh = true;
+    }
+    const par = this.parallel;
+    this.parallelNode = par !== null && !sampling && par.worthSplitting(end - start, d - knownConstants.length);
+    if (this.parallelNode) {
+      par!.search(node, this.nodeHist, fresh, this.scoreScale, best);
+      return;
+    }
+    if (fresh) {
+      this.nodeHist!.cells.fill(0);
+      this.buildNodeHistogram(this.nodeHist!.cells, start, end);
     }
     let visited = 0;
     // Feature draws exactly as the exact Splitter makes them, so both search the same features.
@@ -770,53 +838,125 @@ export class HistogramAxisSearch implements SplitSearch {
     else stableMoveF64(this.tgt, start, end, flags, this.moveF64);
     if (this.wt !== null) stableMoveF64(this.wt, start, end, flags, this.moveF64);
     const sameNode = start === this.lastStart && end === this.lastEnd;
-    const constFlag = this.constFlag;
-    const n = this.n;
-    const move = this.moveCodes;
-    for (let f = 0; f < this.d; f++) {
-      if (sameNode && constFlag[f] === 1) continue;
-      stableMoveCodes(codes, f * n, start, end, flags, move);
-    }
-    const parent = sameNode ? this.nodeHist : null;
+    let parent = sameNode ? this.nodeHist : null;
     this.nodeHist = null;
     this.lastStart = -1;
-    if (parent !== null) this.keepChildren(parent, start, mid, end);
-    return mid;
-  }
-
-  /** Smaller child's histogram from its samples, the larger's as parent − smaller; both cached. */
-  private keepChildren(parent: NodeHistogram, start: number, mid: number, end: number): void {
+    // Children's histograms: the smaller child's from its samples, the larger's as parent − smaller.
     const leftSmaller = mid - start <= end - mid;
     const s0 = leftSmaller ? start : mid;
     const s1 = leftSmaller ? mid : end;
-    const bigger = end - start - (s1 - s0);
-    if (!this.worthKeeping(bigger) || this.maxKept < 2) {
-      this.release(parent.cells);
-      return;
+    if (parent !== null && (!this.worthKeeping(end - start - (s1 - s0)) || this.maxKept < 2)) {
+      this.release(parent);
+      parent = null;
     }
-    const small = this.allocCells();
-    small.fill(0);
-    this.buildNodeHistogram(small, s0, s1);
-    const big = parent.cells;
+    const small = parent === null ? null : this.allocCells(s0, s1);
+    if (sameNode && this.parallelNode) this.parallel!.partition(start, end, parent, small);
+    else this.moveShare(0, 1, start, end, sameNode, parent, small);
+    if (parent !== null) {
+      parent.start = leftSmaller ? mid : start;
+      parent.end = leftSmaller ? end : mid;
+      this.remember(parent);
+      if (this.worthKeeping(s1 - s0)) this.remember(small!);
+      else this.release(small!);
+    }
+    return mid;
+  }
+
+  /**
+   * The code moves of features f ≡ j (mod J) by the flags of partition (features constant in the
+   * node are not moved: no descendant reads them), and with `parent`, those features' blocks of the
+   * smaller child's histogram (`small`, from its samples) and of the larger's (parent − small).
+   */
+  moveShare(j: number, J: number, start: number, end: number, sameNode: boolean, parent: NodeHistogram | null, small: NodeHistogram | null): void {
+    const codes = this.codes;
+    const flags = this.flags;
     const constFlag = this.constFlag;
-    for (let f = 0; f < this.d; f++) {
-      if (constFlag[f] === 1) continue;
+    const n = this.n;
+    const move = this.moveCodes;
+    const isC = this.cfg.labels !== null;
+    for (let f = j; f < this.d; f += J) {
+      if (sameNode && constFlag[f] === 1) continue;
+      stableMoveCodes(codes, f * n, start, end, flags, move);
+      if (parent === null) continue;
       const a = this.offsets[f]!;
       const b = this.offsets[f + 1]!;
-      for (let c = a; c < b; c++) big[c] = big[c]! - small[c]!;
+      const sm = small!.cells;
+      sm.fill(0, a, b);
+      if (isC) this.classHistogram(sm, a, small!.start, small!.end, f, null);
+      else this.regressionHistogram(sm, a, small!.start, small!.end, f, null);
+      const big = parent.cells;
+      for (let c = a; c < b; c++) big[c] = big[c]! - sm[c]!;
     }
-    this.remember({ start: leftSmaller ? mid : start, end: leftSmaller ? end : mid, cells: big });
-    if (this.worthKeeping(s1 - s0)) this.remember({ start: s0, end: s1, cells: small });
-    else this.release(small);
+  }
+
+  /**
+   * Parallel searches: features f ≡ j (mod J) of node [start, end) (constFlag: the node's known
+   * constants), each one's own best split into the driver's per-feature arrays; with `hist`, reads
+   * (and when `fresh`, first builds) those features' blocks of the node's full histogram. Features
+   * found constant are flagged in constFlag and reported as status 1.
+   */
+  searchShare(
+    j: number,
+    J: number,
+    node: { start: number; end: number; classWeights: Float64Array | null; weightedSum: number; weight: number },
+    hist: NodeHistogram | null,
+    fresh: boolean,
+    out: FeatureResults,
+  ): void {
+    const { start, end } = node;
+    const isC = this.cfg.labels !== null;
+    const constFlag = this.constFlag;
+    const rec = out.scratch;
+    // The fitting thread's own node histogram must survive its share (partition keeps the children's).
+    const own = this.nodeHist;
+    this.nodeHist = hist;
+    for (let f = j; f < this.d; f += J) {
+      if (constFlag[f] === 1) {
+        out.status[f] = 0;
+        continue;
+      }
+      if (fresh) {
+        const a = this.offsets[f]!;
+        hist!.cells.fill(0, a, this.offsets[f + 1]!);
+        if (isC) this.classHistogram(hist!.cells, a, start, end, f, null);
+        else this.regressionHistogram(hist!.cells, a, start, end, f, null);
+      }
+      this.curFeature = f;
+      resetSplitRecord(rec);
+      const evaluated = isC
+        ? this.evalClassification(start, end, f, node.classWeights!, node.weight, rec)
+        : this.evalRegression(start, end, f, node.weightedSum, node.weight, rec);
+      if (!evaluated) {
+        constFlag[f] = 1;
+        out.status[f] = 1;
+      } else if (rec.found) {
+        out.status[f] = 3;
+        out.score[f] = rec.score;
+        out.balance[f] = rec.balance;
+        out.threshold[f] = rec.threshold;
+        out.cut[f] = rec.cutRank;
+      } else out.status[f] = 2;
+    }
+    this.nodeHist = own;
+  }
+
+  /** Called once by the parallel driver that this search hands its large nodes to. */
+  useParallel(parallel: HistogramParallel): void {
+    this.parallel = parallel;
+  }
+
+  /** Cells of one full-node histogram (every feature's bins). */
+  get histogramCells(): number {
+    return this.offsets[this.d]!;
   }
 
   /** A full histogram pays when building it from samples costs more than reading its cells. */
-  private worthKeeping(m: number): boolean {
+  worthKeeping(m: number): boolean {
     return this.maxKept >= 2 && this.offsets[this.d]! <= (m * this.d) / 2;
   }
 
   private remember(h: NodeHistogram): void {
-    while (this.cache.length >= this.maxKept) this.release(this.cache.shift()!.cells);
+    while (this.cache.length >= this.maxKept) this.release(this.cache.shift()!);
     this.cache.push(h);
   }
 
@@ -832,12 +972,20 @@ export class HistogramAxisSearch implements SplitSearch {
     return null;
   }
 
-  private allocCells(): Float64Array {
-    return this.pool.pop() ?? new Float64Array(this.offsets[this.d]!);
+  private allocCells(start: number, end: number): NodeHistogram {
+    const h = this.pool.pop();
+    if (h !== undefined) {
+      h.start = start;
+      h.end = end;
+      return h;
+    }
+    if (this.parallel !== null) return { start, end, ...this.parallel.newSlot(this.offsets[this.d]!) };
+    return { start, end, cells: new Float64Array(this.offsets[this.d]!), slot: -1 };
   }
 
-  private release(cells: Float64Array): void {
-    if (this.pool.length < 2) this.pool.push(cells);
+  /** Back to the pool (the driver's shared slots are all kept: workers hold them by index). */
+  private release(h: NodeHistogram): void {
+    if (this.pool.length < 2 || h.slot >= 0) this.pool.push(h);
   }
 }
 
