@@ -407,8 +407,14 @@ export function renderHhcartMarkdown(r: HhcartReport): string {
     L.push('');
     L.push(
       `HHCART(A) / HHCART(D): ${ratios.join(', ')}; the paper's appendix A puts A at O(p) times D (p reflections per class instead of one). ` +
-        'Per node and candidate direction the builder projects the node (O(n·p)), sorts the projections (O(n log n)) and runs the twoing scan (O(n·C)); ' +
-        'HHCART(D) has C·p directions per node and HHCART(A) up to C·p², while axis CART ranks each feature once per fit and needs no projection or per-node sort.',
+        'Per node and candidate direction the builder projects the node, sorts the projections and runs the twoing scan; ' +
+        'HHCART(D) has C·p directions per node and HHCART(A) up to C·p², while axis CART ranks each feature once per fit and needs no projection or per-node sort. ' +
+        'Reflected directions are ranked by the O(n·p) projection x_j − 2u_j·(x·u) under a rounding certificate (the exact search\'s trees), bucket-sorted with their labels, ' +
+        'and the twoing scan sums only the classes present at a node and skips thresholds whose bound cannot reach the best score (the same scores bit for bit). ' +
+        'What is left is O(n) per direction: in a profile (`node --cpu-prof`, one fit, 2026-11-26) of HHCART(D) on letter the twoing scan takes 28 %, sorting the projections 30 %, ' +
+        'the fast projection with its centring and certificate 16 %, class covariances and eigenvectors about 5 %; of HHCART(A) on letter\'s first 5,000 rows 37 %, 39 % and 15 %. ' +
+        'The number of directions is the algorithm\'s (C·p = 416 for D and up to C·p² = 6,656 for A at letter\'s root), so the issue\'s goals (A ≤ 40 s, D ≤ 4 s on letter, D ≤ 0.5 s on shuttle) ' +
+        'would need a cheaper sort-and-scan per direction than these JavaScript passes, or fewer directions (other trees).',
     );
   }
   if (r.notes.length > 0) {
@@ -534,6 +540,10 @@ function standardNotes(crimcoord: boolean): string[] {
     'Income: adult / adult-test with rows having a missing value dropped: 30,162 train and 15,060 test, the paper\'s sizes.',
     'Scale: HHCART works on the raw features, as the paper describes it (no standardisation). On Income, fnlwgt (variance ~1e10) dominates both class covariances, so each class\'s dominant eigenvector is within τ of the fnlwgt axis (distance 1e-4 and 9e-4 at the root): HHCART(D) then has only the axes as candidates and grows (nearly) axis CART\'s trees; HHCART(A) still reflects on the other eigenvectors.',
     'Compute (2 shared cores, budget 45 CPU-minutes): LET runs one 5-fold CV (not ten) for HHCART(D) and CART on all 20,000 rows, and HHCART(A) on the first 2 of those 5 folds only (about 3.5 CPU-minutes per fit: at letter\'s root HHCART(A) proposes C·p² = 26·16² = 6,656 directions, each projected and sorted). LET-4k adds one full 5-fold CV of all three methods on a stratified 4,000-row subsample, to compare them on equal data (accuracy there is far below the paper\'s, which used all rows). Every other set runs the paper\'s ten repetitions.',
+    'Fit-time table: CPU seconds of one fit each, on 2 cores shared with other jobs (load 20–25 during the 2026-11-26 runs), which moves single fits by ±25 %: ' +
+      'the run before the bucket sort (code 53999c0) measured letter 0.23 / 7.40 / 75.8 s and shuttle 0.14 / 1.37 / 9.86 s (CART / D / A), the one shown 0.26 / 7.46 / 77.1 and 0.14 / 1.09 / 12.3. ' +
+      "Before issue #18's second round (twoing bound, labels sorted with the projections, tiled projections, bucket sort) the table had 0.28 / 8.13 / 100.1 and 0.24 / 1.10 / 9.71 under lighter load; " +
+      "back to back under the same load, HHCART(D) on letter went from 12.2 to 6.4 s CPU. Every fit grew the same tree as before (checked by the serialized model's hash for HHCART(D) on letter and shuttle, HHCART(A) on letter up to the bucket sort and on letter's first 5,000 rows after it; by the leaf counts for all six).",
     crimcoord
       ? 'Section 4.2: categorical columns (featureTypes) are passed as `categoricalFeatures`, so each node maps their levels to CRIMCOORD values; CART gets the same option.'
       : 'Section 4.2: @dt/core had no `categoricalFeatures` (CRIMCOORD) when this ran, so categorical level codes were used as numbers. Rerun when CRIMCOORD lands.',
