@@ -27,7 +27,7 @@ export interface SplitSearchParams {
   scale: boolean;
   /** Categorical features (level codes), transformed per node by CRIMCOORD; null: none. */
   categorical: readonly number[] | null;
-  /** 'best': exact search over ranked values; 'hist': over per-feature bins (histogram-axis.ts); 'random': RandomAxisSearch (one uniform threshold per feature). */
+  /** 'best': exact search over ranked values; 'hist': over per-feature bins (histogram-axis.ts); 'auto': 'hist' when every column's bins are exact, else 'best'; 'random': RandomAxisSearch (one uniform threshold per feature). */
   splitter: Splitter;
   /** Bins per column for 'hist'. */
   maxBins: number;
@@ -45,7 +45,7 @@ export type ScanConfig = Pick<
  * Builds the split search for a fit: fits the scaler, sets up CRIMCOORD, fits the projection, and
  * picks the strategy by the fitted projection's kind —
  *   axis   → AxisSearch (AxisCrimcoordSearch with categorical features), or
- *            HistogramAxisSearch with splitter 'hist'
+ *            HistogramAxisSearch with splitter 'hist' (or 'auto' when every column bins exactly)
  *   global → GlobalProjectionSearch (projections precomputed once) over either axis search
  *   node   → NodeProjectionSearch
  * A new strategy is one file in this folder and one line below.
