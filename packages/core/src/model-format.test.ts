@@ -159,6 +159,17 @@ describe('model JSON format', () => {
     await expect(readModel(join(dir, 'nope.json'))).rejects.toThrowError(/cannot read model/);
   });
 
+  it('a nodeCount far beyond the arrays the file holds is a ModelFormatError before anything is allocated (v1 and v2)', () => {
+    const m = new DecisionTreeClassifier({ maxDepth: 2 }).fit([[0], [1], [2], [3]], [0, 0, 1, 1]);
+    for (const version of [1, 2]) {
+      const j = JSON.parse(serializeModel(m)) as { version: number; tree: Record<string, unknown> };
+      j.version = version;
+      if (version === 1) delete j.tree.missingGoToLeft;
+      j.tree.nodeCount = 2 ** 53;
+      expect(() => loadModel(JSON.stringify(j))).toThrowError(ModelFormatError);
+    }
+  });
+
   it('reads a model file that starts with a UTF-8 BOM', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'dt-core-'));
     const m = new DecisionTreeClassifier({ maxDepth: 2 }).fit(...xy());

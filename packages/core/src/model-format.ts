@@ -109,10 +109,11 @@ export function treeFromJson(j: TreeJson, missingSides: 'required' | 'legacy' = 
   const bad = (msg: string): never => {
     throw new ModelFormatError(`invalid tree: ${msg}`);
   };
-  const sides = readMissingSides(j, missingSides, bad);
+  // Sizes first: nothing is allocated from nodeCount before the arrays the file holds agree with it.
   for (const key of ['kind', 'left', 'right', 'feature', 'threshold', 'impurity', 'nSamples', 'weightedNSamples', 'obliqueOffset', 'obliqueLength'] as const) {
     if (j[key].length !== n) bad(`${key} has ${j[key].length} entries but nodeCount is ${n}`);
   }
+  const sides = readMissingSides(j, missingSides, bad);
   if (j.value.length !== n * j.nOutputs) bad(`value has ${j.value.length} entries, expected nodeCount*nOutputs = ${n * j.nOutputs}`);
   if (j.obliqueFeatures.length !== j.obliqueWeights.length) bad('obliqueFeatures and obliqueWeights differ in length');
   const parents = new Int32Array(n);
