@@ -1,7 +1,7 @@
 import { loadDataset, type Dataset } from '@dt/datasets';
-import { readCsv } from '@dt/datasets/node';
 import { DataFormatError, ShapeMismatchError } from '@dt/errors';
-import { builtinName, csvPath } from './data.js';
+import { builtinName, csvReader } from './data.js';
+import type { InputStream } from './io.js';
 import type { ModelFile } from './model-file.js';
 
 /** New data laid out for a model: its features in the model's order, and the label when present. */
@@ -22,7 +22,7 @@ type Values = readonly (string | number)[];
  * (positionally for a model saved without names); the one remaining column, or the training label's
  * name, is the label. Categorical levels are mapped to the codes the model was trained on.
  */
-export async function loadPredictData(spec: string, file: ModelFile, cwd: string): Promise<PredictData> {
+export async function loadPredictData(spec: string, file: ModelFile, cwd: string, stdin?: InputStream): Promise<PredictData> {
   const { model, training } = file;
   const d = model.nFeatures;
   const names = model.featureNames;
@@ -45,9 +45,9 @@ export async function loadPredictData(spec: string, file: ModelFile, cwd: string
     }
     label = ds.targetName;
   } else {
-    const path = csvPath(spec, cwd);
+    const readCsv = await csvReader(spec, cwd, stdin);
     // First pass: the column names (the last column parses as a label whatever it holds).
-    const probe = readCsv(path, { task: 'classification' });
+    const probe = readCsv({ task: 'classification' });
     columns = [...probe.featureNames, probe.targetName];
     if (names === null) {
       if (columns.length !== d && columns.length !== d + 1) {
@@ -69,7 +69,7 @@ export async function loadPredictData(spec: string, file: ModelFile, cwd: string
     // parseCsv always takes one column as the label: without a real one, borrow the last feature.
     const parseLabel = label ?? columns[columns.length - 1]!;
     const forced = categorical(featureCols).filter((c) => c !== parseLabel);
-    ds = parseLabel === probe.targetName && forced.length === 0 ? probe : readCsv(path, { task: 'classification', label: parseLabel, categorical: forced });
+    ds = parseLabel === probe.targetName && forced.length === 0 ? probe : readCsv({ task: 'classification', label: parseLabel, categorical: forced });
     if (label === null) extra = { name: parseLabel, values: ds.y as Values };
   }
 

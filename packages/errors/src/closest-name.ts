@@ -13,14 +13,18 @@ export function closestName(given: string, known: readonly string[]): string | n
   return best;
 }
 
-/** Levenshtein distance (two rows; option names are short). */
+/** Edit distance counting an adjacent swap as one edit ("irsi" → "iris"; optimal string alignment, three rows). */
 function editDistance(a: string, b: string): number {
+  let prev2: number[] = [];
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const cur = [i];
     for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      let d = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prev2[j - 2]! + 1);
+      cur[j] = d;
     }
+    prev2 = prev;
     prev = cur;
   }
   return prev[b.length]!;

@@ -31,6 +31,7 @@ describe('validators', () => {
   });
   it('UnknownNameError suggests the nearest known name (datasets, criteria, algorithms, ...) and only a near one', () => {
     expect(new UnknownNameError('dataset', 'iriss', ['iris', 'wine']).message).toBe('unknown dataset "iriss"; known: iris, wine; did you mean iris?');
+    expect(new UnknownNameError('dataset', 'irsi', ['iris', 'wine']).message).toBe('unknown dataset "irsi"; known: iris, wine; did you mean iris?');
     expect(new UnknownNameError('criterion', 'GINI', ['gini']).message).toBe('unknown criterion "GINI"; known: gini; did you mean gini?');
     expect(new UnknownNameError('dataset', 'mnist', ['iris', 'wine']).message).toBe('unknown dataset "mnist"; known: iris, wine');
   });

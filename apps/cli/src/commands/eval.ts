@@ -77,7 +77,7 @@ export function evalCommand(program: Command, ctx: Context): void {
     .option('--repeats <r>', 'repetitions of k-fold CV, each with a fresh shuffle', '1')
     .option('--seed <n>', 'seed for shuffling the folds', '0')
     .option('--json', 'print machine-readable results')
-    .addHelpText('after', `${configKeysHelp()}${algorithmsHelp()}`)
+    .addHelpText('after', `${configKeysHelp()}${algorithmsHelp('config')}`)
     .action((opts: Record<string, unknown>) => evaluate(opts, ctx));
 }
 
@@ -100,7 +100,7 @@ async function evaluate(opts: Record<string, unknown>, ctx: Context): Promise<vo
   const seed = seedValue('--seed', num(String(opts.seed), '--seed'));
   const given = (opts.config as string[]).map(configFromString);
   const spec = String(opts.data);
-  const ds = await loadData(spec, dataOptionsFrom(opts), ctx.cwd);
+  const ds = await loadData(spec, dataOptionsFrom(opts), ctx.cwd, ctx.stdin);
   const task = ds.task;
   if (folds > ds.X.rows) throw new InvalidArgumentError('--folds', `at most the number of rows (${ds.X.rows})`, folds);
   const configs = given.length > 0 ? given : DEFAULT_CONFIGS[task].map(configFromString);
