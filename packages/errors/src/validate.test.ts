@@ -34,5 +34,8 @@ describe('validators', () => {
     expect(new UnknownNameError('dataset', 'irsi', ['iris', 'wine']).message).toBe('unknown dataset "irsi"; known: iris, wine; did you mean iris?');
     expect(new UnknownNameError('criterion', 'GINI', ['gini']).message).toBe('unknown criterion "GINI"; known: gini; did you mean gini?');
     expect(new UnknownNameError('dataset', 'mnist', ['iris', 'wine']).message).toBe('unknown dataset "mnist"; known: iris, wine');
+    // Enumerated values too (--format, --splitter, ...).
+    expect(() => oneOf('--splitter', 'hsit', ['best', 'hist', 'random'])).toThrowError('--splitter must be one of "best", "hist", "random", got "hsit"; did you mean "hist"?');
+    expect(() => oneOf('--format', 'png', ['text', 'dot', 'svg', 'html'])).toThrowError(/got "png"$/);
   });
 });

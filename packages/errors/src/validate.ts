@@ -67,9 +67,13 @@ export function booleanValue(name: string, value: unknown): boolean {
   return value;
 }
 
+/** `value` if it is one of `allowed`; else an error listing them (with a did-you-mean for a near string). */
 export function oneOf<T extends string>(name: string, value: unknown, allowed: readonly T[]): T {
   if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
-    throw new InvalidArgumentError(name, `one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}`, value);
+    const e = new InvalidArgumentError(name, `one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}`, value);
+    const near = typeof value === 'string' ? closestName(value, allowed) : null;
+    if (near !== null) e.message += `; did you mean ${JSON.stringify(near)}?`;
+    throw e;
   }
   return value as T;
 }
