@@ -79,6 +79,8 @@ describe('scikit-learn habits on the trees', () => {
     expect(lp).toEqual(p.map((r) => r.map(Math.log)));
     expect(lp.flat()).toContain(Number.NEGATIVE_INFINITY);
     expect(lp.flat().some(Number.isNaN)).toBe(false);
+    expect(() => new DecisionTreeClassifier().predictLogProba(X)).toThrow(NotFittedError);
+    expect(() => clf.predictLogProba([[1, 2, 3]])).toThrow('X has 3 features but the model was fitted with 2');
   });
 
   it('score takes sample weights: weighted accuracy and weighted R² (scikit-learn values)', () => {
