@@ -19,12 +19,15 @@ export interface Algorithm {
   create(task: Task, options: ClassifierOptions): AnyModel;
   /** Option keys the algorithm accepts besides the shared ones; null = the tree options. */
   readonly streamOptions?: true;
+  /** Learns with NaN in X (where missing values go, per node): `--missing native` is allowed. */
+  readonly missingValues?: true;
 }
 
 const cart: Algorithm = {
   name: 'cart',
   description: 'CART: greedy axis-aligned splits (scikit-learn DecisionTreeClassifier/Regressor semantics)',
   tasks: ['classification', 'regression'],
+  missingValues: true,
   create: (task, options) =>
     task === 'classification' ? new DecisionTreeClassifier(options) : new DecisionTreeRegressor(options),
 };

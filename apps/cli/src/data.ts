@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { listDatasets, loadDataset, MISSING_POLICIES, parseCsv, type CsvOptions, type Dataset, type MissingPolicy } from '@dt/datasets';
+import { listDatasets, loadDataset, parseCsv, type CsvOptions, type Dataset } from '@dt/datasets';
 import { readCsv } from '@dt/datasets/node';
 import { closestName, DataFormatError, DtError, oneOf } from '@dt/errors';
+import { CLI_IMPUTE, CLI_MISSING, describeMissing, missingFrom, type MissingSettings } from './missing.js';
 import type { Task } from './algorithms.js';
 import { UsageError } from './errors.js';
 import type { InputStream } from './io.js';
@@ -15,8 +16,8 @@ export interface DataOptions {
   categorical?: string[];
   /** Force the task; for a CSV the default is the parser's guess. */
   task?: Task;
-  /** CSV missing values ("", "?", "NA", ...): refuse the file (default) or drop their rows. */
-  missing?: MissingPolicy;
+  /** CSV missing values ("", "?", "NA", ...): refuse the file (default), drop their rows, keep them as NaN or impute them. */
+  missing: MissingSettings;
 }
 
 export function isBuiltin(spec: string): boolean {
@@ -38,12 +39,18 @@ export function addDataOptions(cmd: Command): Command {
     .option('--label <column>', 'CSV label column (default: the last column)')
     .option('--categorical <columns>', 'comma-separated CSV columns to read as categorical')
     .option('--task <task>', 'classification or regression (default: from the data)')
-    .option('--missing <policy>', `CSV missing values ("", "?", "NA", ...): ${MISSING_POLICIES.join(' or ')} (drop their rows)`, 'error');
+    .option(
+      '--missing <policy>',
+      `CSV missing values ("", "?", "NA", ...): ${CLI_MISSING.join(', ')} (error refuses the file; drop drops their rows; ` +
+        'native keeps them as NaN for axis trees to learn where they go; impute fills them from the training rows)',
+      'error',
+    )
+    .option('--impute <strategy>', `with --missing impute, the fill value of numeric columns: ${CLI_IMPUTE.join(', ')} (default mean; categorical columns get their most frequent level)`);
 }
 
 /** Reads --label/--categorical/--task as commander parsed them. */
 export function dataOptionsFrom(opts: Record<string, unknown>): DataOptions {
-  const out: DataOptions = {};
+  const out: DataOptions = { missing: missingFrom(opts) };
   if (opts.label !== undefined) out.label = String(opts.label);
   if (opts.categorical !== undefined) {
     out.categorical = String(opts.categorical)
@@ -52,7 +59,6 @@ export function dataOptionsFrom(opts: Record<string, unknown>): DataOptions {
       .filter((s) => s !== '');
   }
   if (opts.task !== undefined) out.task = oneOf<Task>('--task', opts.task, ['classification', 'regression']);
-  if (opts.missing !== undefined) out.missing = oneOf('--missing', opts.missing, MISSING_POLICIES);
   return out;
 }
 
@@ -133,7 +139,8 @@ export async function loadData(spec: string, o: DataOptions, cwd: string, stdin?
     task: o.task ?? 'auto',
     ...(o.label === undefined ? {} : { label: o.label }),
     ...(o.categorical === undefined ? {} : { categorical: o.categorical }),
-    ...(o.missing === undefined ? {} : { missing: o.missing }),
+    // 'impute' reads missing cells as NaN; the imputer is fitted later, on the training rows only.
+    missing: o.missing.policy === 'impute' ? 'native' : o.missing.policy,
   });
 }
 
@@ -153,9 +160,9 @@ function withTask(ds: Dataset, task: Task | undefined): Dataset {
   return { ...ds, task, y, classes: [...new Set(y)].sort((a, b) => a - b) };
 }
 
-export function describeData(ds: Dataset): string {
+/** `imputedOn`: for --missing impute, which rows the fill values came from. */
+export function describeData(ds: Dataset, missing?: MissingSettings, imputedOn = 'the training rows'): string {
   const classes = ds.task === 'classification' ? `, ${ds.classes?.length ?? '?'} classes` : '';
-  const m = ds.missing;
-  const dropped = m === undefined ? '' : `; dropped ${m.rows.toLocaleString('en-US')} rows with ${m.cells.toLocaleString('en-US')} missing values`;
-  return `${ds.name} (${ds.X.rows.toLocaleString('en-US')} rows, ${ds.X.cols} features${classes}${dropped})`;
+  const m = describeMissing(ds.missing, missing ?? { policy: 'error', strategy: 'mean' }, imputedOn);
+  return `${ds.name} (${ds.X.rows.toLocaleString('en-US')} rows, ${ds.X.cols} features${classes}${m})`;
 }

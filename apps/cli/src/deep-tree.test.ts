@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type DecisionTreeClassifier, exportDot, exportText, loadModel, serializeModel } from '@dt/core';
+import { costComplexityPath, type DecisionTreeClassifier, exportDot, exportText, loadModel, pruneTree, serializeModel } from '@dt/core';
 import { readModel, saveModel } from '@dt/core/node';
 import { renderSvg } from '@dt/plot';
 import { pruneModel, reducedErrorPrune } from '@dt/prune';
@@ -118,11 +118,16 @@ describe(`a ${DEPTH.toLocaleString('en')}-deep chain`, () => {
     expect(svg).toMatch(/^<svg/);
   });
 
-  it('prunes by cost complexity and by reduced error', { timeout: 120_000 }, () => {
-    // The weakest-link loop is sklearn's O(nodes × steps): the full sequence runs on a shallower chain.
+  it('prunes by cost complexity (the full path) and by reduced error', { timeout: 120_000 }, () => {
     const none = pruneModel(model, 0);
     expect(none.nodeCount).toBe(model.nodeCount);
-    expect(pruneModel(loadModel(chainModelJson(3000)), 1e9).nodeCount).toBe(1);
+    // The whole weakest-link sequence of the 100,000-deep chain: its root is the weakest link
+    // (alpha = rows·0.5 / (W·(rows − 1)) falls with depth), so the full prune is one step.
+    const path = costComplexityPath(model.tree);
+    expect(Array.from(path.alphas)).toEqual([0, 0.5 / DEPTH]);
+    expect(pruneTree(model.tree, path.alphas[1]!).nodeCount).toBe(1);
+    expect(pruneTree(model.tree, path.alphas[1]! / 2).nodeCount).toBe(model.nodeCount);
+    expect(pruneModel(model, 1e9).nodeCount).toBe(1);
     const Xp = Array.from({ length: 200 }, (_, i) => [i]);
     const yp = Xp.map(([x]) => (x! % 2 === 0 ? 'even' : 'odd'));
     const rep = reducedErrorPrune(model, Xp, yp);

@@ -1,11 +1,13 @@
 import { loadAnyModel, modelToJson } from '@dt/core';
 import { streamModelToJson } from '@dt/stream';
-import { isStream, type AnyModel } from './any-model.js';
+import { isAnyModel, isStream, type AnyModel } from './any-model.js';
 import { parseModelDocument } from '@dt/core/internal';
 import { readModelText, writeFileAtomic } from '@dt/core/node';
 import type { Dataset, FeatureType } from '@dt/datasets';
 import { DtError, ModelFormatError } from '@dt/errors';
 import type { Task } from './algorithms.js';
+import { CLI_MISSING, type MissingInfo } from './missing.js';
+import { loadSimpleImputer } from '@dt/datasets';
 
 /**
  * What `dt train` records about its training data next to the model, under the key "training".
@@ -21,12 +23,15 @@ export interface TrainingInfo {
   targetName: string;
   featureTypes: FeatureType[];
   categories: (string[] | null)[];
+  /** Missing values in the training data and what was done (with the imputer's fill values for 'impute'). */
+  missing?: MissingInfo;
 }
 
 export const TRAINING_KEY = 'training';
 
-export function trainingInfo(ds: Dataset, algorithm: string): TrainingInfo {
+export function trainingInfo(ds: Dataset, algorithm: string, missing?: MissingInfo): TrainingInfo {
   return {
+    ...(missing === undefined ? {} : { missing }),
     data: ds.name,
     algorithm,
     task: ds.task,
@@ -56,7 +61,9 @@ export async function readModelFile(path: string): Promise<ModelFile> {
   try {
     doc = parseModelDocument(text);
     // The format field says which library wrote the file (dt-model tree, dt-stream graph, ...).
-    model = loadAnyModel(doc);
+    const loaded = loadAnyModel(doc);
+    if (!isAnyModel(loaded)) throw new ModelFormatError(`format "${String(doc.format)}" holds a model dt's commands do not read yet (they read trees and Decision Streams)`);
+    model = loaded;
   } catch (e) {
     if (e instanceof DtError) throw new DtError(e.code, `${path}: ${e.message}`, { cause: e });
     throw e;
@@ -83,7 +90,23 @@ function checkTraining(raw: unknown, model: AnyModel, path: string): TrainingInf
     if (type === 'categorical' && Array.isArray(levels) && levels.every((l) => typeof l === 'string')) continue;
     bad(`feature ${j} has type ${JSON.stringify(type)} with levels ${JSON.stringify(levels)}`);
   }
+  let missing: MissingInfo | undefined;
+  if (t.missing !== undefined) {
+    const m = t.missing as Partial<MissingInfo> | null;
+    if (typeof m !== 'object' || m === null || !CLI_MISSING.includes(m.policy as never)) bad('missing.policy is not one of ' + CLI_MISSING.join(', '));
+    if (m!.policy === 'impute') {
+      if (m!.imputer === undefined) bad('missing.imputer is required for policy impute');
+      try {
+        if (loadSimpleImputer(m!.imputer!).nFeatures !== d) bad(`missing.imputer must have ${d} features`);
+      } catch (e) {
+        if (e instanceof ModelFormatError) throw e;
+        bad(`missing.imputer: ${(e as Error).message}`);
+      }
+    }
+    missing = m as MissingInfo;
+  }
   return {
+    ...(missing === undefined ? {} : { missing }),
     data: String(t.data ?? ''),
     algorithm: String(t.algorithm ?? ''),
     task: t.task!,

@@ -1,4 +1,4 @@
-import { loadDataset, type Dataset } from '@dt/datasets';
+import { loadDataset, type Dataset, type MissingPolicy } from '@dt/datasets';
 import { DataFormatError, ShapeMismatchError } from '@dt/errors';
 import { builtinName, csvReader } from './data.js';
 import type { InputStream } from './io.js';
@@ -13,16 +13,16 @@ export interface PredictData {
   targetName: string | null;
   /** Columns of the data that are neither features of the model nor the label. */
   ignored: string[];
+  /** Missing values met in the data and what the reader did (kept as NaN or dropped their rows). */
+  missing: Dataset['missing'];
 }
-
-type Values = readonly (string | number)[];
 
 /**
  * Loads a built-in dataset or a CSV for prediction. Features are matched to the model by name
  * (positionally for a model saved without names); the one remaining column, or the training label's
  * name, is the label. Categorical levels are mapped to the codes the model was trained on.
  */
-export async function loadPredictData(spec: string, file: ModelFile, cwd: string, stdin?: InputStream): Promise<PredictData> {
+export async function loadPredictData(spec: string, file: ModelFile, cwd: string, missing: MissingPolicy = 'error', stdin?: InputStream): Promise<PredictData> {
   const { model, training } = file;
   const d = model.nFeatures;
   const names = model.featureNames;
@@ -32,7 +32,6 @@ export async function loadPredictData(spec: string, file: ModelFile, cwd: string
   let ds: Dataset;
   let featureCols: string[];
   let label: string | null;
-  let extra: { name: string; values: Values } | null = null;
   let columns: string[];
 
   const builtin = builtinName(spec, cwd);
@@ -46,9 +45,9 @@ export async function loadPredictData(spec: string, file: ModelFile, cwd: string
     label = ds.targetName;
   } else {
     const readCsv = await csvReader(spec, cwd, stdin);
-    // First pass: the column names (the last column parses as a label whatever it holds).
-    const probe = readCsv({ task: 'classification' });
-    columns = [...probe.featureNames, probe.targetName];
+    // First pass: the column names (every column read as a feature).
+    const probe = readCsv({ task: 'classification', label: null, missing });
+    columns = probe.featureNames;
     if (names === null) {
       if (columns.length !== d && columns.length !== d + 1) {
         throw new ShapeMismatchError(
@@ -66,23 +65,20 @@ export async function loadPredictData(spec: string, file: ModelFile, cwd: string
       const extras = columns.filter((c) => !names.includes(c));
       label = training !== null && extras.includes(training.targetName) ? training.targetName : extras.length === 1 ? extras[0]! : null;
     }
-    // parseCsv always takes one column as the label: without a real one, borrow the last feature.
-    const parseLabel = label ?? columns[columns.length - 1]!;
-    const forced = categorical(featureCols).filter((c) => c !== parseLabel);
-    ds = parseLabel === probe.targetName && forced.length === 0 ? probe : readCsv({ task: 'classification', label: parseLabel, categorical: forced });
-    if (label === null) extra = { name: parseLabel, values: ds.y as Values };
+    // Without a label column every column is read as a feature (label: null).
+    const forced = categorical(featureCols).filter((c) => c !== label);
+    ds = label === null && forced.length === 0 ? probe : readCsv({ task: 'classification', label, categorical: forced, missing });
   }
 
-  const X = alignFeatures(ds, featureCols, extra, file);
+  const X = alignFeatures(ds, featureCols, file);
   const y = label === null ? null : Array.from(ds.y as ArrayLike<string | number>);
   const ignored = columns.filter((c) => c !== label && !featureCols.includes(c));
-  return { X, y, targetName: label, ignored };
+  return { X, y, targetName: label, ignored, missing: ds.missing };
 }
 
 function alignFeatures(
   ds: Dataset,
   featureCols: readonly string[],
-  extra: { name: string; values: Values } | null,
   file: ModelFile,
 ): PredictData['X'] {
   const n = ds.X.rows;
@@ -102,27 +98,24 @@ function alignFeatures(
     const notNumeric = (value: string): never => {
       throw new DataFormatError(`column ${JSON.stringify(name)} has non-numeric value ${JSON.stringify(value)} but the model was trained on numbers`);
     };
-    if (extra !== null && name === extra.name) {
-      for (let r = 0; r < n; r++) {
-        const v = extra.values[r]!;
-        if (codeOf !== null) data[r * d + j] = codeOf.get(String(v)) ?? unseen(String(v));
-        else data[r * d + j] = typeof v === 'number' ? v : notNumeric(v);
-      }
-      continue;
-    }
     const k = ds.featureNames.indexOf(name);
     if (k < 0) throw new DataFormatError(`${ds.name} has no column ${JSON.stringify(name)}, which the model needs`);
     const levels = ds.categories[k] ?? null;
     if (levels === null) {
       for (let r = 0; r < n; r++) {
         const v = src[r * sd + k]!;
-        data[r * d + j] = codeOf === null ? v : (codeOf.get(String(v)) ?? unseen(String(v)));
+        // NaN (a missing cell read with missing: 'native') stays missing whatever the column's type.
+        data[r * d + j] = codeOf === null || Number.isNaN(v) ? v : (codeOf.get(String(v)) ?? unseen(String(v)));
       }
     } else {
       // Level codes of this file -> level codes of the training data.
       const remap = levels.map((l) => (codeOf === null ? notNumeric(l) : (codeOf.get(l) ?? -1)));
       for (let r = 0; r < n; r++) {
         const c = src[r * sd + k]!;
+        if (Number.isNaN(c)) {
+          data[r * d + j] = c;
+          continue;
+        }
         const t = remap[c]!;
         data[r * d + j] = t >= 0 ? t : unseen(levels[c]!);
       }

@@ -22,6 +22,11 @@ export interface Bins {
   mean: Float64Array[];
   /** Features whose bins each hold one distinct value. */
   exact: Uint8Array;
+  /**
+   * NaN (missing) rows per feature. They get their own bin, code nBins[f] (after every value bin),
+   * with no lo/hi/mean: the split search treats it apart (split-search/missing-values.ts).
+   */
+  nMissing: Int32Array;
 }
 
 
@@ -32,7 +37,12 @@ export interface Bins {
 export function buildBins(X: ColumnMajor, weights: Float64Array | null, maxBins: number): Bins {
   const { rows: n, cols: d } = X;
   const column = columnReader(X);
-  const codes: BinCodes = maxBins <= 256 ? new Uint8Array(n * d) : new Uint16Array(n * d);
+  const nMissing = new Int32Array(d);
+  // One pass over the values as stored (never the column-major copy of a row-major input).
+  const stored = X.rowMajor ?? X.data;
+  const anyMissing = (stored instanceof Float64Array || stored instanceof Float32Array) && hasNaN(stored);
+  // The missing bin takes one more code.
+  const codes: BinCodes = maxBins + (anyMissing ? 1 : 0) <= 256 ? new Uint8Array(n * d) : new Uint16Array(n * d);
   const nBins = new Int32Array(d);
   const lo: Float64Array[] = [];
   const hi: Float64Array[] = [];
@@ -51,18 +61,50 @@ export function buildBins(X: ColumnMajor, weights: Float64Array | null, maxBins:
     sample: new Float64Array(Math.min(n, SAMPLE_ROWS)),
   };
   for (let f = 0; f < d; f++) {
-    const col = column(f);
-    const out = codes.subarray(f * n, (f + 1) * n);
-    const bins = isSmallIntColumn(col)
-      ? smallIntBins(col, weights, maxBins, s, out)
-      : distinctBins(col, weights, maxBins, s, out) ?? quantileBins(col, weights, maxBins, s, out);
+    let col = column(f);
+    let out = codes.subarray(f * n, (f + 1) * n);
+    let w = weights;
+    const present = anyMissing && hasNaN(col) ? presentRows(col) : null;
+    if (present !== null) {
+      // Bin the non-missing rows alone, then scatter their codes; NaN rows get the missing bin.
+      col = Float64Array.from(present, (i) => col[i]!);
+      w = weights === null ? null : Float64Array.from(present, (i) => weights[i]!);
+      out = codes instanceof Uint8Array ? new Uint8Array(present.length) : new Uint16Array(present.length);
+      nMissing[f] = n - present.length;
+    }
+    const bins =
+      col.length === 0
+        ? { lo: new Float64Array(0), hi: new Float64Array(0), mean: new Float64Array(0), exact: true }
+        : isSmallIntColumn(col)
+          ? smallIntBins(col, w, maxBins, s, out)
+          : (distinctBins(col, w, maxBins, s, out) ?? quantileBins(col, w, maxBins, s, out));
+    if (present !== null) {
+      const full = codes.subarray(f * n, (f + 1) * n);
+      full.fill(bins.lo.length);
+      for (let j = 0; j < present.length; j++) full[present[j]!] = out[j]!;
+    }
     nBins[f] = bins.lo.length;
     lo.push(bins.lo);
     hi.push(bins.hi);
     mean.push(bins.mean);
     exact[f] = bins.exact ? 1 : 0;
   }
-  return { n, d, codes, nBins, lo, hi, mean, exact };
+  return { n, d, codes, nBins, lo, hi, mean, exact, nMissing };
+}
+
+function hasNaN(col: Float64Array | Float32Array): boolean {
+  for (let i = 0; i < col.length; i++) if (col[i] !== col[i]) return true;
+  return false;
+}
+
+/** Indices of the non-NaN entries of a column. */
+function presentRows(col: Float64Array): Int32Array {
+  let k = 0;
+  for (let i = 0; i < col.length; i++) if (col[i] === col[i]) k++;
+  const out = new Int32Array(k);
+  k = 0;
+  for (let i = 0; i < col.length; i++) if (col[i] === col[i]) out[k++] = i;
+  return out;
 }
 
 /** Rows sampled (evenly spaced) to place quantile edges of features with many distinct values. */

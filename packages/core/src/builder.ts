@@ -1,3 +1,4 @@
+import { entropy, gini, misclassification, type ClassificationCriterion } from '@dt/criteria';
 import type { Random } from '@dt/errors';
 import type { Projection } from '@dt/projections/registry';
 import { createSplitSearch } from './split-search/create-split-search.js';
@@ -11,6 +12,7 @@ import {
   type SplitRecord,
   type SplitSearch,
 } from './split-search/split-record.js';
+import { resolveMissingSide } from './split-search/missing-values.js';
 import { Tree } from './tree.js';
 
 export type { ClassificationData, RegressionData } from './split-search/fit-data.js';
@@ -51,8 +53,14 @@ interface NodeRecord extends NodeView {
   isLeft: boolean;
   impurity: number;
   weight: number;
-  /** Class weight totals (classification) or null. */
+  /**
+   * Class weight totals as the split search sees them (classification): the builder's one dense
+   * scratch, filled from classIds/classW only while this node is evaluated; null for regression.
+   */
   classWeights: Float64Array | null;
+  /** Classes present in the node, ascending, and their weights (classification), or null. */
+  classIds: Int32Array | null;
+  classW: Float64Array | null;
   /** Σ w·y (regression). */
   weightedSum: number;
   /** Stored prediction (regression). */
@@ -62,6 +70,8 @@ interface NodeRecord extends NodeView {
   isLeaf: boolean;
   feature: number;
   threshold: number;
+  /** 1: samples with NaN on the split feature go left (axis splits; see missing-values.ts). */
+  missingGoToLeft: number;
   /** Oblique split weights on raw features, or null (axis split). */
   oblique: SparseDirection | null;
   /** CRIMCOORD maps of the categorical features the split uses, or null. */
@@ -87,6 +97,15 @@ export class TreeBuilder {
   private totalWeight = 0;
   private readonly scratchT: Float64Array;
   private readonly scratchW: Float64Array;
+  /** Dense class weights of the node being evaluated (zero outside evaluate). */
+  private readonly denseCW: Float64Array;
+  /** makeRecord's class accumulator (all zero between calls), marks and class list. */
+  private readonly accCW: Float64Array;
+  private readonly classMark: Int32Array;
+  private readonly classList: Int32Array;
+  private markStamp = 0;
+  /** The impurity depends on the class weights only as a multiset: it can read the present classes alone. */
+  private readonly symmetricImpurity: boolean;
 
   constructor(data: ClassificationData | RegressionData, params: GrowthParams) {
     this.data = data;
@@ -99,11 +118,17 @@ export class TreeBuilder {
     this.record = createSplitRecord(data.X.cols);
     this.scratchT = new Float64Array(isC ? 0 : n);
     this.scratchW = new Float64Array(isC ? 0 : n);
+    const C = isC ? data.nClasses : 0;
+    this.denseCW = new Float64Array(C);
+    this.accCW = new Float64Array(C);
+    this.classMark = new Int32Array(C);
+    this.classList = new Int32Array(C);
+    this.symmetricImpurity = isC && SYMMETRIC_IMPURITY.includes(data.criterion);
   }
 
   build(): Tree {
     const n = this.samples.length;
-    const tree = new Tree(this.data.X.cols, this.nOutputs, 64);
+    const tree = new Tree(this.data.X.cols, this.nOutputs, 64, this.data.task === 'classification');
     const root = this.makeRecord(0, n, 0, -1, true, this.search.rootConstants);
     this.totalWeight = root.weight;
     if (this.p.maxLeafNodes === null) this.growDepthFirst(tree, root);
@@ -151,7 +176,7 @@ export class TreeBuilder {
   private recordSplit(tree: Tree, rec: NodeRecord): void {
     const dir = rec.oblique;
     if (dir) tree.setObliqueSplit(rec.id, dir.features, dir.weights, rec.threshold);
-    else tree.setAxisSplit(rec.id, rec.feature, rec.threshold);
+    else tree.setAxisSplit(rec.id, rec.feature, rec.threshold, rec.missingGoToLeft);
     if (rec.catMaps) tree.setCategoricalMaps(rec.id, rec.catMaps);
     rec.oblique = null;
     rec.catMaps = null;
@@ -163,8 +188,7 @@ export class TreeBuilder {
       nSamples: rec.end - rec.start,
       weightedNSamples: rec.weight,
     });
-    const k = this.nOutputs;
-    if (rec.classWeights) tree.value.set(rec.classWeights.subarray(0, k), rec.id * k);
+    if (rec.classIds) tree.setClassWeights(rec.id, rec.classIds, rec.classW!, rec.classIds.length);
     else tree.value[rec.id] = rec.leafValue;
   }
 
@@ -178,8 +202,27 @@ export class TreeBuilder {
       count < 2 * p.minSamplesLeaf ||
       rec.weight < 2 * p.minWeightLeaf ||
       rec.impurity <= EPSILON ||
-      (p.misRate !== null && rec.classWeights !== null && misclassificationRate(rec.classWeights, rec.weight) <= p.misRate);
+      (p.misRate !== null && rec.classW !== null && misclassificationRate(rec.classW, rec.weight) <= p.misRate);
     if (rec.isLeaf) return;
+    const ids = rec.classIds;
+    if (ids === null) this.split(rec);
+    else {
+      // The search indexes class weights by class: the node's few present classes go into the one
+      // dense scratch and out again, O(classes present), never O(nClasses) per node.
+      const dense = this.denseCW;
+      const cw = rec.classW!;
+      for (let j = 0; j < ids.length; j++) dense[ids[j]!] = cw[j]!;
+      try {
+        this.split(rec);
+      } finally {
+        for (let j = 0; j < ids.length; j++) dense[ids[j]!] = 0;
+      }
+    }
+  }
+
+  /** Searches rec's best split; on a split, partitions its samples and prepares both children. */
+  private split(rec: NodeRecord): void {
+    const p = this.p;
     const best = this.record;
     this.search.findBest(rec, best);
     if (!best.found) {
@@ -190,6 +233,7 @@ export class TreeBuilder {
     const mid = this.search.partition(rec, best);
     const feature = best.feature;
     const threshold = best.threshold;
+    const missingGoToLeft = best.nnz > 0 ? 0 : resolveMissingSide(best.missingGoToLeft, mid - rec.start, rec.end - mid);
     const oblique = best.nnz > 0 ? { features: best.features.slice(0, best.nnz), weights: best.weights.slice(0, best.nnz) } : null;
     const catMaps = best.catMaps;
     const left = this.makeRecord(rec.start, mid, rec.depth + 1, -1, true, constants);
@@ -203,10 +247,17 @@ export class TreeBuilder {
     }
     rec.feature = feature;
     rec.threshold = threshold;
+    rec.missingGoToLeft = missingGoToLeft;
     rec.oblique = oblique;
     rec.catMaps = catMaps && catMaps.length > 0 ? catMaps : null;
     rec.left = left;
     rec.right = right;
+  }
+
+  /** Impurity of the k present classes' weights (ascending); a criterion not known symmetric reads all C. */
+  private classImpurity(criterion: ClassificationCriterion, classW: Float64Array, k: number, weight: number): number {
+    if (this.symmetricImpurity) return criterion.impurity(classW, k, weight);
+    return criterion.impurity(this.accCW, this.accCW.length, weight);
   }
 
   /** Computes the totals, impurity and stored value of samples[start, end). */
@@ -223,24 +274,44 @@ export class TreeBuilder {
     const w = data.weights;
     let weight = 0;
     let classWeights: Float64Array | null = null;
+    let classIds: Int32Array | null = null;
+    let classW: Float64Array | null = null;
     let weightedSum = 0;
     let impurity: number;
     let leafValue = 0;
     if (data.task === 'classification') {
       const C = data.nClasses;
-      classWeights = new Float64Array(C);
+      classWeights = this.denseCW;
+      // Totals of the classes present only (a node of m samples has at most m): accumulate, list
+      // the present classes ascending, copy them out and clear — O(m + k log k), never O(C).
+      const acc = this.accCW;
+      const mark = this.classMark;
+      const list = this.classList;
+      const stamp = ++this.markStamp;
       const y = data.labels;
-      if (w === null) {
-        for (let i = start; i < end; i++) classWeights[y[samples[i]!]!]! += 1;
-        weight = end - start;
-      } else {
-        for (let i = start; i < end; i++) {
-          const s = samples[i]!;
-          classWeights[y[s]!]! += w[s]!;
+      let k = 0;
+      for (let i = start; i < end; i++) {
+        const s = samples[i]!;
+        const c = y[s]!;
+        if (mark[c] !== stamp) {
+          mark[c] = stamp;
+          list[k++] = c;
         }
-        for (let c = 0; c < C; c++) weight += classWeights[c]!;
+        acc[c]! += w === null ? 1 : w[s]!;
       }
-      impurity = weight > 0 ? data.criterion.impurity(classWeights, C, weight) : 0;
+      if (k * 16 < C) list.subarray(0, k).sort();
+      else {
+        k = 0;
+        for (let c = 0; c < C; c++) if (mark[c] === stamp) list[k++] = c;
+      }
+      classIds = list.slice(0, k);
+      classW = new Float64Array(k);
+      for (let j = 0; j < k; j++) classW[j] = acc[list[j]!]!;
+      // Class order, absent classes adding exact zeros: the same sums as over all C classes.
+      if (w === null) weight = end - start;
+      else for (let j = 0; j < k; j++) weight += classW[j]!;
+      impurity = weight > 0 ? this.classImpurity(data.criterion, classW, k, weight) : 0;
+      for (let j = 0; j < k; j++) acc[list[j]!] = 0;
     } else {
       const t = data.targets;
       const m = end - start;
@@ -267,6 +338,8 @@ export class TreeBuilder {
       impurity,
       weight,
       classWeights,
+      classIds,
+      classW,
       weightedSum,
       leafValue,
       constants,
@@ -274,6 +347,7 @@ export class TreeBuilder {
       isLeaf: true,
       feature: -1,
       threshold: 0,
+      missingGoToLeft: 0,
       oblique: null,
       catMaps: null,
       improvement: 0,
@@ -282,6 +356,9 @@ export class TreeBuilder {
     };
   }
 }
+
+/** Built-in criteria whose impurity is a function of the multiset of class weights (zeros add nothing). */
+const SYMMETRIC_IMPURITY: readonly ClassificationCriterion[] = [gini, entropy, misclassification];
 
 /** Max-heap of records by improvement; ties go to the lower node id (deterministic). */
 class RecordHeap {

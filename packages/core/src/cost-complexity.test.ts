@@ -381,3 +381,78 @@ describe('ccpAlpha estimator option', () => {
     expect(copy.predict(X)).toEqual(m.predict(X));
   });
 });
+
+/** sklearn's weakest-link loop as written (an O(nodes) scan per step): the oracle of the heap version. */
+function scanSequence(tree: Tree): { alphas: number[]; impurities: number[]; pruned: number[] } {
+  const n = tree.nodeCount;
+  const total = tree.weightedNSamples[0]!;
+  const rNode = Float64Array.from({ length: n }, (_, i) => (tree.weightedNSamples[i]! * tree.impurity[i]!) / total);
+  const parent = new Int32Array(n).fill(-1);
+  const isLeaf = new Uint8Array(n);
+  const order = Array.from(tree.reachable());
+  for (const i of order) {
+    if (tree.kind[i] === LEAF) isLeaf[i] = 1;
+    else parent[tree.left[i]!] = parent[tree.right[i]!] = i;
+  }
+  const nLeaves = new Int32Array(n);
+  const rBranch = new Float64Array(n);
+  for (let k = order.length - 1; k >= 0; k--) {
+    const i = order[k]!;
+    if (isLeaf[i]) rBranch[i] = rNode[i]!;
+    else {
+      const l = tree.left[i]!;
+      const r = tree.right[i]!;
+      rBranch[i] = rBranch[l]! + rBranch[r]!;
+      nLeaves[i] = (isLeaf[l] ? 1 : nLeaves[l]!) + (isLeaf[r] ? 1 : nLeaves[r]!);
+    }
+  }
+  const inTree = new Uint8Array(n);
+  for (const i of order) inTree[i] = 1;
+  const out = { alphas: [0], impurities: [rBranch[0]!], pruned: [-1] };
+  while (!isLeaf[0]) {
+    let best = Number.MAX_VALUE;
+    let node = -1;
+    for (let i = 0; i < n; i++) {
+      if (!inTree[i] || isLeaf[i]) continue;
+      const a = (rNode[i]! - rBranch[i]!) / (nLeaves[i]! - 1);
+      if (a < best) {
+        best = a;
+        node = i;
+      }
+    }
+    const stack = [node];
+    while (stack.length > 0) {
+      const i = stack.pop()!;
+      if (i !== node) inTree[i] = 0;
+      if (!isLeaf[i]) stack.push(tree.left[i]!, tree.right[i]!);
+    }
+    isLeaf[node] = 1;
+    const removed = nLeaves[node]! - 1;
+    const diff = rNode[node]! - rBranch[node]!;
+    rBranch[node] = rNode[node]!;
+    for (let p = parent[node]!; p !== -1; p = parent[p]!) {
+      nLeaves[p] = nLeaves[p]! - removed;
+      rBranch[p] = rBranch[p]! + diff;
+    }
+    out.alphas.push(best);
+    out.impurities.push(rBranch[0]!);
+    out.pruned.push(node);
+  }
+  return out;
+}
+
+describe('weakest link through a heap', () => {
+  it('gives exactly the sequence of sklearn’s per-step scan (ties: lower id first), every tree kind', () => {
+    fc.assert(
+      fc.property(fc.constantFrom<Kind>('gini', 'entropy', 'mse', 'oblique', 'weighted'), fc.integer({ min: 0, max: 1e6 }), fc.integer({ min: 10, max: 300 }), fc.constantFrom(null, 3, 6), (kind, seed, n, maxDepth) => {
+        const t = fitRandom(kind, seed, n, maxDepth).tree;
+        const seq = weakestLinkSequence(t);
+        const oracle = scanSequence(t);
+        expect(Array.from(seq.prunedNodes)).toEqual(oracle.pruned);
+        expect(Array.from(seq.alphas)).toEqual(oracle.alphas);
+        expect(Array.from(seq.impurities)).toEqual(oracle.impurities);
+      }),
+      { seed: 21, numRuns: 200 },
+    );
+  });
+});

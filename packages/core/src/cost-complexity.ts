@@ -58,16 +58,9 @@ function nodeRisk(tree: Tree, risk: CcpRisk): Float64Array {
     for (let i = 0; i < n; i++) r[i] = (w[i]! * tree.impurity[i]!) / total;
     return r;
   }
-  const k = tree.nOutputs;
-  const v = tree.value;
   for (const i of tree.reachable()) {
-    let sum = 0;
-    let max = Number.NEGATIVE_INFINITY;
-    for (let c = 0; c < k; c++) {
-      const x = v[i * k + c]!;
-      sum += x;
-      if (x > max) max = x;
-    }
+    const sum = tree.valueSum(i);
+    const max = tree.valueMax(i);
     // A classifier's value row holds class weights summing to the node weight; a regressor's holds a mean.
     if (Math.abs(sum - w[i]!) > 1e-9 * Math.max(1, Math.abs(w[i]!))) {
       throw new InvalidArgumentError('options.risk', "'impurity' for a regression tree ('misclassification' needs class counts)", risk);
@@ -129,20 +122,34 @@ function weakestLink(tree: Tree, risk: CcpRisk, stopAlpha: number): WeakestLinkS
   const alphas: number[] = [0];
   const impurities: number[] = [rBranch[0]!];
   const pruned: number[] = [-1];
+  // sklearn scans every node for the smallest alpha at each step (O(nodes × steps)); a heap of
+  // (alpha, node) entries gives the same choice — smallest alpha, then lowest id; a NaN or
+  // >= DBL_MAX alpha never wins, as sklearn starts from DBL_MAX with a strict '<' — in O(log nodes).
+  // Entries whose node left the tree or whose alpha changed since are skipped when they surface.
+  const cur = new Float64Array(n);
+  const heap = new AlphaHeap();
+  const alphaOf = (i: number): number => (rNode[i]! - rBranch[i]!) / (nLeaves[i]! - 1);
+  for (let i = 0; i < n; i++) {
+    if (!candidate[i]) continue;
+    cur[i] = alphaOf(i);
+    if (cur[i]! < Number.MAX_VALUE) heap.push(cur[i]!, i);
+  }
   while (candidate[0]) {
-    let best = Number.MAX_VALUE;
     let node = -1;
-    for (let i = 0; i < n; i++) {
-      if (!candidate[i]) continue;
-      const a = (rNode[i]! - rBranch[i]!) / (nLeaves[i]! - 1);
-      if (a < best) {
-        best = a;
+    let best = Number.MAX_VALUE;
+    while (heap.size > 0) {
+      const i = heap.topNode();
+      const a = heap.topAlpha();
+      if (candidate[i] && cur[i] === a) {
         node = i;
+        best = a;
+        break;
       }
+      heap.pop();
     }
-    // sklearn starts from DBL_MAX with a strict '<': a NaN alpha (corrupt statistics) never wins.
     if (node < 0) throw new InvalidArgumentError('tree', 'node statistics that give finite alphas', Number.NaN);
     if (stopAlpha < best) break;
+    heap.pop();
     stack.push(node);
     while (stack.length > 0) {
       const i = stack.pop()!;
@@ -160,12 +167,70 @@ function weakestLink(tree: Tree, risk: CcpRisk, stopAlpha: number): WeakestLinkS
     for (let p = parent[node]!; p !== -1; p = parent[p]!) {
       nLeaves[p] = nLeaves[p]! - removed;
       rBranch[p] = rBranch[p]! + diff;
+      cur[p] = alphaOf(p);
+      if (cur[p]! < Number.MAX_VALUE) heap.push(cur[p]!, p);
     }
     alphas.push(best);
     impurities.push(rBranch[0]!);
     pruned.push(node);
   }
   return { alphas: Float64Array.from(alphas), impurities: Float64Array.from(impurities), prunedNodes: Int32Array.from(pruned) };
+}
+
+/** Binary min-heap of (alpha, node) ordered by alpha, then node id. */
+class AlphaHeap {
+  private a: number[] = [];
+  private id: number[] = [];
+  get size(): number {
+    return this.a.length;
+  }
+  topAlpha(): number {
+    return this.a[0]!;
+  }
+  topNode(): number {
+    return this.id[0]!;
+  }
+  private less(i: number, j: number): boolean {
+    const ai = this.a[i]!;
+    const aj = this.a[j]!;
+    return ai < aj || (ai === aj && this.id[i]! < this.id[j]!);
+  }
+  private swap(i: number, j: number): void {
+    const ta = this.a[i]!;
+    this.a[i] = this.a[j]!;
+    this.a[j] = ta;
+    const ti = this.id[i]!;
+    this.id[i] = this.id[j]!;
+    this.id[j] = ti;
+  }
+  push(alpha: number, node: number): void {
+    this.a.push(alpha);
+    this.id.push(node);
+    let i = this.a.length - 1;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (!this.less(i, p)) break;
+      this.swap(i, p);
+      i = p;
+    }
+  }
+  pop(): void {
+    const last = this.a.length - 1;
+    this.swap(0, last);
+    this.a.pop();
+    this.id.pop();
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < last && this.less(l, m)) m = l;
+      if (r < last && this.less(r, m)) m = r;
+      if (m === i) break;
+      this.swap(i, m);
+      i = m;
+    }
+  }
 }
 
 /**

@@ -111,7 +111,7 @@ describe('CRIMCOORD', () => {
       const expected = 0 <= t.threshold[0]! ? t.left[0]! : t.right[0]!;
       expect(Array.from(leaves)).toEqual([expected, expected, expected]);
     }
-    expect(() => m.predict([[Number.NaN, 0, 0]])).toThrowError(/must be a number, got NaN/);
+    expect(() => m.predict([[Number.NaN, 0, 0]])).toThrowError(/must be a number \(a categorical feature has no side for NaN; impute missing values first, e\.g\. with SimpleImputer from @dt\/datasets\), got NaN/);
   });
 
   it('works for regression with level mean targets', () => {

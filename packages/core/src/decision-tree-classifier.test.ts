@@ -190,7 +190,7 @@ describe('DecisionTreeClassifier — input errors name the argument and value', 
     expect(() => m.fit([], [])).toThrowError(InvalidArgumentError);
     expect(() => m.fit([[1, 2], [3]], [0, 1])).toThrowError(ShapeMismatchError);
     expect(() => m.fit([[1], [2]], [0])).toThrowError('y has 1 labels but X has 2 rows');
-    expect(() => m.fit([[1], [NaN]], [0, 1])).toThrowError('X[1][0] must be a finite number, got NaN');
+    expect(() => m.fit([[1], [Infinity]], [0, 1])).toThrowError('X[1][0] must be a finite number, got Infinity');
     expect(() => m.fit([[1], [2]], [0, null as never])).toThrowError(/y\[1\] must be a string or a finite number/);
     expect(() => m.fit([[1], [2]], [0, 1], { sampleWeight: [1, -1] })).toThrowError('sampleWeight[1] must be a finite number >= 0, got -1');
     expect(() => m.fit([[1], [2]], [0, 1], { sampleWeight: [0, 0] })).toThrowError(/positive sum/);
@@ -198,9 +198,11 @@ describe('DecisionTreeClassifier — input errors name the argument and value', 
     m.fit([[1, 2], [3, 4]], [0, 1]);
     expect(() => m.predict([[1, 2, 3]])).toThrowError('X has 3 features but the model was fitted with 2');
     expect(() => new DecisionTreeClassifier({ maxFeatures: 5 }).fit([[1, 2]], [0])).toThrowError(/maxFeatures must be at most/);
-    // A NaN on a feature the tree reads is rejected by name; ±Infinity compares like any number.
-    expect(() => m.predict([[1, 2], [NaN, NaN]])).toThrowError(/X\[1\]\[[01]\] must be a number, got NaN/);
-    expect(() => m.decisionPath([[NaN, NaN]])).toThrowError(DtError);
+    // A NaN follows the node's missing side (this root saw none: the child with more samples, a tie
+    // going right — scikit-learn's rule); ±Infinity compares like any number.
+    expect(m.predict([[1, 2], [NaN, NaN]])).toEqual([0, 1]);
+    expect(Array.from(m.decisionPath([[NaN, NaN]]).indices)).toEqual([0, 2]);
+    expect(() => m.decisionPath([[1, 2, 3]])).toThrowError(DtError);
     expect(m.predict([[-Infinity, -Infinity], [Infinity, Infinity]])).toEqual([0, 1]);
   });
 });

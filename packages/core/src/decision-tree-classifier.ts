@@ -1,9 +1,9 @@
 import { InvalidArgumentError } from '@dt/errors';
 import type { ClassificationCriterion } from '@dt/criteria';
 import { checkFitOptions, DecisionTree, type FitOptions } from './decision-tree.js';
-import { toFitMatrix, toSampleWeight, type FeatureInput, type LabelInput } from './input.js';
+import { FIT_CELLS_WITH_MISSING, toFitMatrix, toSampleWeight, type FeatureInput, type LabelInput } from './input.js';
 import { encodeLabels, type ClassLabel } from './labels.js';
-import { accuracyScore, leafArgmax, leafProba, logProba, splitRows } from './leaf-values.js';
+import { accuracyScore, logProba, splitRows } from './leaf-values.js';
 import { loadModelAs, modelToJson, type ModelJson } from './model-format.js';
 import type { ClassifierOptions } from './options.js';
 import { RESTORE, type RestoreState } from './restore.js';
@@ -32,7 +32,7 @@ export class DecisionTreeClassifier extends DecisionTree {
 
   fit(X: FeatureInput, y: LabelInput, fitOptions: FitOptions = {}): this {
     fitOptions = checkFitOptions(fitOptions);
-    const cm = toFitMatrix(X, 'X');
+    const cm = toFitMatrix(X, 'X', FIT_CELLS_WITH_MISSING);
     const { codes, classes } = encodeLabels(y, cm.rows);
     let weights = toSampleWeight(fitOptions.sampleWeight, cm.rows);
     weights = this.applyClassWeight(codes, classes, weights);
@@ -57,7 +57,7 @@ export class DecisionTreeClassifier extends DecisionTree {
   /** Same as predictProba as one row-major Float64Array (rows × classes), without per-row arrays. */
   predictProbaFlat(X: FeatureInput): Float64Array {
     const leaves = this.apply(X);
-    return leafProba(this.tree.value, leaves, this.labelSet.length);
+    return this.tree.leafProba(leaves);
   }
 
   /** Most probable class per row (ties: the first class in `classes` order, as numpy.argmax). */
@@ -71,7 +71,7 @@ export class DecisionTreeClassifier extends DecisionTree {
   /** Predicted class codes (indices into `classes`). */
   predictCodes(X: FeatureInput): Int32Array {
     const leaves = this.apply(X);
-    return leafArgmax(this.tree.value, leaves, this.labelSet.length);
+    return this.tree.leafArgmax(leaves);
   }
 
   /** Natural log of predictProba (log 0 = -Infinity, as scikit-learn). */

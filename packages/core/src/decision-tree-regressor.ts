@@ -1,6 +1,6 @@
 import type { RegressionCriterion } from '@dt/criteria';
 import { checkFitOptions, DecisionTree, type FitOptions } from './decision-tree.js';
-import { toFitMatrix, toSampleWeight, toTargets, type FeatureInput } from './input.js';
+import { FIT_CELLS_WITH_MISSING, toFitMatrix, toSampleWeight, toTargets, type FeatureInput } from './input.js';
 import { leafValue, r2Score } from './leaf-values.js';
 import { loadModelAs, modelToJson, type ModelJson } from './model-format.js';
 import type { RegressorOptions } from './options.js';
@@ -13,7 +13,7 @@ export class DecisionTreeRegressor extends DecisionTree {
 
   fit(X: FeatureInput, y: ArrayLike<number>, fitOptions: FitOptions = {}): this {
     fitOptions = checkFitOptions(fitOptions);
-    const cm = toFitMatrix(X, 'X');
+    const cm = toFitMatrix(X, 'X', FIT_CELLS_WITH_MISSING);
     const targets = toTargets(y, cm.rows);
     const weights = toSampleWeight(fitOptions.sampleWeight, cm.rows);
     this.setFeatureNames(fitOptions.featureNames, cm.cols);

@@ -2,7 +2,7 @@ import { createRandom, InvalidArgumentError, knownKeys, NotFittedError, plainObj
 import { TreeBuilder, type ClassificationData, type RegressionData } from './builder.js';
 import { pruneTree } from './cost-complexity.js';
 import type { Projection } from '@dt/projections/registry';
-import { checkLevelCodes, checkSquarable, rescaleWeights, toRowMajorView, type FeatureArray, type FeatureInput } from './input.js';
+import { checkLevelCodes, checkSquarable, rejectMissing, rescaleWeights, toRowMajorView, type FeatureArray, type FeatureInput } from './input.js';
 import { checkFeatureNames } from './leaf-values.js';
 import { optionParams } from './option-table.js';
 import { resolveCounts, resolveTreeOptions, TREE_OPTIONS, type ResolvedTreeOptions, type TreeOptions } from './options.js';
@@ -108,8 +108,9 @@ export abstract class DecisionTree {
 
   protected checkPredictInput(X: FeatureInput): { data: FeatureArray; rows: number } {
     const tree = this.tree;
-    // Prediction reads only the features on each row's path; Tree.apply rejects a NaN it reads, so a
-    // full finiteness scan of X (which would cost more than the traversal for wide data) is skipped.
+    // Prediction reads only the features on each row's path: a NaN follows an axis node's learnt side
+    // and is rejected by name where no side exists (oblique splits, categorical maps), so a full
+    // scan of X (which would cost more than the traversal for wide data) is skipped.
     const x = toRowMajorView(X, 'X', false);
     if (x.cols !== tree.nFeatures) {
       throw new ShapeMismatchError(`X has ${x.cols} features but the model was fitted with ${tree.nFeatures}`);
@@ -132,6 +133,8 @@ export abstract class DecisionTree {
     const d = data.X.cols;
     const o = this.options;
     const counts = resolveCounts(o, n, d);
+    const noMissingRule = noRuleForMissing(o);
+    if (noMissingRule !== null) rejectMissing(data.X, noMissingRule);
     if (o.projection !== null || o.scale) {
       // Covariances and variances square the features: refuse values that would overflow (a typed
       // error naming the cell, never a NaN or a crash inside the eigen-solver).
@@ -172,6 +175,19 @@ export abstract class DecisionTree {
     this.fitted = state.fitted;
     this.names = state.featureNames;
   }
+}
+
+/**
+ * What, in these options, has no rule for NaN (null: axis splits learn where NaN goes). Oblique
+ * directions, standardisation and CRIMCOORD would need every coordinate of a row; Max-Cut scores
+ * distances between values, which a missing value does not have.
+ */
+export function noRuleForMissing(o: ResolvedTreeOptions): string | null {
+  if (o.projection !== null) return `projection "${o.projection.name}"`;
+  if (o.categoricalFeatures !== null) return 'categoricalFeatures (CRIMCOORD)';
+  if (o.scale) return 'scale';
+  if (o.criterion.name === 'maxCut') return 'the maxCut criterion';
+  return null;
 }
 
 /**

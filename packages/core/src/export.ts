@@ -3,7 +3,7 @@ import { DecisionTreeClassifier } from './decision-tree-classifier.js';
 import { checkExportOptions } from './export-options.js';
 import type { TreeModel } from './model-format.js';
 import { describeSplit, formatLevelSet, formatTerms } from './split-format.js';
-import { LEAF, type Tree } from './tree.js';
+import { AXIS, LEAF, type Tree } from './tree.js';
 
 export interface ExportOptions {
   /** Feature names; defaults to the names given at fit, else feature_0, feature_1, ... */
@@ -17,9 +17,20 @@ export interface ExportOptions {
    * numeric feature — e.g. a Dataset's `categories`. Default: the codes.
    */
   categories?: readonly (readonly string[] | null)[];
+  /**
+   * Show where missing values (NaN) go at every axis split: `feature_2 <= 1.50 (missing → left)`
+   * (default false; a split with threshold +inf — "every value left, NaN right" — always shows it).
+   */
+  showMissing?: boolean;
 }
 
-const EXPORT_KEYS: readonly (keyof ExportOptions)[] = ['featureNames', 'decimals', 'maxDepth', 'categories'];
+const EXPORT_KEYS: readonly (keyof ExportOptions)[] = ['featureNames', 'decimals', 'maxDepth', 'categories', 'showMissing'];
+
+function showMissingOption(o: ExportOptions): boolean {
+  const v = o.showMissing ?? false;
+  if (typeof v !== 'boolean') throw new InvalidArgumentError('options.showMissing', 'true or false', v);
+  return v;
+}
 
 function names(model: TreeModel, o: ExportOptions): readonly string[] {
   const d = model.nFeatures;
@@ -29,7 +40,7 @@ function names(model: TreeModel, o: ExportOptions): readonly string[] {
 }
 
 function fmt(x: number, decimals: number): string {
-  return x.toFixed(decimals);
+  return x === Number.POSITIVE_INFINITY ? '+inf' : x.toFixed(decimals);
 }
 
 /**
@@ -38,7 +49,14 @@ function fmt(x: number, decimals: number): string {
  * splits as "expr <= t" / "expr >  t" (at most 4 terms), with each categorical feature's level
  * scores listed after.
  */
-function splitConditions(tree: Tree, node: number, featureNames: readonly string[], decimals: number, categories: ExportOptions['categories']): { left: string; right: string; notes: string[] } {
+function splitConditions(
+  tree: Tree,
+  node: number,
+  featureNames: readonly string[],
+  decimals: number,
+  categories: ExportOptions['categories'],
+  showMissing: boolean,
+): { left: string; right: string; notes: string[] } {
   const d = describeSplit(tree, node, featureNames, categories);
   if (d.type === 'levels') {
     return { left: `${d.name} in ${formatLevelSet(d.left, d.unseenLeft)}`, right: `${d.name} in ${formatLevelSet(d.right, !d.unseenLeft)}`, notes: [] };
@@ -47,16 +65,18 @@ function splitConditions(tree: Tree, node: number, featureNames: readonly string
   const expr = formatTerms(d, decimals, 4) + (more > 0 ? ` + …(${more} more)` : '');
   const t = fmt(d.threshold, decimals);
   const notes = d.scores.map((m) => `score(${m.name}): ${m.levels.map((l) => `${l.level} ${fmt(l.score, decimals)}`).join(', ')}; unseen 0`);
-  return { left: `${expr} <= ${t}`, right: `${expr} >  ${t}`, notes };
+  // Where NaN goes (axis splits on a numeric feature; the +inf split only makes sense with it).
+  const missing =
+    tree.kind[node] === AXIS && tree.catCount[node] === 0 && (showMissing || d.threshold === Number.POSITIVE_INFINITY)
+      ? ` (missing → ${tree.missingGoToLeft[node] === 1 ? 'left' : 'right'})`
+      : '';
+  return { left: `${expr} <= ${t}${missing}`, right: `${expr} >  ${t}`, notes };
 }
 
 function leafText(model: TreeModel, node: number, decimals: number): string {
   const tree = model.tree;
   if (model instanceof DecisionTreeClassifier) {
-    const C = model.nClasses;
-    let best = 0;
-    for (let c = 1; c < C; c++) if (tree.value[node * C + c]! > tree.value[node * C + best]!) best = c;
-    return `class: ${model.classes[best]}`;
+    return `class: ${model.classes[tree.valueArgmax(node)]}`;
   }
   return `value: [${fmt(tree.value[node]!, decimals)}]`;
 }
@@ -65,6 +85,7 @@ function leafText(model: TreeModel, node: number, decimals: number): string {
 export function exportText(model: TreeModel, options: ExportOptions = {}): string {
   const tree = model.tree;
   const { decimals, maxDepth } = checkExportOptions(options, EXPORT_KEYS, 2);
+  const showMissing = showMissingOption(options);
   const fn = names(model, options);
   const lines: string[] = [];
   // Explicit stack (trees can be 100,000 deep): a node to expand, or a line to emit, in pre-order.
@@ -87,7 +108,7 @@ export function exportText(model: TreeModel, options: ExportOptions = {}): strin
       lines.push(`${indent}truncated branch of depth ${subtreeDepth(tree, node)}`);
       continue;
     }
-    const c = splitConditions(tree, node, fn, decimals, options.categories);
+    const c = splitConditions(tree, node, fn, decimals, options.categories, showMissing);
     const noteIndent = '|   '.repeat(depth) + '|    ';
     for (const n of c.notes) lines.push(`${noteIndent}(${n})`);
     lines.push(`${indent}${c.left}`);
@@ -120,6 +141,7 @@ function dotEscape(s: string): string {
 export function exportDot(model: TreeModel, options: ExportOptions = {}): string {
   const tree = model.tree;
   const { decimals, maxDepth } = checkExportOptions(options, EXPORT_KEYS, 3);
+  const showMissing = showMissingOption(options);
   const fn = names(model, options);
   const isC = model instanceof DecisionTreeClassifier;
   const crit = model.options.criterion.name;
@@ -142,14 +164,13 @@ export function exportDot(model: TreeModel, options: ExportOptions = {}): string
     }
     const parts: string[] = [];
     if (tree.kind[node] !== LEAF && depth < maxDepth) {
-      const c = splitConditions(tree, node, fn, decimals, options.categories);
+      const c = splitConditions(tree, node, fn, decimals, options.categories, showMissing);
       parts.push(c.left, ...c.notes);
     }
     parts.push(`${crit} = ${fmt(tree.impurity[node]!, decimals)}`);
     parts.push(`samples = ${tree.nSamples[node]}`);
     if (isC) {
-      const C = model.nClasses;
-      const v = Array.from(tree.value.subarray(node * C, node * C + C), (x) => +x.toFixed(decimals));
+      const v = Array.from(tree.valueRow(node), (x) => +x.toFixed(decimals));
       parts.push(`value = [${v.join(', ')}]`);
       parts.push(leafText(model, node, decimals).replace('class: ', 'class = '));
     } else {

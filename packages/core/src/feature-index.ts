@@ -12,9 +12,14 @@ export interface FeatureIndex {
   n: number;
   d: number;
   ranks: RankArray;
-  /** Sorted distinct raw values per feature; thresholds are midpoints of these. */
+  /** Sorted distinct raw values per feature (NaN excluded); thresholds are midpoints of these. */
   uniq: Float64Array[];
   nUnique: Int32Array;
+  /**
+   * NaN (missing) samples per feature. Their rank is nUnique[f], one past the largest value rank
+   * (split-search/missing-values.ts), so they never take part in value comparisons.
+   */
+  nMissing: Int32Array;
   /**
    * The values criteria scan, per feature: `uniq` itself, or standardised copies when the model
    * scales features (distance-based criteria such as Max-Cut depend on scale; Gini does not).
@@ -49,6 +54,7 @@ export function buildFeatureIndex(X: ColumnMajor): FeatureIndex {
   const present = new Uint8Array(SMALL_INT);
   const lut = new Int32Array(SMALL_INT);
   const smallInt = new Uint8Array(d);
+  const nMissing = new Int32Array(d);
   let maxK = 1;
   for (let f = 0; f < d; f++) {
     const col = column(f);
@@ -71,14 +77,20 @@ export function buildFeatureIndex(X: ColumnMajor): FeatureIndex {
     } else {
       sorted.set(col);
       sorted.sort();
-      for (let i = 0; i < n; i++) {
+      // A typed-array sort puts NaN last: they are the feature's missing values, not distinct values.
+      let end = n;
+      while (end > 0 && sorted[end - 1] !== sorted[end - 1]) end--;
+      nMissing[f] = n - end;
+      for (let i = 0; i < end; i++) {
         const v = sorted[i]!;
         if (k === 0 || v !== sorted[k - 1]!) sorted[k++] = v;
       }
     }
     uniq[f] = sorted.slice(0, k);
     nUnique[f] = k;
-    if (k > maxK) maxK = k;
+    // NaN samples take rank k, so such a column needs k + 1 rank values.
+    const width = nMissing[f]! > 0 ? k + 1 : k;
+    if (width > maxK) maxK = width;
   }
   const ranks: RankArray =
     maxK <= 256 ? new Uint8Array(n * d) : maxK <= 65536 ? new Uint16Array(n * d) : new Uint32Array(n * d);
@@ -90,11 +102,16 @@ export function buildFeatureIndex(X: ColumnMajor): FeatureIndex {
     if (smallInt[f] === 1) {
       for (let r = 0; r < k; r++) lut[u[r]!] = r;
       for (let s = 0; s < n; s++) ranks[base + s] = lut[col[s]!]!;
-    } else {
+    } else if (nMissing[f] === 0) {
       for (let s = 0; s < n; s++) ranks[base + s] = lowerBound(u, k, col[s]!);
+    } else {
+      for (let s = 0; s < n; s++) {
+        const v = col[s]!;
+        ranks[base + s] = v === v ? lowerBound(u, k, v) : k;
+      }
     }
   }
-  return { n, d, ranks, uniq, nUnique, scanUniq: uniq };
+  return { n, d, ranks, uniq, nUnique, nMissing, scanUniq: uniq };
 }
 
 /** Columns of integers in [0, SMALL_INT) are indexed by value (no sort). */

@@ -52,9 +52,13 @@ describe('feature cells are numbers, never coerced', () => {
       expect(() => m.predict([['5', '3', '1', '0.2']] as never)).toThrowError('X[0][0] must be a number, got "5"');
       expect(() => m.predict([[null, null, null, null]] as never)).toThrowError('X[0][0] must be a number, got null');
     });
-    it(`${name}: NaN at fit is refused naming the cell`, () => {
-      expect(() => (name === 'classifier' ? new DecisionTreeClassifier().fit(withCell(NaN) as never, labels) : new DecisionTreeRegressor().fit(withCell(NaN) as never, targets))).toThrowError(
-        'X[1][2] must be a finite number, got NaN',
+    it(`${name}: NaN at fit is a missing value (axis splits learn its side); ±Infinity is refused naming the cell`, () => {
+      const fit = (v: number) => (name === 'classifier' ? new DecisionTreeClassifier().fit(withCell(v) as never, labels) : new DecisionTreeRegressor().fit(withCell(v) as never, targets));
+      expect(fit(NaN).isFitted).toBe(true);
+      expect(() => fit(Infinity)).toThrowError('X[1][2] must be a finite number, got Infinity');
+      // An oblique projection has no rule for NaN: a typed error naming the first cell, suggesting imputation.
+      expect(() => (name === 'classifier' ? new DecisionTreeClassifier({ scale: true }).fit(withCell(NaN) as never, labels) : new DecisionTreeRegressor({ scale: true }).fit(withCell(NaN) as never, targets))).toThrowError(
+        /^X\[1\]\[2\] must be a number: scale has no rule for missing values \(NaN\); impute them first, e\.g\. with SimpleImputer from @dt\/datasets, got NaN$/,
       );
     });
   }

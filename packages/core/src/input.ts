@@ -69,6 +69,8 @@ export interface CellRules {
 }
 
 const FIT_CELLS: CellRules = { scan: true, nan: 'reject' };
+/** Fit cells of an estimator that learns with missing values (axis trees): NaN allowed, ±Infinity not. */
+export const FIT_CELLS_WITH_MISSING: CellRules = { scan: true, nan: 'allow' };
 const PREDICT_CELLS: CellRules = { scan: false, nan: 'reject' };
 
 /** The error for a cell that is not a number, naming it and the value as given. */
@@ -174,8 +176,8 @@ function firstNonFinite(data: Float64Array | Float32Array, nanAllowed: boolean):
   return -1;
 }
 
-export function toColumnMajor(X: unknown, name = 'X'): ColumnMajor {
-  const rm = toRowMajorView(X, name);
+export function toColumnMajor(X: unknown, name = 'X', cells: boolean | CellRules = true): ColumnMajor {
+  const rm = toRowMajorView(X, name, cells);
   const { rows, cols } = rm;
   const out = transpose(rm.data, rows, cols);
   const shared = isDense(X) && X.data === rm.data;
@@ -187,8 +189,8 @@ export function toColumnMajor(X: unknown, name = 'X'): ColumnMajor {
  * something reads `data` (projections, scaling, CRIMCOORD): a plain axis-aligned fit reads columns
  * from the row-major array, which saves a float64 copy of X (80 MB at 1,000,000 × 10).
  */
-export function toFitMatrix(X: unknown, name = 'X'): ColumnMajor {
-  const rm = toRowMajorView(X, name);
+export function toFitMatrix(X: unknown, name = 'X', cells: boolean | CellRules = true): ColumnMajor {
+  const rm = toRowMajorView(X, name, cells);
   const { rows, cols } = rm;
   const src = rm.data;
   let columns: Float64Array | null = null;
@@ -293,4 +295,40 @@ export function checkSquarable(data: ArrayLike<number>, cellName: (index: number
       throw new InvalidArgumentError(cellName(i), `a number in [-1e100, 1e100] (${why})`, v);
     }
   }
+}
+
+/**
+ * Refuses NaN (a missing value) for a model with no rule for it, naming the first cell in row order
+ * and suggesting imputation. `what` names the model part, e.g. 'projection "node-features-pca"'.
+ */
+export function rejectMissing(X: ColumnMajor, what: string): void {
+  const { rows, cols } = X;
+  const rm = X.rowMajor;
+  if (rm !== undefined) return rejectMissingRows(rm, rows, cols, what);
+  const data = X.data;
+  let at = -1;
+  for (let i = 0; i < data.length; i++) {
+    if (data[i] !== data[i]) {
+      // Column-major: the first NaN in row order is the smallest row·cols + col among them.
+      const r = i % rows;
+      const k = r * cols + (i - r) / rows;
+      if (at < 0 || k < at) at = k;
+    }
+  }
+  if (at >= 0) throw missingError(at, cols, what);
+}
+
+/** rejectMissing for a row-major matrix. */
+export function rejectMissingRows(data: FeatureArray, rows: number, cols: number, what: string): void {
+  const end = rows * cols;
+  for (let i = 0; i < end; i++) if (data[i] !== data[i]) throw missingError(i, cols, what);
+}
+
+function missingError(at: number, cols: number, what: string): InvalidArgumentError {
+  const r = Math.floor(at / cols);
+  return new InvalidArgumentError(
+    `X[${r}][${at - r * cols}]`,
+    `a number: ${what} has no rule for missing values (NaN); impute them first, e.g. with SimpleImputer from @dt/datasets`,
+    Number.NaN,
+  );
 }

@@ -25,7 +25,10 @@ export function parseModelDocument(input: string | unknown): Record<string, unkn
 export interface EnvelopeSpec<S extends ParseSchema> {
   /** The `format` field's value, e.g. 'dt-model'. */
   format: string;
+  /** The version this library writes. */
   version: number;
+  /** Older versions it still reads (the schema must accept them too). */
+  olderVersions?: readonly number[];
   /** What the format holds, for the error message: "a dt model". */
   what: string;
   schema: S;
@@ -40,8 +43,10 @@ export function readEnvelope<S extends ParseSchema>(input: string | unknown, spe
   if (r.format !== spec.format) {
     throw new ModelFormatError(`not ${spec.what} (format is ${JSON.stringify(r.format)}, expected "${spec.format}")`);
   }
-  if (r.version !== spec.version) {
-    throw new ModelFormatError(`unsupported ${spec.format} version ${JSON.stringify(r.version)} (this library reads version ${spec.version})`);
+  const older = spec.olderVersions ?? [];
+  if (r.version !== spec.version && !older.includes(r.version as number)) {
+    const reads = older.length > 0 ? `versions ${[...older, spec.version].join(', ')}` : `version ${spec.version}`;
+    throw new ModelFormatError(`unsupported ${spec.format} version ${JSON.stringify(r.version)} (this library reads ${reads})`);
   }
   const parsed = spec.schema.safeParse(r);
   if (!parsed.success) {

@@ -10,7 +10,12 @@ import { AXIS, LEAF, OBLIQUE, Tree } from './tree.js';
 
 /** Name and version written into every model file; loaders reject anything else. */
 export const MODEL_FORMAT = 'dt-model';
-export const MODEL_FORMAT_VERSION = 1;
+/**
+ * 2 (issue #19): `tree.missingGoToLeft` (where NaN goes at each node) and `null` thresholds (+Infinity:
+ * "every value left, NaN right"). Version 1 files still load; their nodes send NaN to the child with
+ * more training samples (scikit-learn's rule for a node that saw no missing values).
+ */
+export const MODEL_FORMAT_VERSION = 2;
 
 const num = z.number().refine(Number.isFinite, 'must be a finite number');
 const int = z.number().int();
@@ -23,7 +28,10 @@ const treeSchema = z.object({
   left: z.array(int),
   right: z.array(int),
   feature: z.array(int),
-  threshold: z.array(num),
+  /** null is +Infinity (JSON has none): an axis split sending every value left and NaN right. */
+  threshold: z.array(num.nullable()),
+  /** Per node 1 (NaN goes left) or 0 (right); absent in version 1 files. */
+  missingGoToLeft: z.array(z.union([z.literal(0), z.literal(1)])).optional(),
   impurity: z.array(num),
   nSamples: z.array(int.min(0)),
   weightedNSamples: z.array(num),
@@ -46,7 +54,7 @@ const label = z.union([z.string(), num]);
 
 const modelSchema = z.object({
   format: z.literal(MODEL_FORMAT),
-  version: z.literal(MODEL_FORMAT_VERSION),
+  version: z.union([z.literal(1), z.literal(MODEL_FORMAT_VERSION)]),
   estimator: z.enum(['DecisionTreeClassifier', 'DecisionTreeRegressor']),
   params: z.record(z.string(), z.unknown()),
   featureNames: z.array(z.string()).nullable(),
@@ -68,7 +76,8 @@ export function treeToJson(t: Tree): TreeJson {
     left: Array.from(t.left.subarray(0, n)),
     right: Array.from(t.right.subarray(0, n)),
     feature: Array.from(t.feature.subarray(0, n)),
-    threshold: Array.from(t.threshold.subarray(0, n)),
+    threshold: Array.from(t.threshold.subarray(0, n), (v) => (v === Number.POSITIVE_INFINITY ? null : v)),
+    missingGoToLeft: Array.from(t.missingGoToLeft.subarray(0, n)) as (0 | 1)[],
     impurity: Array.from(t.impurity.subarray(0, n)),
     nSamples: Array.from(t.nSamples.subarray(0, n)),
     weightedNSamples: Array.from(t.weightedNSamples.subarray(0, n)),
@@ -90,12 +99,17 @@ export function treeToJson(t: Tree): TreeJson {
   };
 }
 
-/** Rebuilds a Tree from JSON after checking every structural invariant a predictor relies on. */
-export function treeFromJson(j: TreeJson): Tree {
+/**
+ * Rebuilds a Tree from JSON after checking every structural invariant a predictor relies on.
+ * `missingSides`: 'required' (current files) or 'legacy' (files written before missing values:
+ * `missingGoToLeft` absent, each axis node sends NaN to its child with more training samples).
+ */
+export function treeFromJson(j: TreeJson, missingSides: 'required' | 'legacy' = 'required'): Tree {
   const n = j.nodeCount;
   const bad = (msg: string): never => {
     throw new ModelFormatError(`invalid tree: ${msg}`);
   };
+  const sides = readMissingSides(j, missingSides, bad);
   for (const key of ['kind', 'left', 'right', 'feature', 'threshold', 'impurity', 'nSamples', 'weightedNSamples', 'obliqueOffset', 'obliqueLength'] as const) {
     if (j[key].length !== n) bad(`${key} has ${j[key].length} entries but nodeCount is ${n}`);
   }
@@ -140,7 +154,7 @@ export function treeFromJson(j: TreeJson): Tree {
     if (j.kind[i] === LEAF) continue;
     t.left[i] = j.left[i]!;
     t.right[i] = j.right[i]!;
-    if (j.kind[i] === AXIS) t.setAxisSplit(i, j.feature[i]!, j.threshold[i]!);
+    if (j.kind[i] === AXIS) t.setAxisSplit(i, j.feature[i]!, j.threshold[i] ?? Number.POSITIVE_INFINITY, sides[i]!);
     else {
       const off = j.obliqueOffset[i]!;
       const len = j.obliqueLength[i]!;
@@ -150,6 +164,36 @@ export function treeFromJson(j: TreeJson): Tree {
     if (maps && maps.length > 0) t.setCategoricalMaps(i, maps);
   }
   return t;
+}
+
+/**
+ * Where NaN goes at each node: checked (0 or 1, 1 only on axis splits; +Infinity thresholds only on
+ * axis splits sending NaN right, the one split that has them) or, for legacy files, derived.
+ */
+function readMissingSides(j: TreeJson, mode: 'required' | 'legacy', bad: (msg: string) => never): Uint8Array {
+  const n = j.nodeCount;
+  const out = new Uint8Array(n);
+  const given = j.missingGoToLeft;
+  if (mode === 'legacy') {
+    if (given !== undefined) bad('missingGoToLeft is not part of this format version');
+  } else if (given === undefined) bad('missingGoToLeft is missing');
+  else if (given.length !== n) bad(`missingGoToLeft has ${given.length} entries but nodeCount is ${n}`);
+  for (let i = 0; i < n; i++) {
+    const axis = j.kind[i] === AXIS;
+    if (j.threshold[i] === null && !(axis && mode === 'required' && given![i] === 0)) {
+      bad(`node ${i} has threshold null (+Infinity), allowed only on an axis split sending NaN right`);
+    }
+    if (mode === 'legacy') {
+      // scikit-learn's side for a node without missing values in training: the child with more samples.
+      if (axis) out[i] = j.nSamples[j.left[i]!]! > j.nSamples[j.right[i]!]! ? 1 : 0;
+    } else {
+      const v = given![i]!;
+      if (v !== 0 && v !== 1) bad(`missingGoToLeft[${i}] is ${JSON.stringify(v)} (must be 0 or 1)`);
+      if (v === 1 && !axis) bad(`missingGoToLeft[${i}] is 1 on a ${j.kind[i] === LEAF ? 'leaf' : 'oblique split'} (NaN has a side only at axis splits)`);
+      out[i] = v;
+    }
+  }
+  return out;
 }
 
 /**
@@ -242,9 +286,9 @@ export function serializeModel(model: TreeModel): string {
 
 /** Validates and loads a model from a JSON string or parsed object. */
 export function loadModel(input: string | unknown): TreeModel {
-  const j = readEnvelope(input, { format: MODEL_FORMAT, version: MODEL_FORMAT_VERSION, what: 'a dt model', schema: modelSchema });
+  const j = readEnvelope(input, { format: MODEL_FORMAT, version: MODEL_FORMAT_VERSION, olderVersions: [1], what: 'a dt model', schema: modelSchema });
   checkLoadedFeatures(j.tree.nFeatures, j.featureNames);
-  const tree = treeFromJson(j.tree);
+  const tree = treeFromJson(j.tree, j.version === 1 ? 'legacy' : 'required');
   const featureNames = j.featureNames;
   if (j.estimator === 'DecisionTreeClassifier') {
     const classes = checkLoadedClasses(j.classes, tree.nOutputs);

@@ -1,6 +1,19 @@
-import { it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { runReadmeExample } from '@dt/vitest-config/readme';
 
 it('README example runs', async () => {
   await runReadmeExample(new URL('../README.md', import.meta.url).pathname);
+});
+
+it('README missing-values example runs and prints what it says', async () => {
+  const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+  try {
+    await runReadmeExample(new URL('../README.md', import.meta.url).pathname, 1);
+    const out = log.mock.calls.map((c) => c[0] as unknown);
+    expect(out[0]).toEqual(['no', 'yes']);
+    expect(out[1]).toBe(1);
+    expect(out[2]).toBe(['|--- feature_0 <= 3.50 (missing → left)', '|   |--- class: no', '|--- feature_0 >  3.50', '|   |--- class: yes', ''].join('\n'));
+  } finally {
+    log.mockRestore();
+  }
 });

@@ -5,8 +5,13 @@ import type { FeatureArray } from './input.js';
  * Split kinds: LEAF, AXIS (`x[feature] <= threshold`) and OBLIQUE (`Σ w_j·x[f_j] <= threshold`,
  * sparse weights pooled in `obliqueFeatures`/`obliqueWeights` at [obliqueOffset, +obliqueLength)).
  * Every split is on raw input features: transforms are folded into weights at fit time.
+ * Missing values: a NaN on an axis split's feature goes left when `missingGoToLeft[node]` is 1, right
+ * when 0 (scikit-learn ≥ 1.3's `missing_go_to_left`; split-search/missing-values.ts). Oblique splits
+ * and categorical (CRIMCOORD) maps reject NaN.
  */
 import { InvalidArgumentError } from '@dt/errors';
+import { SparseValues } from './sparse-values.js';
+import { leafProba as denseLeafProba } from './leaf-values.js';
 
 export const LEAF = 0;
 export const AXIS = 1;
@@ -29,10 +34,14 @@ export class Tree {
   right: Int32Array;
   feature: Int32Array;
   threshold: Float64Array;
+  /** 1: NaN on the split feature goes to the left child; 0: right (leaves and oblique nodes: 0). */
+  missingGoToLeft: Uint8Array;
   impurity: Float64Array;
   nSamples: Int32Array;
   weightedNSamples: Float64Array;
-  value: Float64Array;
+  private denseValue: Float64Array;
+  /** Class weights stored per node as (class, weight) pairs (trees grown by the builder), or null. */
+  private sparse: SparseValues | null;
   obliqueOffset: Int32Array;
   obliqueLength: Int32Array;
   obliqueFeatures: Int32Array;
@@ -48,7 +57,12 @@ export class Tree {
   catEntriesUsed = 0;
   catValuesUsed = 0;
 
-  constructor(nFeatures: number, nOutputs: number, capacity = 64) {
+  /**
+   * `sparseValues`: store each node's class weights as the pairs of the classes present (what the
+   * builder uses: memory proportional to Σ classes per node, not nodes × nOutputs); reading `value`
+   * turns the tree dense.
+   */
+  constructor(nFeatures: number, nOutputs: number, capacity = 64, sparseValues = false) {
     this.nFeatures = nFeatures;
     this.nOutputs = nOutputs;
     const c = Math.max(1, capacity);
@@ -57,10 +71,12 @@ export class Tree {
     this.right = new Int32Array(c).fill(-1);
     this.feature = new Int32Array(c).fill(-1);
     this.threshold = new Float64Array(c);
+    this.missingGoToLeft = new Uint8Array(c);
     this.impurity = new Float64Array(c);
     this.nSamples = new Int32Array(c);
     this.weightedNSamples = new Float64Array(c);
-    this.value = new Float64Array(c * nOutputs);
+    this.sparse = sparseValues ? new SparseValues(c) : null;
+    this.denseValue = new Float64Array(sparseValues ? 0 : c * nOutputs);
     this.obliqueOffset = new Int32Array(c);
     this.obliqueLength = new Int32Array(c);
     this.obliqueFeatures = new Int32Array(0);
@@ -71,6 +87,141 @@ export class Tree {
 
   get capacity(): number {
     return this.kind.length;
+  }
+
+  /**
+   * Values per node, dense: nOutputs entries per node id (class weights, or the regression value).
+   * A tree holding sparse class weights becomes dense (nodes × nOutputs) when this is first read;
+   * the per-node methods below (valueArgmax, valueSum, valueMax, valueRow, leafProba, leafArgmax)
+   * read either form without that.
+   */
+  get value(): Float64Array {
+    const sp = this.sparse;
+    if (sp !== null) {
+      const k = this.nOutputs;
+      const dense = new Float64Array(this.capacity * k);
+      for (let i = 0; i < this.nodeCount; i++) sp.writeDense(i, dense, i * k, k);
+      this.denseValue = dense;
+      this.sparse = null;
+    }
+    return this.denseValue;
+  }
+
+  set value(v: Float64Array) {
+    this.denseValue = v;
+    this.sparse = null;
+  }
+
+  /** True while class weights are held as per-node (class, weight) pairs. */
+  get hasSparseValues(): boolean {
+    return this.sparse !== null;
+  }
+
+  /** Number of stored value entries: nodes × nOutputs when dense, Σ classes present per node when sparse. */
+  get storedValueCount(): number {
+    return this.sparse !== null ? this.sparse.used : this.nodeCount * this.nOutputs;
+  }
+
+  /** Sets node's class weights from k (class, weight) pairs, classes ascending (absent classes are 0). */
+  setClassWeights(node: number, classes: ArrayLike<number>, weights: ArrayLike<number>, k: number): void {
+    if (this.sparse !== null) {
+      this.sparse.set(node, classes, weights, k);
+      return;
+    }
+    const K = this.nOutputs;
+    const v = this.denseValue;
+    v.fill(0, node * K, node * K + K);
+    for (let j = 0; j < k; j++) v[node * K + classes[j]!] = weights[j]!;
+  }
+
+  /** node's nOutputs values as a new array (absent classes 0). */
+  valueRow(node: number): Float64Array {
+    const k = this.nOutputs;
+    if (this.sparse === null) return this.denseValue.slice(node * k, node * k + k);
+    const out = new Float64Array(k);
+    this.sparse.writeDense(node, out, 0, k);
+    return out;
+  }
+
+  /** First index of node's largest value (numpy.argmax; absent classes count as 0). */
+  valueArgmax(node: number): number {
+    const k = this.nOutputs;
+    const sp = this.sparse;
+    if (sp === null) {
+      const v = this.denseValue;
+      const base = node * k;
+      let best = 0;
+      for (let c = 1; c < k; c++) if (v[base + c]! > v[base + best]!) best = c;
+      return best;
+    }
+    // Absent classes are 0 and stored weights >= 0: the first stored class above 0 that holds the
+    // maximum, else class 0 (which then holds the maximum 0, stored or not).
+    const off = sp.offset[node]!;
+    const end = off + sp.count[node]!;
+    let best = 0;
+    let top = 0;
+    for (let j = off; j < end; j++) {
+      if (sp.weights[j]! > top) {
+        top = sp.weights[j]!;
+        best = sp.classes[j]!;
+      }
+    }
+    return best;
+  }
+
+  /** Σ of node's values, summed in class order (absent classes add nothing). */
+  valueSum(node: number): number {
+    const sp = this.sparse;
+    let s = 0;
+    if (sp === null) {
+      const k = this.nOutputs;
+      for (let c = 0; c < k; c++) s += this.denseValue[node * k + c]!;
+      return s;
+    }
+    const off = sp.offset[node]!;
+    for (let j = off; j < off + sp.count[node]!; j++) s += sp.weights[j]!;
+    return s;
+  }
+
+  /** Largest of node's values (an absent class counts as 0). */
+  valueMax(node: number): number {
+    const k = this.nOutputs;
+    const sp = this.sparse;
+    let max = Number.NEGATIVE_INFINITY;
+    if (sp === null) {
+      for (let c = 0; c < k; c++) if (this.denseValue[node * k + c]! > max) max = this.denseValue[node * k + c]!;
+      return max;
+    }
+    const off = sp.offset[node]!;
+    const cnt = sp.count[node]!;
+    if (cnt < k) max = 0;
+    for (let j = off; j < off + cnt; j++) if (sp.weights[j]! > max) max = sp.weights[j]!;
+    return max;
+  }
+
+  /** Class of the largest value of each row's leaf (ties: the first class). */
+  leafArgmax(leaves: Int32Array): Int32Array {
+    const out = new Int32Array(leaves.length);
+    for (let r = 0; r < leaves.length; r++) out[r] = this.valueArgmax(leaves[r]!);
+    return out;
+  }
+
+  /** Leaf class weights of each row normalised to probabilities (rows × nOutputs; uniform for an empty leaf). */
+  leafProba(leaves: Int32Array): Float64Array {
+    const C = this.nOutputs;
+    const sp = this.sparse;
+    if (sp === null) return denseLeafProba(this.denseValue, leaves, C);
+    const out = new Float64Array(leaves.length * C);
+    for (let r = 0; r < leaves.length; r++) {
+      const node = leaves[r]!;
+      const off = sp.offset[node]!;
+      const end = off + sp.count[node]!;
+      let sum = 0;
+      for (let j = off; j < end; j++) sum += sp.weights[j]!;
+      if (sum > 0) for (let j = off; j < end; j++) out[r * C + sp.classes[j]!] = sp.weights[j]! / sum;
+      else out.fill(1 / C, r * C, r * C + C);
+    }
+    return out;
   }
 
   private grow(min: number): void {
@@ -86,10 +237,12 @@ export class Tree {
     this.right = g(this.right, cap, -1);
     this.feature = g(this.feature, cap, -1);
     this.threshold = g(this.threshold, cap);
+    this.missingGoToLeft = g(this.missingGoToLeft, cap);
     this.impurity = g(this.impurity, cap);
     this.nSamples = g(this.nSamples, cap);
     this.weightedNSamples = g(this.weightedNSamples, cap);
-    this.value = g(this.value, cap * this.nOutputs);
+    if (this.sparse !== null) this.sparse.growNodes(cap);
+    else this.denseValue = g(this.denseValue, cap * this.nOutputs);
     this.obliqueOffset = g(this.obliqueOffset, cap);
     this.obliqueLength = g(this.obliqueLength, cap);
     this.catOffset = g(this.catOffset, cap);
@@ -106,6 +259,7 @@ export class Tree {
     this.right[id] = -1;
     this.feature[id] = -1;
     this.threshold[id] = 0;
+    this.missingGoToLeft[id] = 0;
     this.catCount[id] = 0;
     this.impurity[id] = stats.impurity;
     this.nSamples[id] = stats.nSamples;
@@ -117,10 +271,12 @@ export class Tree {
     return id;
   }
 
-  setAxisSplit(node: number, feature: number, threshold: number): void {
+  /** `missingGoToLeft`: 1 sends NaN on `feature` left, 0 right. */
+  setAxisSplit(node: number, feature: number, threshold: number, missingGoToLeft = 0): void {
     this.kind[node] = AXIS;
     this.feature[node] = feature;
     this.threshold[node] = threshold;
+    this.missingGoToLeft[node] = missingGoToLeft;
   }
 
   setObliqueSplit(node: number, features: ArrayLike<number>, weights: ArrayLike<number>, threshold: number): void {
@@ -141,6 +297,7 @@ export class Tree {
     }
     this.kind[node] = OBLIQUE;
     this.feature[node] = -1;
+    this.missingGoToLeft[node] = 0;
     this.obliqueOffset[node] = this.obliqueUsed;
     this.obliqueLength[node] = len;
     this.threshold[node] = threshold;
@@ -201,6 +358,13 @@ export class Tree {
     return v;
   }
 
+  /** True when node's split reads feature f through a categorical level map. */
+  private mapsFeature(node: number, f: number): boolean {
+    const off = this.catOffset[node]!;
+    for (let e = off; e < off + this.catCount[node]!; e++) if (this.catFeature[e] === f) return true;
+    return false;
+  }
+
   /** Categorical maps stored at a node. */
   categoricalMaps(node: number): { feature: number; values: Float64Array }[] {
     const out: { feature: number; values: Float64Array }[] = [];
@@ -219,6 +383,7 @@ export class Tree {
     this.right[node] = -1;
     this.feature[node] = -1;
     this.threshold[node] = 0;
+    this.missingGoToLeft[node] = 0;
     this.catCount[node] = 0;
   }
 
@@ -230,7 +395,11 @@ export class Tree {
   goesLeft(node: number, x: FeatureArray, base: number): boolean {
     if (this.kind[node] === AXIS) {
       const v = this.nodeValue(node, x, base, this.feature[node]!);
-      if (v !== v) throw nanError(base / this.nFeatures, this.feature[node]!);
+      if (v !== v) {
+        // A categorical (CRIMCOORD) feature has no learnt side for NaN.
+        if (this.mapsFeature(node, this.feature[node]!)) throw nanError(base / this.nFeatures, this.feature[node]!);
+        return this.missingGoToLeft[node] === 1;
+      }
       return v <= this.threshold[node]!;
     }
     const off = this.obliqueOffset[node]!;
@@ -254,6 +423,7 @@ export class Tree {
     const threshold = this.threshold;
     const left = this.left;
     const right = this.right;
+    const missingLeft = this.missingGoToLeft;
     for (let r = 0; r < rows; r++) {
       const base = r * d;
       let node = 0;
@@ -263,8 +433,8 @@ export class Tree {
         let goLeft: boolean;
         if (k === AXIS && this.catCount[node] === 0) {
           const v = x[base + feature[node]!]!;
-          if (v !== v) throw nanError(r, feature[node]!);
-          goLeft = v <= threshold[node]!;
+          // NaN <= t is false: only a NaN bound left needs the second test.
+          goLeft = v <= threshold[node]! || (v !== v && missingLeft[node] === 1);
         } else {
           goLeft = this.goesLeft(node, x, base);
         }
@@ -356,7 +526,14 @@ export class Tree {
         const { features, weights } = this.splitFeatures(n);
         let total = 0;
         for (const w of weights) total += Math.abs(w);
-        if (total > 0) for (let j = 0; j < features.length; j++) imp[features[j]!]! += (dec * Math.abs(weights[j]!)) / total;
+        if (total > 0) {
+          for (let j = 0; j < features.length; j++) {
+            const a = Math.abs(weights[j]!);
+            // dec·|w| overflows for |w| near 1e308 (a loaded file's weights); |w|/Σ|w| <= 1 cannot.
+            const share = (dec * a) / total;
+            imp[features[j]!]! += Number.isFinite(share) ? share : dec * (a / total);
+          }
+        }
       }
     }
     const root = this.weightedNSamples[0]!;
@@ -383,7 +560,8 @@ export class Tree {
     }
     const remap = new Int32Array(this.nodeCount).fill(-1);
     order.forEach((n, i) => (remap[n] = i));
-    const t = new Tree(this.nFeatures, this.nOutputs, order.length);
+    const sp = this.sparse;
+    const t = new Tree(this.nFeatures, this.nOutputs, order.length, sp !== null);
     const k = this.nOutputs;
     for (let i = 0; i < order.length; i++) {
       const n = order[i]!;
@@ -392,14 +570,18 @@ export class Tree {
         nSamples: this.nSamples[n]!,
         weightedNSamples: this.weightedNSamples[n]!,
       });
-      t.value.set(this.value.subarray(n * k, n * k + k), i * k);
+      if (sp !== null) {
+        const off = sp.offset[n]!;
+        const cnt = sp.count[n]!;
+        t.setClassWeights(i, sp.classes.subarray(off, off + cnt), sp.weights.subarray(off, off + cnt), cnt);
+      } else t.denseValue.set(this.denseValue.subarray(n * k, n * k + k), i * k);
     }
     for (let i = 0; i < order.length; i++) {
       const n = order[i]!;
       if (this.kind[n] === LEAF || (cut && cut[n])) continue;
       t.left[i] = remap[this.left[n]!]!;
       t.right[i] = remap[this.right[n]!]!;
-      if (this.kind[n] === AXIS) t.setAxisSplit(i, this.feature[n]!, this.threshold[n]!);
+      if (this.kind[n] === AXIS) t.setAxisSplit(i, this.feature[n]!, this.threshold[n]!, this.missingGoToLeft[n]!);
       else {
         const { features, weights } = this.splitFeatures(n);
         t.setObliqueSplit(i, features, weights, this.threshold[n]!);
@@ -410,8 +592,10 @@ export class Tree {
   }
 }
 
+/** The error for a NaN where the tree has no learnt side for it (oblique splits, categorical maps). */
 function nanError(row: number, feature: number): InvalidArgumentError {
+  const impute = 'impute missing values first, e.g. with SimpleImputer from @dt/datasets';
   return feature >= 0
-    ? new InvalidArgumentError(`X[${row}][${feature}]`, 'a number', Number.NaN)
-    : new InvalidArgumentError(`X[${row}]`, 'a row without NaN on the features of an oblique split', Number.NaN);
+    ? new InvalidArgumentError(`X[${row}][${feature}]`, `a number (a categorical feature has no side for NaN; ${impute})`, Number.NaN)
+    : new InvalidArgumentError(`X[${row}]`, `a row without NaN on the features of an oblique split (${impute})`, Number.NaN);
 }

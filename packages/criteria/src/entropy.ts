@@ -1,4 +1,5 @@
 import type { ClassificationCriterion, ClassificationScanInput, SplitResult } from './types.js';
+import { collectPresentClasses, presentList } from './present-classes.js';
 import { isCandidate } from './tolerance.js';
 import { BALANCE_TIE_TOLERANCE, SCORE_TIE_TOLERANCE } from './ties.js';
 
@@ -58,7 +59,11 @@ function scanEntropy(input: ClassificationScanInput, out: SplitResult): boolean 
   const classW = input.classWeights;
   const W = input.totalWeight;
   let totalTerm = -xlnx(W);
-  for (let c = 0; c < nClasses; c++) {
+  // Far more classes than entries: initialise and sum over the classes present only (the same
+  // numbers, absent classes adding exact zeros; see present-classes.ts). -1: every class.
+  const k = nClasses > n ? collectPresentClasses(input.labels, n, nClasses) : -1;
+  for (let j = 0, m = k < 0 ? nClasses : k; j < m; j++) {
+    const c = k < 0 ? j : presentList[j]!;
     leftBuf[c] = 0;
     fLeftBuf[c] = 0;
     dirtyFlag[c] = 0;
@@ -83,6 +88,8 @@ function scanEntropy(input: ClassificationScanInput, out: SplitResult): boolean 
     fRightBuf,
     dirtyFlag,
     dirtyList,
+    k,
+    presentList,
   );
   if (pos < 0) return false;
   out.pos = pos;
@@ -110,6 +117,8 @@ function entropyLoop(
   fR: Float64Array,
   dirty: Uint8Array,
   dirtyClasses: Int32Array,
+  nPresent: number,
+  present: Int32Array,
 ): number {
   const scoreTol = SCORE_TIE_TOLERANCE * W;
   const balanceTol = BALANCE_TIE_TOLERANCE * W;
@@ -148,9 +157,17 @@ function entropyLoop(
     // deterministic function of the class weights, so mirrored splits tie exactly.
     let sL = 0;
     let sR = 0;
-    for (let k = 0; k < nClasses; k++) {
-      sL += fL[k]!;
-      sR += fR[k]!;
+    if (nPresent < 0) {
+      for (let k = 0; k < nClasses; k++) {
+        sL += fL[k]!;
+        sR += fR[k]!;
+      }
+    } else {
+      for (let j = 0; j < nPresent; j++) {
+        const k = present[j]!;
+        sL += fL[k]!;
+        sR += fR[k]!;
+      }
     }
     // −wL·H(L) in nats = Σ cL·ln cL − wL·ln wL; likewise on the right.
     const proxy = (sL - xlnx(wL)) + (sR - xlnx(wR));

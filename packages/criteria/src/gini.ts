@@ -1,4 +1,5 @@
 import type { ClassificationCriterion, ClassificationScanInput, SplitResult } from './types.js';
+import { collectPresentClasses, presentList } from './present-classes.js';
 import { isCandidate } from './tolerance.js';
 import { BALANCE_TIE_TOLERANCE, SCORE_TIE_TOLERANCE } from './ties.js';
 
@@ -40,11 +41,22 @@ function scanGini(input: ClassificationScanInput, out: SplitResult): boolean {
   const classW = input.classWeights;
   const W = input.totalWeight;
   let sqTotal = 0;
-  for (let c = 0; c < nClasses; c++) {
-    const t = classW[c]!;
-    sqTotal += t * t;
+  if (nClasses > n) {
+    // Far more classes than entries: only the classes present are read (same sum, see present-classes.ts).
+    const k = collectPresentClasses(input.labels, n, nClasses);
+    for (let j = 0; j < k; j++) {
+      const c = presentList[j]!;
+      const t = classW[c]!;
+      sqTotal += t * t;
+      leftBuf[c] = 0;
+    }
+  } else {
+    for (let c = 0; c < nClasses; c++) {
+      const t = classW[c]!;
+      sqTotal += t * t;
+    }
+    leftBuf.fill(0, 0, nClasses);
   }
-  leftBuf.fill(0, 0, nClasses);
   const pos = giniLoop(
     n,
     input.values,

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { twoing } from './twoing.js';
 import { gini } from './gini.js';
-import { createSplitResult } from './types.js';
+import { createSplitResult, type ClassificationScanInput } from './types.js';
+import { isCandidate } from './tolerance.js';
+import { BALANCE_TIE_TOLERANCE, SCORE_TIE_TOLERANCE } from './ties.js';
 import { checkClassificationCriterion, giniOracle, referenceGini, twoingOracle } from './testing.js';
 import { classificationInput } from './testing-fixtures/inputs.js';
 
@@ -43,4 +45,62 @@ describe('twoing', () => {
     expect(out.pos).toBe(4);
     expect(out.score).toBeCloseTo(0.25, 15);
   });
+
+  it('gives bit for bit the plain O(nClasses)-per-candidate scan: skipped candidates and absent classes change nothing (property)', () => {
+    // Many rows and few distinct values per class make long runs of candidates the bound skips.
+    const row = fc.tuple(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 11 }), fc.constantFrom(1, 1, 1, 0.5, 2.25, 1e-3, 7));
+    fc.assert(
+      fc.property(fc.array(row, { minLength: 2, maxLength: 400 }), fc.boolean(), fc.integer({ min: 1, max: 5 }), (rows, unit, minLeaf) => {
+        const input = classificationInput(
+          rows.map((r) => r[0] / 4),
+          rows.map((r) => r[1] % 7),
+          rows.map((r) => (unit ? 1 : r[2])),
+          { nClasses: 12, minSamplesLeaf: minLeaf },
+        );
+        const got = createSplitResult();
+        const want = createSplitResult();
+        const found = twoing.scan(input, got);
+        expect(found).toBe(plainTwoingScan(input, want));
+        if (found) expect(got).toEqual(want);
+      }),
+      { seed: 18, numRuns: 300 },
+    );
+  });
 });
+
+/** The scan before the skipping bound and the present-class list: every class, every candidate. */
+function plainTwoingScan(input: ClassificationScanInput, out: { pos: number; score: number; leftWeight: number }): boolean {
+  const { n, values, labels, weights, counts, nClasses, classWeights: classW, totalWeight: W, totalCount: N } = input;
+  const minWeight = input.minWeightLeaf > 0 ? input.minWeightLeaf : Number.MIN_VALUE;
+  const cL = new Float64Array(nClasses);
+  const norm = 4 * W * W;
+  let wL = 0;
+  let nL = 0;
+  let bestScore = Number.NEGATIVE_INFINITY;
+  let bestBalance = Number.POSITIVE_INFINITY;
+  let bestPos = -1;
+  let bestWL = 0;
+  for (let i = 0; i < n - 1; i++) {
+    cL[labels[i]!] = cL[labels[i]!]! + weights[i]!;
+    wL += weights[i]!;
+    nL += counts === null ? 1 : counts[i]!;
+    if (!isCandidate(values[i]!, values[i + 1]!, nL, wL, input.minSamplesLeaf, minWeight)) continue;
+    const wR = W - wL;
+    if (N - nL < input.minSamplesLeaf || wR < minWeight) break;
+    let s = 0;
+    for (let k = 0; k < nClasses; k++) s += Math.abs(cL[k]! * wR - (classW[k]! - cL[k]!) * wL);
+    const score = (s * s) / (norm * (wL * wR));
+    const balance = Math.abs(wL - wR);
+    if (score > bestScore + SCORE_TIE_TOLERANCE || (score >= bestScore - SCORE_TIE_TOLERANCE && balance < bestBalance - BALANCE_TIE_TOLERANCE * W)) {
+      bestScore = score;
+      bestBalance = balance;
+      bestPos = i + 1;
+      bestWL = wL;
+    }
+  }
+  if (bestPos < 0) return false;
+  out.pos = bestPos;
+  out.score = bestScore;
+  out.leftWeight = bestWL;
+  return true;
+}

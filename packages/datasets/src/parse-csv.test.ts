@@ -88,7 +88,7 @@ describe('parseCsv: missing values', () => {
   it('by default an empty field is an error naming line and column', () => {
     expect(() => parseCsv(text)).toThrow(DataFormatError);
     expect(() => parseCsv(text)).toThrow(
-      `3 missing values in 2 rows, the first an empty field at line 3, column 2 ("b"); pass missing: 'drop' (command line: --missing drop) to drop such rows`,
+      `3 missing values in 2 rows, the first an empty field at line 3, column 2 ("b"); pass missing: 'drop' (command line: --missing drop) to drop such rows, or 'native' to keep them as NaN`,
     );
   });
   it("missing: 'drop' drops every row with an empty field, including an empty label", () => {
@@ -111,6 +111,40 @@ describe('parseCsv: missing values', () => {
     }
     expect(() => parseCsv('a,y\n1,x\n2,?\n')).toThrow(/line 3, column 2 \("y"\)/);
     expect(parseCsv('a,b,y\n1,2,x\n').missing).toBeUndefined();
+  });
+  it("missing: 'native' keeps the rows: NaN in numeric columns, NaN as the code of a categorical column's missing level", () => {
+    const d = parseCsv('a,colour,y\n1,red,x\n?,blue,y\n3,,x\nNA,NA,y\n5,red,x\n', { missing: 'native' });
+    expect(d.featureTypes).toEqual(['numeric', 'categorical']);
+    expect(d.categories[1]).toEqual(['blue', 'red']); // no level for "missing"
+    expect(rowsOf(d)).toEqual([[1, 1], [NaN, 0], [3, NaN], [NaN, NaN], [5, 1]]);
+    expect(d.y).toEqual(['x', 'y', 'x', 'y', 'x']);
+    expect(d.missing).toEqual({ policy: 'native', cells: 4, rows: 3 });
+  });
+  it("missing: 'native' reads a column of numbers and markers as numeric, and an all-missing column as numeric NaN", () => {
+    const d = parseCsv('a,b,y\n?,1.5,x\n?,?,y\n', { missing: 'native' });
+    expect(d.featureTypes).toEqual(['numeric', 'numeric']);
+    expect(rowsOf(d)).toEqual([[NaN, 1.5], [NaN, NaN]]);
+  });
+  it("missing: 'native' refuses a missing label, naming the cell", () => {
+    expect(() => parseCsv('a,y\n1,x\n2,?\n', { missing: 'native' })).toThrow(
+      new DataFormatError(`missing label "?": missing: 'native' keeps missing features, not labels; pass missing: 'drop' to drop such rows`, 'line 3, column 2 ("y")'),
+    );
+  });
+  it('label: null reads every column as a feature (data to predict on), y empty', () => {
+    const d = parseCsv('a,b\n1,x\n?,y\n', { label: null, missing: 'native' });
+    expect(d.featureNames).toEqual(['a', 'b']);
+    expect(rowsOf(d)).toEqual([[1, 0], [NaN, 1]]);
+    expect(d).toMatchObject({ y: [], targetName: '', classes: [] });
+    expect(parseCsv('a\n1\n', { label: null }).X.cols).toBe(1);
+  });
+  it('missingMarkers replaces the list of markers; [] makes no field missing', () => {
+    const csv = 'a,b,y\n1,-999,x\n?,2,y\n';
+    expect(() => parseCsv(csv, { missingMarkers: ['-999'] })).toThrow(/the first "-999" at line 2, column 2/);
+    const d = parseCsv(csv, { missingMarkers: ['-999'], missing: 'native', categorical: ['a'] });
+    expect(rowsOf(d)).toEqual([[0, NaN], [1, 2]]);
+    expect(d.categories[0]).toEqual(['1', '?']);
+    expect(parseCsv('a,y\n,x\n1,y\n', { missingMarkers: [], categorical: ['a'] }).categories[0]).toEqual(['', '1']);
+    expect(() => parseCsv(csv, { missingMarkers: '?' as never })).toThrow(new InvalidArgumentError('options.missingMarkers', 'an array of strings', '?'));
   });
   it('numbers are decimal or scientific: hex, Infinity and overflow in a numeric column are errors naming the cell', () => {
     expect(() => parseCsv('a,y\n1,x\n0x10,y\n')).toThrow(/line 3, column 1 \("a"\): non-numeric value "0x10" in a column of numbers/);

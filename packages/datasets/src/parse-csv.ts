@@ -7,8 +7,11 @@ import type { Dataset, FeatureType } from './types.js';
 export type ColumnRef = string | number;
 
 export interface CsvOptions {
-  /** The label column; default the last column. */
-  label?: ColumnRef;
+  /**
+   * The label column; default the last column. `null`: no label — every column is a feature, `y` is
+   * empty and `targetName` is '' (data to predict on).
+   */
+  label?: ColumnRef | null;
   /**
    * 'auto' (default): a label whose values are all numbers is regression when it has a non-integer
    * value or more than {@link AUTO_REGRESSION_MIN_DISTINCT} distinct values, classification otherwise.
@@ -19,11 +22,20 @@ export interface CsvOptions {
   /** Columns that must be numeric: a non-numeric value there is an error instead of a category. */
   numeric?: ColumnRef[];
   /**
-   * What a missing value does — a field that is empty or one of {@link MISSING_MARKERS} ("?", "NA",
-   * ...), in any column: 'error' (default) refuses the data, naming how many there are and the first
-   * one's line and column; 'drop' drops every row that has one (reported in `Dataset.missing`).
+   * What a missing value does — a field that is one of `missingMarkers` (after trimming blanks), in
+   * any column: 'error' (default) refuses the data, naming how many there are and the first one's
+   * line and column; 'drop' drops every row that has one; 'native' keeps the rows, with NaN for the
+   * missing cells: in a numeric column NaN, in a categorical column NaN instead of a level code (the
+   * "missing level" is NaN, not an extra entry of `categories[j]`, so trees that learn a side for
+   * missing values send it there and imputers see it as missing). A missing label is an error under
+   * every policy but 'drop'. Both 'drop' and 'native' report the counts in `Dataset.missing`.
    */
   missing?: MissingPolicy;
+  /**
+   * The fields read as missing values (compared after trimming blanks); default {@link MISSING_MARKERS}.
+   * An empty list means no field is missing (then an empty numeric field is a non-numeric value).
+   */
+  missingMarkers?: readonly string[];
   /** Dataset name; default 'csv'. */
   name?: string;
   /** Field separator, one character; default ','. */
@@ -35,18 +47,16 @@ export interface CsvOptions {
 export const AUTO_REGRESSION_MIN_DISTINCT = 21;
 
 /**
- * How a loader treats missing values. A union, so later policies (keep them as NaN for trees that
- * learn with missing values, impute) extend it without changing the existing ones.
+ * How a loader treats missing values: refuse them, drop their rows, or keep them as NaN for learners
+ * that handle missing values natively (axis trees and forests) or for {@link simpleImputer}.
  */
-export type MissingPolicy = 'error' | 'drop';
-export const MISSING_POLICIES: readonly MissingPolicy[] = ['error', 'drop'];
+export type MissingPolicy = 'error' | 'drop' | 'native';
+export const MISSING_POLICIES: readonly MissingPolicy[] = ['error', 'drop', 'native'];
 
-/** Fields read as missing values (after trimming blanks), in every column: R's NA, UCI's "?", ... */
+/** Fields read as missing values by default (after trimming blanks), in every column: R's NA, UCI's "?", ... */
 export const MISSING_MARKERS: readonly string[] = ['', '?', 'NA', 'N/A', 'na', 'n/a', 'NaN', 'nan'];
 
-const isMissing = (field: string): boolean => MISSING_MARKERS.includes(field.trim());
-
-const OPTION_KEYS = ['label', 'task', 'categorical', 'numeric', 'missing', 'name', 'delimiter', 'header'] as const;
+const OPTION_KEYS = ['label', 'task', 'categorical', 'numeric', 'missing', 'missingMarkers', 'name', 'delimiter', 'header'] as const;
 
 /**
  * Parses CSV text into a {@link Dataset}. Errors are DataFormatErrors naming the line, the column
@@ -63,6 +73,12 @@ export function parseCsvText(text: string, options: CsvOptions, file: string | u
   knownKeys('options', options, OPTION_KEYS);
   const task = options.task === undefined ? 'auto' : oneOf('options.task', options.task, ['classification', 'regression', 'auto'] as const);
   const missing = options.missing === undefined ? 'error' : oneOf('options.missing', options.missing, MISSING_POLICIES);
+  const markers = options.missingMarkers ?? MISSING_MARKERS;
+  if (!Array.isArray(markers) || !markers.every((m) => typeof m === 'string')) {
+    throw new InvalidArgumentError('options.missingMarkers', 'an array of strings', options.missingMarkers);
+  }
+  const markerSet = new Set(markers.map((m) => m.trim()));
+  const isMissing = (field: string): boolean => markerSet.has(field.trim());
   const delimiter = options.delimiter ?? ',';
   if (typeof delimiter !== 'string' || delimiter.length !== 1 || '"\r\n'.includes(delimiter)) {
     throw new InvalidArgumentError('options.delimiter', 'a single character other than a quote or newline', delimiter);
@@ -77,8 +93,8 @@ export function parseCsvText(text: string, options: CsvOptions, file: string | u
       throw new InvalidArgumentError(`options.${key}`, 'an array of column names or indices', list);
     }
   }
-  const label = options.label ?? -1;
-  if (typeof label !== 'string' && typeof label !== 'number') {
+  const label = options.label === undefined ? -1 : options.label;
+  if (label !== null && typeof label !== 'string' && typeof label !== 'number') {
     throw new InvalidArgumentError('options.label', 'a column name or index', label);
   }
 
@@ -99,7 +115,7 @@ export function parseCsvText(text: string, options: CsvOptions, file: string | u
       seen.set(h, j);
     });
   }
-  if (ncols < 2) {
+  if (ncols < (label === null ? 1 : 2)) {
     throw new DataFormatError(`expected at least 2 columns (features and a label), got ${ncols}`, at(lines[0]!));
   }
   const headerLine = header ? lines[0]! : undefined;
@@ -117,7 +133,7 @@ export function parseCsvText(text: string, options: CsvOptions, file: string | u
     }
     return j;
   };
-  const labelCol = resolve(label, 'label column');
+  const labelCol = label === null ? -1 : resolve(label, 'label column');
   const forced = new Array<FeatureType | undefined>(ncols).fill(undefined);
   for (const key of ['categorical', 'numeric'] as const) {
     for (const ref of options[key] ?? []) {
@@ -139,6 +155,7 @@ export function parseCsvText(text: string, options: CsvOptions, file: string | u
   let missingCells = 0;
   let missingRows = 0;
   let first: { r: number; j: number } | null = null;
+  const keep = missing === 'native';
   for (let r = header ? 1 : 0; r < records.length; r++) {
     const rec = records[r]!;
     if (rec.length !== ncols) {
@@ -148,12 +165,18 @@ export function parseCsvText(text: string, options: CsvOptions, file: string | u
     for (let j = 0; j < ncols; j++) {
       if (!isMissing(rec[j]!)) continue;
       if (first === null) first = { r, j };
+      if (keep && j === labelCol) {
+        throw new DataFormatError(
+          `missing label ${JSON.stringify(rec[j])}: missing: 'native' keeps missing features, not labels; pass missing: 'drop' to drop such rows`,
+          where(r, j),
+        );
+      }
       inRow++;
     }
     if (inRow > 0) {
       missingCells += inRow;
       missingRows++;
-      continue;
+      if (!keep) continue;
     }
     rowIdx.push(r);
   }
@@ -162,7 +185,7 @@ export function parseCsvText(text: string, options: CsvOptions, file: string | u
     throw new DataFormatError(
       `${missingCells} missing value${missingCells > 1 ? 's' : ''} in ${missingRows} row${missingRows > 1 ? 's' : ''}, the first ` +
         `${shown.trim() === '' ? 'an empty field' : JSON.stringify(shown)} at ${where(first.r, first.j)}; ` +
-        `pass missing: 'drop' (command line: --missing drop) to drop such rows`,
+        `pass missing: 'drop' (command line: --missing drop) to drop such rows, or 'native' to keep them as NaN`,
     );
   }
   const n = rowIdx.length;
@@ -187,6 +210,10 @@ export function parseCsvText(text: string, options: CsvOptions, file: string | u
       let firstText = -1;
       for (let i = 0; i < n; i++) {
         const r = rowIdx[i]!;
+        if (keep && isMissing(records[r]![j]!)) {
+          column[i] = Number.NaN;
+          continue;
+        }
         const v = parseDecimal(records[r]![j]!);
         if (v === Number.POSITIVE_INFINITY || v === Number.NEGATIVE_INFINITY) {
           throw new DataFormatError(`${JSON.stringify(records[r]![j])} overflows a 64-bit float`, where(r, j));
@@ -216,15 +243,17 @@ export function parseCsvText(text: string, options: CsvOptions, file: string | u
       featureTypes.push('numeric');
       categories.push(null);
     } else {
-      const levels = sortLevels([...new Set(rowIdx.map((r) => records[r]![j]!))]);
+      const present = keep ? rowIdx.filter((r) => !isMissing(records[r]![j]!)) : rowIdx;
+      const levels = sortLevels([...new Set(present.map((r) => records[r]![j]!))]);
       const code = new Map(levels.map((l, k) => [l, k]));
-      for (let i = 0; i < n; i++) data[i * d + f] = code.get(records[rowIdx[i]!]![j]!)!;
+      // Under 'native' a missing field has no level: its code is NaN.
+      for (let i = 0; i < n; i++) data[i * d + f] = code.get(records[rowIdx[i]!]![j]!) ?? Number.NaN;
       featureTypes.push('categorical');
       categories.push(levels);
     }
   }
 
-  const raw = rowIdx.map((r) => records[r]![labelCol]!);
+  const raw = labelCol < 0 ? [] : rowIdx.map((r) => records[r]![labelCol]!);
   const nums = raw.map(parseDecimal);
   const overflow = nums.findIndex((v) => v === Number.POSITIVE_INFINITY || v === Number.NEGATIVE_INFINITY);
   if (overflow >= 0) throw new DataFormatError(`${JSON.stringify(raw[overflow])} overflows a 64-bit float`, where(rowIdx[overflow]!, labelCol));
@@ -247,9 +276,9 @@ export function parseCsvText(text: string, options: CsvOptions, file: string | u
     featureNames: featureCols.map((j) => names[j]!),
     featureTypes,
     categories,
-    targetName: names[labelCol]!,
+    targetName: labelCol < 0 ? '' : names[labelCol]!,
   };
-  if (missingRows > 0 && missing === 'drop') dataset.missing = { policy: missing, cells: missingCells, rows: missingRows };
+  if (missingRows > 0 && missing !== 'error') dataset.missing = { policy: missing, cells: missingCells, rows: missingRows };
   if (resolvedTask === 'regression') {
     if (!numericLabels) {
       throw new DataFormatError(`non-numeric target ${JSON.stringify(raw[firstBad])} for a regression task`, where(rowIdx[firstBad]!, labelCol));

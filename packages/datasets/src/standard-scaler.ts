@@ -1,8 +1,8 @@
 import { InvalidArgumentError, ShapeMismatchError, booleanValue, knownKeys, plainObject } from '@dt/errors';
+import { readMatrix, type MatrixInput } from './matrix-input.js';
 import type { DenseMatrix } from './types.js';
 
-/** A matrix as accepted here: dense row-major (Float64Array or Float32Array data) or rows of numbers. */
-export type MatrixInput = DenseMatrix | { data: Float32Array; rows: number; cols: number } | readonly (readonly number[])[];
+export type { MatrixInput } from './matrix-input.js';
 
 export interface StandardScalerOptions {
   /** Subtract the mean; default true. */
@@ -40,7 +40,7 @@ export function standardScaler(options: StandardScalerOptions = {}): StandardSca
   const withStd = options.withStd === undefined ? true : booleanValue('options.withStd', options.withStd);
   return {
     fit(input: MatrixInput): FittedStandardScaler {
-      const X = toDense('X', input);
+      const X = readMatrix('X', input);
       if (X.rows === 0) throw new InvalidArgumentError('X', 'a matrix with at least one row', input);
       const { rows: n, cols: d, data } = X;
       const sum = new Float64Array(d);
@@ -71,7 +71,7 @@ export function standardScaler(options: StandardScalerOptions = {}): StandardSca
       }
       const mean = withMean ? mu : new Float64Array(d);
       const apply = (arg: string, m: MatrixInput, inverse: boolean): DenseMatrix => {
-        const Z = toDense(arg, m);
+        const Z = readMatrix(arg, m);
         if (Z.cols !== d) throw new ShapeMismatchError(`${arg} has ${Z.cols} features, but the scaler was fitted on ${d}`);
         const out = new Float64Array(Z.rows * d);
         const src = Z.data;
@@ -93,45 +93,4 @@ export function standardScaler(options: StandardScalerOptions = {}): StandardSca
       };
     },
   };
-}
-
-/** Validates (shape, finite values) and views the input as a row-major matrix without copying dense input. */
-function toDense(arg: string, m: MatrixInput): { data: Float64Array | Float32Array; rows: number; cols: number } {
-  let out: { data: Float64Array | Float32Array; rows: number; cols: number };
-  if (Array.isArray(m)) {
-    const rows = m.length;
-    const cols = rows > 0 ? (m[0] as readonly number[]).length : 0;
-    const data = new Float64Array(rows * cols);
-    for (let i = 0; i < rows; i++) {
-      const row = m[i] as readonly number[];
-      if (!Array.isArray(row) || row.length !== cols) {
-        throw new ShapeMismatchError(`${arg}[${i}] has ${Array.isArray(row) ? row.length : 'no'} values, expected ${cols} like ${arg}[0]`);
-      }
-      for (let j = 0; j < cols; j++) data[i * cols + j] = row[j]!;
-    }
-    out = { data, rows, cols };
-  } else if (
-    typeof m === 'object' &&
-    m !== null &&
-    'data' in m &&
-    (m.data instanceof Float64Array || m.data instanceof Float32Array) &&
-    Number.isInteger(m.rows) &&
-    Number.isInteger(m.cols) &&
-    m.rows >= 0 &&
-    m.cols >= 0
-  ) {
-    if (m.data.length !== m.rows * m.cols) {
-      throw new ShapeMismatchError(`${arg}.data has length ${m.data.length}, expected rows * cols = ${m.rows * m.cols}`);
-    }
-    out = m;
-  } else {
-    throw new InvalidArgumentError(arg, 'a dense matrix {data, rows, cols} or an array of number rows', m);
-  }
-  const { data, cols } = out;
-  for (let k = 0; k < data.length; k++) {
-    if (!Number.isFinite(data[k])) {
-      throw new InvalidArgumentError(`${arg}[${Math.floor(k / cols)}][${k % cols}]`, 'a finite number', data[k]);
-    }
-  }
-  return out;
 }

@@ -21,8 +21,11 @@ export interface Dataset {
   targetName: string;
   /** Classification: the distinct labels, sorted (numbers ascending, else strings). */
   classes?: (string | number)[];
-  /** Missing values the loader met and what it did (e.g. dropped their rows); absent when there were none. */
-  missing?: { policy: 'drop'; cells: number; rows: number };
+  /**
+   * Missing values the loader met and what it did: 'drop' dropped their `rows`, 'native' kept them as
+   * NaN (`cells` NaN cells in `rows` rows); absent when there were none.
+   */
+  missing?: { policy: 'drop' | 'native'; cells: number; rows: number };
   description?: string;
   source?: string;
   license?: string;

@@ -1,5 +1,5 @@
-import { encodeLabels, type ClassLabel, type DenseMatrix, type FeatureInput, type LabelInput } from '@dt/core';
-import { accuracyScore, checkFeatureNames, logProba, optionParams, r2Score, splitRows, toRowMajor, toSampleWeight, toTargets } from '@dt/core/internal';
+import { DecisionTreeClassifier, DecisionTreeRegressor, encodeLabels, type ClassLabel, type DenseMatrix, type FeatureInput, type LabelInput } from '@dt/core';
+import { accuracyScore, checkFeatureNames, FIT_CELLS_WITH_MISSING, logProba, noRuleForMissing, optionParams, r2Score, rejectMissingRows, splitRows, toRowMajor, toSampleWeight, toTargets } from '@dt/core/internal';
 import { createRandom, InvalidArgumentError, NotFittedError, plainObject, ShapeMismatchError, type Random } from '@dt/errors';
 import { bootstrapCounts, memberSeeds, resolveMaxSamples, sampleWithoutReplacement } from './bootstrap.js';
 import { ENSEMBLE_OPTIONS, type EnsembleClassWeight, type ResolvedEnsembleOptions } from './forest-options.js';
@@ -248,11 +248,23 @@ export abstract class Ensemble<M extends ClassifierMember | RegressorMember> {
   }
 
   protected fitInput(X: FeatureInput, fitOptions: EnsembleFitOptions): { x: { data: Float64Array; rows: number; cols: number }; sw: Float64Array | null } {
-    const x = toRowMajor(X, 'X');
+    const x = toRowMajor(X, 'X', FIT_CELLS_WITH_MISSING);
+    this.checkMissing(x);
     const sw = toSampleWeight(fitOptions.sampleWeight, x.rows);
     this.names = checkFeatureNames(fitOptions.featureNames, x.cols);
     this.d = x.cols;
     return { x, sw };
+  }
+
+  /**
+   * NaN (missing values) are learnt by axis-split member trees; members with no rule for them
+   * (oblique or Max-Cut trees, Decision Streams, custom members) get them refused here, naming the
+   * cell of the forest's X (a member would name a cell of its bootstrap sample).
+   */
+  protected checkMissing(x: { data: Float64Array; rows: number; cols: number }): void {
+    const probe: unknown = this.makeMember(0, 0);
+    const why = probe instanceof DecisionTreeClassifier || probe instanceof DecisionTreeRegressor ? noRuleForMissing(probe.options) : "this forest's member model";
+    if (why !== null) rejectMissingRows(x.data, x.rows, x.cols, why);
   }
 
   /** Every member's draws, from (forest seed, index) only. */

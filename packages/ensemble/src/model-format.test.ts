@@ -38,11 +38,25 @@ describe('dt-forest model files', () => {
       f(d);
       return JSON.stringify(d);
     };
-    expect(() => loadForest(bad((d) => (d.version = 2)))).toThrow(/version/);
+    expect(() => loadForest(bad((d) => (d.version = 3)))).toThrow(/version/);
     expect(() => loadForest(bad((d) => (d.members[1].tree.threshold[0] = 'x')))).toThrow(/members\.1\.tree\.threshold\.0/);
     expect(() => loadForest(bad((d) => (d.members[0].tree.left[0] = 0)))).toThrow(/child id/);
     expect(() => loadForest(bad((d) => (d.members[0].classes = [0, 1, 7])))).toThrow(/classes/);
     expect(() => loadForest(bad((d) => (d.params.nEstimators = -1)))).toThrow(/nEstimators/);
     expect(() => loadForest(bad((d) => (d.members = [])))).toThrow(/members/);
+  });
+});
+
+describe('dt-forest files: member statistics are checked (fuzz: predictProba −0.21 before)', () => {
+  const m = new RandomForestClassifier({ nEstimators: 2, seed: 1, maxDepth: 2 }).fit(data.X, labels);
+  const good = (): { members: { classes: number[]; tree: { value: number[] } }[] } => JSON.parse(serializeForest(m));
+  it.each([
+    ['a negative class count', (j: ReturnType<typeof good>) => void (j.members[0]!.tree.value[1] = -1), /members.0.tree.value\[1\]: node 0 has class count -1/],
+    ['all-zero class counts', (j: ReturnType<typeof good>) => void j.members[1]!.tree.value.fill(0, 0, 3), /node 0 has class counts summing to 0/],
+    ['repeated member class codes', (j: ReturnType<typeof good>) => void (j.members[0]!.classes = [0, 0, 1]), /class codes repeat/],
+  ])('%s is a ModelFormatError', (_name, mutate, message) => {
+    const j = good();
+    mutate(j);
+    expect(() => loadForest(JSON.stringify(j))).toThrowError(message);
   });
 });

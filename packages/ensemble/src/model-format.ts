@@ -1,5 +1,5 @@
 import { algorithmOptions, DecisionTreeClassifier, DecisionTreeRegressor, registerModelFormat, treeFromJson, treeToJson, type TreeJson } from '@dt/core';
-import { constructLoaded, loadParams, readEnvelope, resolveTreeOptions, RESTORE, saveParams, TREE_OPTIONS } from '@dt/core/internal';
+import { checkClassCounts, constructLoaded, loadParams, readEnvelope, resolveTreeOptions, RESTORE, saveParams, TREE_OPTIONS } from '@dt/core/internal';
 import { ModelFormatError } from '@dt/errors';
 import { z } from 'zod';
 import { AlgorithmForestClassifier } from './bagging.js';
@@ -8,7 +8,11 @@ import { ENSEMBLE_OPTIONS } from './forest-options.js';
 import { ExtraTreesClassifier, ExtraTreesRegressor, RandomForestClassifier, RandomForestRegressor } from './random-forest.js';
 
 export const FOREST_FORMAT = 'dt-forest';
-export const FOREST_FORMAT_VERSION = 1;
+/**
+ * 2 (issue #19): member trees carry `missingGoToLeft` and may have `null` (+Infinity) thresholds, as
+ * dt-model version 2. Version 1 files still load (NaN then goes to the child with more samples).
+ */
+export const FOREST_FORMAT_VERSION = 2;
 
 export type ForestModel = RandomForestClassifier | RandomForestRegressor | AlgorithmForestClassifier;
 
@@ -19,7 +23,7 @@ const label = z.union([z.string(), z.number().refine(Number.isFinite)]);
 // a per-element zod schema over a 100-tree forest's millions of numbers would dominate load time.
 const forestSchema = z.object({
   format: z.literal(FOREST_FORMAT),
-  version: z.literal(FOREST_FORMAT_VERSION),
+  version: z.union([z.literal(1), z.literal(FOREST_FORMAT_VERSION)]),
   estimator: z.enum(ESTIMATORS),
   params: z.record(z.string(), z.unknown()),
   treeParams: z.record(z.string(), z.unknown()),
@@ -41,9 +45,10 @@ const forestSchema = z.object({
 export type ForestJson = z.infer<typeof forestSchema>;
 
 const TREE_INT_ARRAYS = ['kind', 'left', 'right', 'feature', 'nSamples', 'obliqueOffset', 'obliqueLength', 'obliqueFeatures'] as const;
-const TREE_NUM_ARRAYS = ['threshold', 'impurity', 'weightedNSamples', 'value', 'obliqueWeights'] as const;
+const TREE_NUM_ARRAYS = ['impurity', 'weightedNSamples', 'value', 'obliqueWeights'] as const;
 
-function checkTreeJson(t: Record<string, unknown>, at: string): TreeJson {
+/** Numeric checks of a member tree; core's treeFromJson then checks the structure and the NaN sides. */
+function checkTreeJson(t: Record<string, unknown>, at: string, version: number): TreeJson {
   for (const k of ['nodeCount', 'nFeatures', 'nOutputs']) {
     if (!Number.isInteger(t[k]) || (t[k] as number) < 1) throw new ModelFormatError(`invalid model at ${at}.${k}: expected an integer >= 1`);
   }
@@ -59,6 +64,18 @@ function checkTreeJson(t: Record<string, unknown>, at: string): TreeJson {
   };
   for (const k of TREE_INT_ARRAYS) arr(k, true);
   for (const k of TREE_NUM_ARRAYS) arr(k, false);
+  // Thresholds: finite numbers, or null for +Infinity (version 2; treeFromJson checks where).
+  const th = t.threshold;
+  if (!Array.isArray(th)) throw new ModelFormatError(`invalid model at ${at}.threshold: expected an array`);
+  for (let i = 0; i < th.length; i++) {
+    const v = th[i] as unknown;
+    if (!(v === null && version >= 2) && !(typeof v === 'number' && Number.isFinite(v))) throw new ModelFormatError(`invalid model at ${at}.threshold.${i}: expected a finite number${version >= 2 ? ' or null' : ''}`);
+  }
+  if (version >= 2) {
+    const ml = t.missingGoToLeft;
+    if (!Array.isArray(ml)) throw new ModelFormatError(`invalid model at ${at}.missingGoToLeft: expected an array of 0 and 1`);
+    for (let i = 0; i < ml.length; i++) if (ml[i] !== 0 && ml[i] !== 1) throw new ModelFormatError(`invalid model at ${at}.missingGoToLeft.${i}: expected 0 or 1`);
+  }
   if (t.catOffset !== undefined) throw new ModelFormatError(`invalid model at ${at}: forest trees carry no categorical maps`);
   return t as unknown as TreeJson;
 }
@@ -126,13 +143,13 @@ export function serializeForest(model: ForestModel): string {
 
 /** Validates and loads a forest file (JSON text or parsed object). */
 export function loadForest(input: string | unknown): ForestModel {
-  const j = readEnvelope(input, { format: FOREST_FORMAT, version: FOREST_FORMAT_VERSION, what: 'a dt forest', schema: forestSchema });
+  const j = readEnvelope(input, { format: FOREST_FORMAT, version: FOREST_FORMAT_VERSION, olderVersions: [1], what: 'a dt forest', schema: forestSchema });
   const isC = !j.estimator.endsWith('Regressor');
   if (j.featureNames !== null && j.featureNames.length !== j.nFeatures) throw new ModelFormatError(`featureNames has ${j.featureNames.length} names but the forest has ${j.nFeatures} features`);
   const C = isC ? (j.classes ?? []).length : 0;
   if (isC && C < 1) throw new ModelFormatError('a forest classifier needs its classes');
   const model = forestFromSpec(j);
-  const members = j.members.map((mj, i) => memberFromJson(j, mj, `members.${i}`, j.nFeatures, C));
+  const members = j.members.map((mj, i) => memberFromJson(j, mj, `members.${i}`, j.nFeatures, C, j.version));
   (model as unknown as Ensemble<DecisionTreeClassifier | DecisionTreeRegressor>)[RESTORE_ENSEMBLE]({
     members,
     features: j.members.map((m) => (m.features === null ? null : Int32Array.from(m.features))),
@@ -182,12 +199,19 @@ export function forestFromSpec(spec: ForestSpec): ForestModel {
 }
 
 /** A member tree from its JSON (checked), as the estimator the forest holds; C = the forest's class count (0: regression). */
-export function memberFromJson(spec: ForestSpec, mj: MemberJson, at: string, nFeatures: number, C: number): DecisionTreeClassifier | DecisionTreeRegressor {
+export function memberFromJson(
+  spec: ForestSpec,
+  mj: MemberJson,
+  at: string,
+  nFeatures: number,
+  C: number,
+  version: number = FOREST_FORMAT_VERSION,
+): DecisionTreeClassifier | DecisionTreeRegressor {
   const isC = C > 0;
   const j = { nFeatures };
   const treeParams = memberOptionsOf(spec);
   {
-    const tree = treeFromJson(checkTreeJson(mj.tree, `${at}.tree`));
+    const tree = treeFromJson(checkTreeJson(mj.tree, `${at}.tree`, version), version >= 2 ? 'required' : 'legacy');
     const width = mj.features === null ? j.nFeatures : mj.features.length;
     if (tree.nFeatures !== width) throw new ModelFormatError(`invalid model at ${at}: the tree has ${tree.nFeatures} features, expected ${width}`);
     if (mj.features !== null && mj.features.some((f) => f >= j.nFeatures)) throw new ModelFormatError(`invalid model at ${at}.features: indices must be below ${j.nFeatures}`);
@@ -195,6 +219,9 @@ export function memberFromJson(spec: ForestSpec, mj: MemberJson, at: string, nFe
     if (isC) {
       const classes = mj.classes ?? [];
       if (classes.length !== tree.nOutputs || classes.some((c) => c >= C)) throw new ModelFormatError(`invalid model at ${at}.classes: ${tree.nOutputs} class codes below ${C} expected`);
+      if (new Set(classes).size !== classes.length) throw new ModelFormatError(`invalid model at ${at}.classes: class codes repeat (${classes.join(', ')})`);
+      // Class counts as a tree classifier's loader checks them (predictProba divides by their sum).
+      for (let i = 0; i < tree.nodeCount; i++) checkClassCounts(mj.tree.value as number[], i * tree.nOutputs, tree.nOutputs, i, `${at}.tree.value`);
       const m = constructLoaded(() => new DecisionTreeClassifier(opts as never));
       m[RESTORE]({ fitted: tree, featureNames: null, classes });
       return m;

@@ -4,7 +4,7 @@
  * estimator classes: a @dt/core tree model (`tree`), a Decision Stream (`graph`), or a forest
  * (`estimators`, one tree picked by `options.tree`).
  */
-import { describeSplit, formatLevelSet, formatTerm, LEAF, type ClassLabel, type SplitDescription, type Tree } from '@dt/core';
+import { AXIS, describeSplit, formatLevelSet, formatTerm, LEAF, type ClassLabel, type SplitDescription, type Tree } from '@dt/core';
 import type { StreamGraph } from '@dt/stream';
 import { InvalidArgumentError } from '@dt/errors';
 
@@ -46,6 +46,8 @@ export interface ViewOptions {
   maxTerms: number;
   /** Which tree of a forest. */
   tree: number;
+  /** Label the edge missing values take at each axis split (trees with `missingGoToLeft`). */
+  showMissing: boolean;
 }
 
 export interface ViewNode {
@@ -154,11 +156,17 @@ function treeSource(model: TreeModelLike, o: ViewOptions, classNames: readonly s
   const crit = model.options?.criterion as { name?: unknown } | string | undefined;
   const critName = typeof crit === 'string' ? crit : typeof crit?.name === 'string' ? crit.name : 'impurity';
   const C = t.nOutputs;
+  const goLeft = o.showMissing ? missingSides(t) : null;
+  // Missing values are learnt only at axis splits on numeric features (oblique and CRIMCOORD nodes reject NaN).
+  const learnsMissing = (node: number): boolean => goLeft !== null && t.kind[node] === AXIS && t.catCount[node] === 0;
   return {
     nodeCount: n,
     childStart,
     children: children.subarray(0, k),
-    edgeLabel: (_node, j) => (j === 0 ? 'yes' : 'no'),
+    edgeLabel: (node, j) => {
+      const label = j === 0 ? 'yes' : 'no';
+      return learnsMissing(node) && (goLeft![node] === 1) === (j === 0) ? `${label}, missing` : label;
+    },
     describe(node, view) {
       view.samples = t.nSamples[node]!;
       view.impurity = `${critName} = ${fmt(t.impurity[node]!, o.decimals)}`;
@@ -168,11 +176,25 @@ function treeSource(model: TreeModelLike, o: ViewOptions, classNames: readonly s
       const d = describeSplit(t, node, names, o.categories ?? undefined);
       view.rule = ruleLines(d, o);
       view.title = ruleTitle(d, o.decimals);
+      if (learnsMissing(node)) view.title += `\nmissing values go ${goLeft![node] === 1 ? 'left (yes)' : 'right (no)'}`;
     },
   };
 }
 
+/**
+ * The tree's per-node side for missing values (1 = left), scikit-learn ≥ 1.3's `missing_go_to_left`.
+ * Read by feature presence: a model from a @dt/core without missing-value support has none.
+ */
+function missingSides(t: Tree): Uint8Array {
+  const sides = (t as Tree & { missingGoToLeft?: unknown }).missingGoToLeft;
+  if (!(sides instanceof Uint8Array)) {
+    throw new InvalidArgumentError('showMissing', 'used with a tree that stores where missing values go (missingGoToLeft); this one does not', true);
+  }
+  return sides;
+}
+
 function streamSource(model: StreamModelLike, o: ViewOptions, classNames: readonly string[]): Source {
+  if (o.showMissing) throw new InvalidArgumentError('showMissing', 'false for a Decision Stream (it rejects missing values)', true);
   const g = model.graph;
   const names = featureNamesOf(g.nFeatures, o.featureNames, model.featureNames);
   const C = g.nOutputs;

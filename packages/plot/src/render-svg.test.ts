@@ -194,3 +194,53 @@ describe('forests and options', () => {
     expect(svg).toContain('b&amp;c');
   });
 });
+
+describe('showMissing: the edge missing values take', () => {
+  /** The iris tree (depth 2) with its per-node missing sides replaced (or removed, with null). */
+  const withSides = (sides: (tree: Tree) => Uint8Array | null): TreeModelLike => {
+    const m = new DecisionTreeClassifier({ maxDepth: 2 }).fit(
+      [[1, 5], [2, 6], [3, 1], [4, 2], [5, 7], [6, 8]],
+      ['a', 'a', 'b', 'b', 'c', 'c'],
+      { featureNames: ['u', 'v'] },
+    );
+    const tree = Object.assign(Object.create(Object.getPrototypeOf(m.tree) as object) as Tree, m.tree);
+    const s = sides(m.tree);
+    if (s === null) delete (tree as { missingGoToLeft?: unknown }).missingGoToLeft;
+    else (tree as { missingGoToLeft?: unknown }).missingGoToLeft = s;
+    return { tree, featureNames: m.featureNames, classes: m.classes, options: m.options };
+  };
+  const edgeLabels = (svg: string): string[] => [...svg.matchAll(/<text x="[^"]+" y="[^"]+">([^<]*)<\/text>/g)].map((x) => x[1]!).filter((l) => /^(yes|no)/.test(l));
+
+  it('labels the left edge "yes, missing" where missingGoToLeft is 1 and the right one "no, missing" where it is 0', () => {
+    const model = withSides((t) => {
+      const s = new Uint8Array(t.nodeCount);
+      s[0] = 1; // root: left; its split child keeps 0: right
+      return s;
+    });
+    const t = model.tree;
+    expect(t.kind[0]).not.toBe(LEAF);
+    const inner = [t.left[0]!, t.right[0]!].find((c) => t.kind[c] !== LEAF)!;
+    expect(inner).toBeDefined();
+    const svg = renderSvg(model, { showMissing: true });
+    expect(edgeLabels(svg)).toEqual(['yes, missing', 'no', 'yes', 'no, missing']);
+    expect(svg).toContain('missing values go left (yes)');
+    expect(svg).toContain('missing values go right (no)');
+    expect(XMLValidator.validate(svg)).toBe(true);
+    // Off by default: the picture of a tree is unchanged whatever its missing sides.
+    expect(edgeLabels(renderSvg(model))).toEqual(['yes', 'no', 'yes', 'no']);
+  });
+
+  it('needs a tree that stores missing sides, and is refused for a Decision Stream', () => {
+    expect(() => renderSvg(withSides(() => null), { showMissing: true })).toThrowError(/showMissing must be used with a tree that stores where missing values go/);
+    expect(() => renderSvg(examples.find((x) => x.name === 'stream')!.model, { showMissing: true })).toThrowError(/showMissing must be false for a Decision Stream/);
+    expect(() => renderSvg(examples[0]!.model, { showMissing: 'yes' } as never)).toThrowError(/showMissing/);
+  });
+
+  it('puts no label on oblique splits (they reject NaN)', () => {
+    const e = examples.find((x) => x.name === 'oblique')!;
+    const tree = Object.assign(Object.create(Object.getPrototypeOf((e.model as TreeModelLike).tree) as object) as Tree, (e.model as TreeModelLike).tree);
+    (tree as { missingGoToLeft?: unknown }).missingGoToLeft = new Uint8Array(tree.nodeCount).fill(1);
+    const svg = renderSvg({ ...(e.model as TreeModelLike), tree }, { ...e.options, showMissing: true });
+    expect(svg).not.toContain('missing');
+  });
+});

@@ -1,4 +1,4 @@
-import { InvalidArgumentError, knownKeys, nonNegativeInt, plainObject, positiveInt } from '@dt/errors';
+import { InvalidArgumentError, booleanValue, knownKeys, nonNegativeInt, plainObject, positiveInt } from '@dt/errors';
 import { classColor, mix, valueColor } from './colors.js';
 import { layeredLayout } from './layered-layout.js';
 import { buildView, type PlottableModel, type ViewGraph, type ViewNode, type ViewOptions } from './model-view.js';
@@ -19,6 +19,12 @@ export interface PlotOptions {
   maxTerms?: number;
   /** Which tree of a forest to draw (default 0). */
   tree?: number;
+  /**
+   * Label the edge that missing values (NaN) take at each axis split, e.g. "no, missing" (default
+   * false). Needs a tree that learnt where they go (`missingGoToLeft`); oblique and CRIMCOORD splits
+   * reject NaN and get no label. A Decision Stream rejects NaN: the option is an error there.
+   */
+  showMissing?: boolean;
 }
 
 /** A node box in SVG pixels (top-left corner and size). */
@@ -57,7 +63,7 @@ const MARGIN = 16;
 const BAR_H = 8;
 const FONT_FAMILY = "ui-monospace, 'DejaVu Sans Mono', Menlo, Consolas, monospace";
 
-const KEYS = ['maxDepth', 'decimals', 'featureNames', 'classNames', 'categories', 'maxTerms', 'tree'] as const;
+const KEYS = ['maxDepth', 'decimals', 'featureNames', 'classNames', 'categories', 'maxTerms', 'tree', 'showMissing'] as const;
 
 function resolve(options: PlotOptions | undefined): ViewOptions {
   const o = plainObject('options', options ?? {}) as PlotOptions;
@@ -80,6 +86,7 @@ function resolve(options: PlotOptions | undefined): ViewOptions {
     categories: o.categories ?? null,
     maxTerms: o.maxTerms === undefined ? 3 : positiveInt('maxTerms', o.maxTerms),
     tree: o.tree === undefined ? 0 : nonNegativeInt('tree', o.tree),
+    showMissing: o.showMissing === undefined ? false : booleanValue('showMissing', o.showMissing),
   };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { SIGN_TIE_RTOL, fixSign } from './linalg.js';
+import { SIGN_TIE_RTOL, covarianceEigen, fixSign, symmetricEigen } from './linalg.js';
 
 const signed = (v: readonly number[]): number[] => {
   const a = Float64Array.from(v);
@@ -51,4 +51,25 @@ describe('fixSign: a total sign rule', () => {
       { numRuns: 300, seed: 21 },
     );
   });
+});
+
+describe('symmetricEigen on subnormal and huge entries (fuzz: raw TypeError inside ml-matrix tql2 before)', () => {
+  it.each([
+    ['subnormal', [5e-324, 2.5e-323, 2.5e-323, 1.5e-323]],
+    ['mixed', [4, 5e-324, 5e-324, 1e-300]],
+    ['huge', [1e200, 3e199, 3e199, 2e200]],
+  ])('%s entries: A·v = λ·v for every pair (symmetricEigen and covarianceEigen)', (_name, entries) => {
+    const A = Float64Array.from(entries);
+    for (const eigen of [symmetricEigen, covarianceEigen]) check(A, entries, eigen(A, 2));
+  });
+  function check(A: Float64Array, entries: number[], { values, vectors }: { values: Float64Array; vectors: Float64Array }): void {
+    const scale = Math.max(...entries.map(Math.abs));
+    for (let k = 0; k < 2; k++) {
+      for (let i = 0; i < 2; i++) {
+        const av = A[i * 2]! * vectors[k * 2]! + A[i * 2 + 1]! * vectors[k * 2 + 1]!;
+        expect(Math.abs(av - values[k]! * vectors[k * 2 + i]!)).toBeLessThanOrEqual(1e-12 * scale + 1e-321); // subnormal products round to multiples of 5e-324
+      }
+    }
+    expect(values[0]!).toBeGreaterThanOrEqual(values[1]!);
+  }
 });

@@ -324,12 +324,51 @@ export interface Eigen {
 
 /** Eigendecomposition of a symmetric n×n row-major matrix (ml-matrix), sorted descending. */
 export function symmetricEigen(A: Float64Array, n: number): Eigen {
+  const max = extremeMagnitude(A, n);
+  if (max > 0) return rescaledEigen(A, n, max);
   const evd = new EigenvalueDecomposition(Matrix.from1DArray(n, n, A.subarray(0, n * n)), { assumeSymmetric: true });
   return sortedEigen(evd.realEigenvalues, evd.eigenvectorMatrix, n);
 }
 
+/** The largest |entry| when some non-zero entry is below 2^-900 or above 2^500 (see rescaledEigen), else 0. */
+function extremeMagnitude(A: Float64Array, n: number): number {
+  let max = 0;
+  let minNonZero = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < n * n; i++) {
+    const a = Math.abs(A[i]!);
+    if (a > max) max = a;
+    if (a > 0 && a < minNonZero) minNonZero = a;
+  }
+  return max > 0 && (minNonZero < 2 ** -900 || max > 2 ** 500) ? max : 0;
+}
+
+/**
+ * ml-matrix's tql2 runs past the matrix (a raw TypeError) when entries are subnormal, as its
+ * stopping test eps·tst1 underflows to 0. Entries far from 1 are therefore scaled by an even power
+ * of two (exact) so the largest is near 1, entries below 2^-600 of it (far under rounding) become 0,
+ * and the eigenvalues are scaled back. Ordinary matrices never take this path.
+ */
+function rescaledEigen(A: Float64Array, n: number, max: number): Eigen {
+  const half = Math.round(Math.log2(max) / 2);
+  // 2^-2·half in two factors: one factor of 2^-1024 would itself be subnormal.
+  const s = 2 ** -half;
+  const B = new Float64Array(n * n);
+  for (let i = 0; i < n * n; i++) {
+    const b = A[i]! * s * s;
+    B[i] = Math.abs(b) < 2 ** -600 ? 0 : b;
+  }
+  const evd = new EigenvalueDecomposition(Matrix.from1DArray(n, n, B), { assumeSymmetric: true });
+  const eigen = sortedEigen(evd.realEigenvalues, evd.eigenvectorMatrix, n);
+  const back = 2 ** half;
+  for (let k = 0; k < n; k++) eigen.values[k] = eigen.values[k]! * back * back;
+  return eigen;
+}
+
 /** Eigendecomposition of a d×d covariance matrix by ml-pca (`isCovarianceMatrix`), descending. */
 export function covarianceEigen(C: Float64Array, d: number): Eigen {
+  // ml-pca decomposes with the same tql2: extreme entries go through the rescaled route.
+  const max = extremeMagnitude(C, d);
+  if (max > 0) return rescaledEigen(C, d, max);
   const pca = new PCA(Matrix.from1DArray(d, d, C.subarray(0, d * d)), { isCovarianceMatrix: true });
   return sortedEigen(pca.getEigenvalues(), pca.getEigenvectors(), d);
 }

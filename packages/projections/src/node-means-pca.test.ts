@@ -108,6 +108,31 @@ describe('nodeMeansPCA', () => {
     );
   });
 
+  it('gives bit-identical directions from row-major rows (data.rowMajor) as from the columns (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e6 }), fc.integer({ min: 1, max: 30 }), fc.integer({ min: 2, max: 9 }), fc.boolean(), (seed, d, nClasses, weighted) => {
+        const rng = createRandom(seed);
+        const n = 3 + rng.int(80);
+        const rows = randomData(seed, n, d, 0.8, seed % 3 === 0 ? 1e4 : 0);
+        const labels = rows.map(() => rng.int(nClasses));
+        const weights = weighted ? rows.map(() => rng.int(4) * 0.75) : undefined;
+        const cols = fromRows(rows, labels, weights);
+        cols.nClasses = nClasses;
+        const withRows: ProjectionData = { ...cols, rowMajor: Float64Array.from(rows.flat()) };
+        // A node: a shuffled subset of the rows.
+        const picked = Int32Array.from(allSamples(n).filter(() => rng.int(3) > 0)).reverse();
+        for (const [samples, end] of [[allSamples(n), n], [picked, picked.length]] as const) {
+          const a = directions(cols, samples, 0, end);
+          const b = directions(withRows, samples, 0, end);
+          expect(b.count).toBe(a.count);
+          expect(b.dirs).toEqual(a.dirs);
+          expect(b.variances).toEqual(a.variances);
+        }
+      }),
+      { seed: 18, numRuns: 120 },
+    );
+  });
+
   it('uses only the node’s samples, and classes present in the node', () => {
     const rows = randomData(2, 30, 4);
     const labels = rows.map((_, i) => i % 5);

@@ -31,6 +31,7 @@ export function nodeMeansPCA(options: NodeMeansPCAOptions = {}): Projection {
 class NodeMeansPCA implements FittedProjection {
   readonly kind = 'node' as const;
   private readonly x: Float64Array;
+  private readonly xRows: Float64Array | null;
   private readonly rows: number;
   private readonly d: number;
   private readonly labels: Int32Array;
@@ -49,6 +50,7 @@ class NodeMeansPCA implements FittedProjection {
   private readonly points: Float64Array;
   private readonly restW: Float64Array;
   private readonly acc: Float64Array;
+  private readonly acc2: Float64Array;
   private gram: Float64Array = new Float64Array(0);
   private readonly out: Directions & { variances: Float64Array };
 
@@ -60,6 +62,7 @@ class NodeMeansPCA implements FittedProjection {
     const d = data.cols;
     const C = data.nClasses;
     this.x = data.data;
+    this.xRows = data.rowMajor ?? null;
     this.rows = data.rows;
     this.d = d;
     this.labels = data.labels;
@@ -78,6 +81,7 @@ class NodeMeansPCA implements FittedProjection {
     this.points = new Float64Array(C * d);
     this.restW = new Float64Array(C);
     this.acc = new Float64Array(d);
+    this.acc2 = new Float64Array(this.xRows === null ? 0 : d);
     const k = Math.max(0, Math.min(C - 1, d));
     this.out = { dirs: new Float64Array(k * d), count: 0, variances: new Float64Array(k) };
   }
@@ -117,7 +121,9 @@ class NodeMeansPCA implements FittedProjection {
     for (let c = 0; c < C; c++) if (classW[c]! > 0) this.present[nPresent++] = c;
     if (nPresent < 2) return out;
     classSums.fill(0);
-    accumulateClassSums(this.x, this.rows, d, byClass, this.weights === null ? null : wByClass, classStart, C, this.shift, classSums);
+    const wc = this.weights === null ? null : wByClass;
+    if (this.xRows !== null) accumulateClassSumsRows(this.xRows, d, byClass, wc, classStart, C, this.shift, classSums, this.acc, this.acc2);
+    else accumulateClassSums(this.x, this.rows, d, byClass, wc, classStart, C, this.shift, classSums);
     const P = this.restMeans(nPresent);
     // Centre the C' points (each counted once, as the paper feeds them to PCA).
     let meanSq = 0;
@@ -220,5 +226,43 @@ function accumulateClassSums(
       }
       sums[c * d + f] = s0 + s1;
     }
+  }
+}
+
+/**
+ * accumulateClassSums from row-major data, bit for bit: each row is read once, sequentially, and
+ * added into two running rows — the class's even positions into s0, odd ones into s1, each in
+ * ascending position — which are exactly the two partial sums the column-wise kernel keeps per
+ * feature, combined the same way (s0 + s1). Only the memory order differs, not one rounding.
+ */
+function accumulateClassSumsRows(
+  xr: Float64Array,
+  d: number,
+  byClass: Int32Array,
+  w: Float64Array | null,
+  classStart: Int32Array,
+  C: number,
+  shift: Float64Array,
+  sums: Float64Array,
+  s0: Float64Array,
+  s1: Float64Array,
+): void {
+  for (let c = 0; c < C; c++) {
+    const from = classStart[c]!;
+    const to = classStart[c + 1]!;
+    s0.fill(0);
+    s1.fill(0);
+    for (let i = from; i < to; i++) {
+      const acc = (i - from) % 2 === 0 ? s0 : s1;
+      const ro = byClass[i]! * d;
+      if (w === null) {
+        for (let f = 0; f < d; f++) acc[f] = acc[f]! + (xr[ro + f]! - shift[f]!);
+      } else {
+        const wi = w[i]!;
+        for (let f = 0; f < d; f++) acc[f] = acc[f]! + wi * (xr[ro + f]! - shift[f]!);
+      }
+    }
+    const so = c * d;
+    for (let f = 0; f < d; f++) sums[so + f] = s0[f]! + s1[f]!;
   }
 }

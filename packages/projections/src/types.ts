@@ -17,6 +17,13 @@ export interface ProjectionData {
   nClasses: number;
   /** Sample weights or null for unit weights. */
   weights: Float64Array | null;
+  /**
+   * Optional: the same values row-major (row r is rowMajor[r·cols, (r+1)·cols)), when the caller
+   * holds them anyway. Projections may read node rows from it (one sequential read per row instead
+   * of `cols` scattered ones); they must give the same result as from `data`. A derived copy (e.g.
+   * `applyScaler`) does not carry it.
+   */
+  rowMajor?: Float64Array | null;
 }
 
 /**

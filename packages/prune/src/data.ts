@@ -1,4 +1,5 @@
 import { DecisionTreeClassifier, LEAF, toRowMajor, type FeatureInput, type Tree, type TreeModel } from '@dt/core';
+import { FIT_CELLS_WITH_MISSING } from '@dt/core/internal';
 import { InvalidArgumentError, ShapeMismatchError } from '@dt/errors';
 
 export interface RowMajor {
@@ -7,9 +8,12 @@ export interface RowMajor {
   cols: number;
 }
 
-/** Evaluation rows for a fitted model: row-major, finite, with the model's feature count. */
+/**
+ * Evaluation rows for a fitted model: row-major, with the model's feature count; finite or NaN
+ * (a missing value follows each axis node's learnt side; oblique splits refuse it as they read it).
+ */
 export function rowsFor(model: TreeModel, X: FeatureInput, name: string): RowMajor {
-  const x = toRowMajor(X, name);
+  const x = toRowMajor(X, name, FIT_CELLS_WITH_MISSING);
   if (x.cols !== model.nFeatures) {
     throw new ShapeMismatchError(`${name} has ${x.cols} features but the model was fitted with ${model.nFeatures}`);
   }

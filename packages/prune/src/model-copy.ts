@@ -9,7 +9,7 @@ import {
   type Tree,
   type TreeModel,
 } from '@dt/core';
-import { RESTORE } from '@dt/core/internal';
+import { FIT_CELLS_WITH_MISSING, RESTORE } from '@dt/core/internal';
 import { InvalidArgumentError, oneOf, ShapeMismatchError } from '@dt/errors';
 import { weightsFor, type RowMajor } from './data.js';
 
@@ -98,7 +98,8 @@ export interface FitInputs {
 /** Validates X, y, sampleWeight and task of a fitting helper (options already checked for known keys). */
 export function fitInputs(estimator: EstimatorSpec, X: FeatureInput, y: LabelInput, o: Record<string, unknown>): FitInputs {
   const task = o.task === undefined ? undefined : oneOf('options.task', o.task, ['classification', 'regression'] as const);
-  const x = toRowMajor(X, 'X');
+  // NaN is a missing value: the tree's fit accepts it or names the cell (models with no rule for it).
+  const x = toRowMajor(X, 'X', FIT_CELLS_WITH_MISSING);
   if (!Array.isArray(y) && !ArrayBuffer.isView(y)) throw new InvalidArgumentError('y', 'an array of labels or targets', y);
   const yArr = Array.from(y as ArrayLike<string | number>);
   if (yArr.length !== x.rows) throw new ShapeMismatchError(`y has ${yArr.length} values but X has ${x.rows} rows`);

@@ -140,7 +140,7 @@ describe('reducedErrorPrune', () => {
     expect(() => reducedErrorPrune(new DecisionTreeClassifier(), X, y)).toThrow(NotFittedError);
     expect(() => reducedErrorPrune(m, [[1, 2]], [0])).toThrowError('Xprune has 2 features but the model was fitted with 3');
     expect(() => reducedErrorPrune(m, X, y.slice(1))).toThrowError(/yPrune has 59 values but the feature rows are 60/);
-    expect(() => reducedErrorPrune(m, [[1, Number.NaN, 0]], [0])).toThrowError(/Xprune\[0\]\[1\]/);
+    expect(() => reducedErrorPrune(m, [[1, Number.POSITIVE_INFINITY, 0]], [0])).toThrowError(/Xprune\[0\]\[1\] must be a finite number/);
     expect(() => reducedErrorPrune(m, X, y, { sampleWeight: y.map(() => -1) })).toThrowError('sampleWeight[0] must be a finite number >= 0, got -1');
     expect(() => reducedErrorPrune(m, X, y, { weights: [] } as never)).toThrowError(/options.weights must be one of the known options/);
     const r = new DecisionTreeRegressor().fit(X, y);

@@ -146,7 +146,11 @@ describe('DecisionStreamClassifier / Regressor', () => {
     expect(() => new DecisionStreamClassifier({ alpah: 0.1 } as never)).toThrow(/options.alpah/);
     const m = new DecisionStreamClassifier();
     expect(() => m.predict([[1, 2, 3, 4]])).toThrow(NotFittedError);
-    expect(() => m.fit([[1, Number.NaN]], ['a'])).toThrow('X[0][1] must be a finite number, got NaN');
+    // Missing values: refused naming the first cell in row order, suggesting imputation (issue #19).
+    expect(() => m.fit([[1, 2], [3, Number.NaN], [Number.NaN, 1]], ['a', 'b', 'a'])).toThrow(
+      'X[1][1] must be a number: Decision Stream has no rule for missing values (NaN); impute them first, e.g. with SimpleImputer from @dt/datasets, got NaN',
+    );
+    expect(() => m.fit([[1, Number.POSITIVE_INFINITY]], ['a'])).toThrow('X[0][1] must be a finite number, got Infinity');
     expect(() => m.fit([[1], [2]], ['a'])).toThrow(ShapeMismatchError);
     m.fit(X, y);
     expect(() => m.predict([[1, 2, 3]])).toThrow('X has 3 features but the model was fitted with 4');

@@ -1,5 +1,5 @@
 import { buildFeatureIndex, type FeatureInput } from '@dt/core';
-import { checkFeatureNames, checkLevelCodes, optionParams, RESTORE, toColumnMajor, toRowMajor, type RestoreState, type Task } from '@dt/core/internal';
+import { checkFeatureNames, checkLevelCodes, FIT_CELLS_WITH_MISSING, optionParams, rejectMissing, RESTORE, toColumnMajor, toRowMajor, type RestoreState, type Task } from '@dt/core/internal';
 import { InvalidArgumentError, knownKeys, NotFittedError, plainObject, ShapeMismatchError } from '@dt/errors';
 import type { FitData } from './fit-data.js';
 import { growStream, type RoundInfo, type StopReason } from './grow.js';
@@ -126,7 +126,9 @@ export abstract class DecisionStream {
 
   protected prepare(X: FeatureInput, raw: StreamFitOptions): Pick<FitData, 'X' | 'index' | 'categorical'> {
     const fitOptions = checkStreamFitOptions(raw);
-    const cm = toColumnMajor(X, 'X');
+    const cm = toColumnMajor(X, 'X', FIT_CELLS_WITH_MISSING);
+    // Merging by statistical tests has no rule for missing values: refuse them, suggesting imputation.
+    rejectMissing(cm, 'Decision Stream');
     this.names = checkFeatureNames(fitOptions.featureNames, cm.cols);
     const categorical = new Uint8Array(cm.cols);
     for (const f of checkLevelCodes(this.options.categoricalFeatures, cm) ?? []) categorical[f] = 1;

@@ -35,7 +35,7 @@ export interface Split {
 const SKLEARN_SCRIPT = fileURLToPath(new URL('../../python/sklearn_cart.py', import.meta.url));
 
 /** Runs python/sklearn_cart.py on exactly the arrays our side uses. */
-function runSklearn(split: Split, opts: { criterion: string; repeats: number }): SklearnResult {
+export function runSklearn(split: Split, opts: { criterion: string; repeats: number }): SklearnResult {
   return runPython<SklearnResult>(
     SKLEARN_SCRIPT,
     { n_features: split.nFeatures, criterion: opts.criterion, max_depth: null, repeats: opts.repeats },

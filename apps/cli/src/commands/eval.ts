@@ -19,6 +19,7 @@ import type { Task } from '../algorithms.js';
 import { addDataOptions, dataOptionsFrom, describeData, loadData } from '../data.js';
 import { fixed, meanSd, ms } from '../format.js';
 import type { Context } from '../io.js';
+import { checkNativeAlgorithm, ImputedLearner, type MissingSettings } from '../missing.js';
 import { createProgress } from '../progress.js';
 import { buildLearner, type Learner } from '../pruning.js';
 import { formatTable } from '../table.js';
@@ -61,6 +62,8 @@ export interface EvalReport {
   repeats: number;
   seed: number;
   stratified: boolean;
+  /** Missing values in the data and what was done with them (absent when there were none). */
+  missing?: { policy: string; cells: number; rows: number; strategy?: string };
   results: ConfigResult[];
 }
 
@@ -100,10 +103,13 @@ async function evaluate(opts: Record<string, unknown>, ctx: Context): Promise<vo
   const seed = seedValue('--seed', num(String(opts.seed), '--seed'));
   const given = (opts.config as string[]).map(configFromString);
   const spec = String(opts.data);
-  const ds = await loadData(spec, dataOptionsFrom(opts), ctx.cwd, ctx.stdin);
+  const dataOptions = dataOptionsFrom(opts);
+  const configs0 = given.length > 0 ? given : null;
+  for (const c of configs0 ?? []) checkNativeAlgorithm(dataOptions.missing, c.algorithm);
+  const ds = await loadData(spec, dataOptions, ctx.cwd, ctx.stdin);
   const task = ds.task;
   if (folds > ds.X.rows) throw new InvalidArgumentError('--folds', `at most the number of rows (${ds.X.rows})`, folds);
-  const configs = given.length > 0 ? given : DEFAULT_CONFIGS[task].map(configFromString);
+  const configs = configs0 ?? DEFAULT_CONFIGS[task].map(configFromString);
   for (const c of configs) buildLearner(c, task); // every config's errors before any work
 
   const splits = makeSplits(ds, folds, repeats, seed);
@@ -113,7 +119,7 @@ async function evaluate(opts: Record<string, unknown>, ctx: Context): Promise<vo
   try {
     for (const config of configs) {
       try {
-        results.push(await crossValidateConfig(config, ds, splits, scoring, progress));
+        results.push(await crossValidateConfig(config, ds, splits, scoring, progress, dataOptions.missing));
       } catch (e) {
         throw renamedError(e, config);
       }
@@ -130,10 +136,20 @@ async function evaluate(opts: Record<string, unknown>, ctx: Context): Promise<vo
     repeats,
     seed,
     stratified: task === 'classification',
+    ...(ds.missing === undefined
+      ? {}
+      : {
+          missing: {
+            policy: dataOptions.missing.policy,
+            cells: ds.missing.cells,
+            rows: ds.missing.rows,
+            ...(dataOptions.missing.policy === 'impute' ? { strategy: dataOptions.missing.strategy } : {}),
+          },
+        }),
     results,
   };
   if (opts.json) ctx.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-  else ctx.stdout.write(formatReport(report, ds));
+  else ctx.stdout.write(formatReport(report, ds, dataOptions.missing));
 }
 
 async function crossValidateConfig(
@@ -142,14 +158,20 @@ async function crossValidateConfig(
   splits: Split[],
   scoring: ScoringName[],
   progress: ReturnType<typeof createProgress>,
+  missing: MissingSettings,
 ): Promise<ConfigResult> {
-  let current: Learner | null = null;
+  let current: Learner | ImputedLearner | null = null;
+  // --missing impute: each fold's imputer is fitted on that fold's training rows only.
+  const make = (): Learner | ImputedLearner => {
+    const learner = buildLearner(config, ds.task, ds.featureTypes);
+    return missing.policy === 'impute' ? new ImputedLearner(learner, ds.featureTypes, missing.strategy) : learner;
+  };
   const leaves: number[] = [];
   const depth: number[] = [];
   progress.stage(config.label);
   const cv = await crossValidateAsync(
     // TreeModel's fit takes labels or numbers by class; the union needs the structural type spelled out.
-    () => (current = buildLearner(config, ds.task, ds.featureTypes)) as unknown as AsyncEstimator<Dataset['X'], Labels>,
+    () => (current = make()) as unknown as AsyncEstimator<Dataset['X'], Labels>,
     ds.X,
     ds.y as Labels,
     {
@@ -179,9 +201,9 @@ function sig(x: number): string {
   return Number.isFinite(x) ? x.toPrecision(4) : String(x);
 }
 
-function formatReport(r: EvalReport, ds: Dataset): string {
+function formatReport(r: EvalReport, ds: Dataset, missing: MissingSettings): string {
   const cvName = `${r.stratified ? 'stratified ' : ''}${r.folds}-fold CV${r.repeats > 1 ? ` x ${r.repeats} repeats` : ''}`;
-  const head = `${describeData(ds)}: ${cvName}, seed ${r.seed}, the same folds for every configuration\n\n`;
+  const head = `${describeData(ds, missing, "each fold's training rows")}: ${cvName}, seed ${r.seed}, the same folds for every configuration\n\n`;
   const tail = [
     { header: 'leaves', align: 'right' as const },
     { header: 'depth', align: 'right' as const },

@@ -9,6 +9,9 @@ import type { Context } from '../io.js';
 import { isClassifier } from '../any-model.js';
 import { readModelFile } from '../model-file.js';
 import { loadPredictData, type PredictData } from '../predict-data.js';
+import { checkNativeAlgorithm, CLI_MISSING, strategyText } from '../missing.js';
+import { loadSimpleImputer } from '@dt/datasets';
+import { InvalidArgumentError, oneOf } from '@dt/errors';
 
 export function predictCommand(program: Command, ctx: Context): void {
   program
@@ -19,6 +22,10 @@ export function predictCommand(program: Command, ctx: Context): void {
     .option('--proba', 'also write class probabilities (classifiers)')
     .option('--out <preds.csv>', 'write the predictions here (atomically) instead of stdout')
     .option('--json', 'write JSON (predictions, probabilities, the score when the data has the label) instead of CSV')
+    .option(
+      '--missing <policy>',
+      `CSV missing values: ${CLI_MISSING.join(', ')}; default what the model was trained with (impute: its stored fill values; native: NaN to the tree), else error`,
+    )
     .action((opts: Record<string, unknown>) => predict(opts, ctx));
 }
 
@@ -32,7 +39,25 @@ async function predict(opts: Record<string, unknown>, ctx: Context): Promise<voi
   const { model } = file;
   const classifier = isClassifier(model);
   if (opts.proba && !classifier) throw new UsageError('--proba needs a classification model; this one is a regressor');
-  const data = await loadPredictData(spec, file, ctx.cwd, ctx.stdin);
+  const trained = file.training?.missing;
+  const policy = opts.missing === undefined ? (trained?.policy === 'impute' || trained?.policy === 'native' ? trained.policy : 'error') : oneOf('--missing', opts.missing, CLI_MISSING);
+  if (policy === 'native' && file.training !== null) checkNativeAlgorithm({ policy, strategy: 'mean' }, file.training.algorithm);
+  if (policy === 'impute' && trained?.imputer === undefined) {
+    throw new InvalidArgumentError('--missing', 'impute only for a model trained with --missing impute (it stores the fill values)', 'impute');
+  }
+  const data = await loadPredictData(spec, file, ctx.cwd, policy === 'impute' ? 'native' : policy, ctx.stdin);
+  if (policy === 'impute') data.X = loadSimpleImputer(trained!.imputer!).transform(data.X);
+  const m = data.missing;
+  if (m !== undefined) {
+    const what = `${plural(m.cells, 'missing value')} in ${plural(m.rows, 'row')} of ${spec}`;
+    const done =
+      m.policy === 'drop'
+        ? `dropped those rows (no prediction for them)`
+        : policy === 'impute'
+          ? `imputed with the model's stored fill values (${strategyText(trained!.strategy ?? 'mean')}, fitted on its training rows)`
+          : 'kept as NaN for the tree (native)';
+    ctx.stderr.write(`${what}: ${done}.\n`);
+  }
 
   let predictions: (string | number)[];
   let proba: { classes: (string | number)[]; values: Float64Array } | null = null;

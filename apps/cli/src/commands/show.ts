@@ -45,6 +45,8 @@ async function show(opts: Record<string, unknown>, ctx: Context): Promise<void> 
   }
   // Level names of categorical features, so CRIMCOORD splits read as level sets.
   if (training && training.categories.some((c) => c !== null)) options.categories = training.categories;
+  // A tree trained with --missing native: show where missing values go at each split.
+  if (training?.missing?.policy === 'native' && !isStream(model)) options.showMissing = true;
   if (format === 'svg' || format === 'html') {
     const po: PlotOptions = options;
     await write(format === 'svg' ? renderSvg(model, po) : renderHtml(model, { ...po, title: basename(modelPath) }));

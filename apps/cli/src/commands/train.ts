@@ -5,6 +5,7 @@ import { addDataOptions, dataOptionsFrom, describeData, knownTask, loadData, res
 import { fitModel, scoreModel } from '../fit.js';
 import { fixed, ms } from '../format.js';
 import type { Context } from '../io.js';
+import { checkNativeAlgorithm, fitImputer, type MissingInfo } from '../missing.js';
 import { trainingInfo, writeModelFile } from '../model-file.js';
 import { createProgress } from '../progress.js';
 import { isStream } from '../any-model.js';
@@ -27,6 +28,7 @@ async function train(opts: Record<string, unknown>, ctx: Context): Promise<void>
   const dataOptions = dataOptionsFrom(opts);
   const config = configFromFlags(opts);
   // Reject bad settings before reading a possibly large file, when the task is already known.
+  checkNativeAlgorithm(dataOptions.missing, config.algorithm);
   const early = knownTask(spec, dataOptions);
   if (early !== undefined) buildLearner(config, early);
   const outPath = resolvePath(ctx.cwd, String(opts.out));
@@ -34,7 +36,20 @@ async function train(opts: Record<string, unknown>, ctx: Context): Promise<void>
   // Refuse before the (possibly long) fit, and again at the write (writeFileAtomic's inputs).
   await assertNotAnInput(outPath, inputs);
 
-  const ds = await loadData(spec, dataOptions, ctx.cwd, ctx.stdin);
+  const raw = await loadData(spec, dataOptions, ctx.cwd, ctx.stdin);
+  // --missing impute: fill values from all training rows (train fits on every row), stored with the model.
+  const { policy, strategy } = dataOptions.missing;
+  const imputer = policy === 'impute' ? fitImputer(raw.X, raw.featureTypes, strategy) : null;
+  const ds = imputer === null ? raw : { ...raw, X: imputer.transform(raw.X) };
+  const missing: MissingInfo | undefined =
+    raw.missing === undefined && imputer === null
+      ? undefined
+      : {
+          policy,
+          cells: raw.missing?.cells ?? 0,
+          rows: raw.missing?.rows ?? 0,
+          ...(imputer === null ? {} : { strategy, imputer: imputer.toJSON() }),
+        };
   const learner = buildLearner(config, ds.task, ds.featureTypes);
   const progress = createProgress(ctx, 'train', 2, ds.X.rows);
   try {
@@ -50,7 +65,7 @@ async function train(opts: Record<string, unknown>, ctx: Context): Promise<void>
     const model = fittedModel(learner);
     const score = scoreModel(model, ds.X, ds.y);
     const out = String(opts.out);
-    await writeModelFile(outPath, model, trainingInfo(ds, config.algorithm), inputs);
+    await writeModelFile(outPath, model, trainingInfo(ds, config.algorithm, missing), inputs);
     await progress.tick(1);
     progress.stop();
     const settings = isStream(model) ? [`alpha=${model.options.alpha}`] : [`criterion=${model.options.criterion.name}`];
@@ -73,7 +88,7 @@ async function train(opts: Record<string, unknown>, ctx: Context): Promise<void>
       return;
     }
     ctx.stdout.write(
-      `Trained ${config.algorithm} (${settings.join(', ')}) on ${describeData(ds)} in ${ms(fit.wallMs)} ms: ` +
+      `Trained ${config.algorithm} (${settings.join(', ')}) on ${describeData(raw, dataOptions.missing, `all ${raw.X.rows.toLocaleString('en-US')} rows`)} in ${ms(fit.wallMs)} ms: ` +
         `${model.nodeCount} nodes, ${model.nLeaves} leaves, depth ${model.depth}; ` +
         `training ${score.metric} ${fixed(score.value)}${note === null ? '' : `; ${note}`}. Model written to ${out}.\n`,
     );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runTarget } from './harness.js';
-import { fuzzTargets } from './targets.js';
+import { fuzzTargets, mutateModel } from './targets.js';
 
 /**
  * The CI slice of the fuzz campaign (`pnpm fuzz` runs the long one): a few hundred seeded cases per
@@ -16,4 +16,20 @@ describe('fuzz (seeded, CI slice)', () => {
       expect(stats.typed + stats.sound).toBe(stats.cases);
     });
   }
+});
+
+describe('mutateModel', () => {
+  it('never changes the generator’s shared values (seed 2 once grew one [] across cases until the heap ran out)', () => {
+    const shared: unknown[] = [];
+    const text = JSON.stringify({ a: [1, 2], b: { c: 3 } });
+    for (let i = 0; i < 3; i++) {
+      // set a leaf to the shared [], then push into it (the paths are the leaves in traversal order)
+      const out = mutateModel(text, [
+        { at: 4, kind: 'set', value: shared, num: 0 },
+        { at: 4, kind: 'push', value: shared, num: 0 },
+      ]);
+      expect(out.length).toBeLessThan(60);
+    }
+    expect(shared).toEqual([]);
+  });
 });

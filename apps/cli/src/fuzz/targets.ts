@@ -15,18 +15,45 @@ import {
 import { idxToDataset, parseCsv, parseIdx, type Dataset } from '@dt/datasets';
 import { renderSvg } from '@dt/plot';
 import { DecisionStreamClassifier, DecisionStreamRegressor, exportStreamDot, serializeStreamModel } from '@dt/stream';
+// Registers the dt-forest format with loadAnyModel (forest files are a model kind the CLI does not train yet).
+import { Ensemble, EnsembleClassifier, RandomForestClassifier, RandomForestRegressor, serializeForest, type ForestModel } from '@dt/ensemble';
 import { isClassifier, isStream, type AnyModel } from '../any-model.js';
 import { run } from '../run.js';
 import type { OutputStream } from '../io.js';
 import { CliRefusal, type FuzzTarget } from './harness.js';
 
+/** Checks a loaded forest's outputs like checkModel's (predictions, probabilities, importances, re-load). */
+function checkForest(model: ForestModel, X: number[][]): string | null {
+  if (model instanceof EnsembleClassifier) {
+    const classes = new Set<unknown>(model.classes);
+    for (const p of model.predict(X)) if (!classes.has(p)) return `predict returned ${String(p)}, not a class`;
+    const proba = model.predictProbaFlat(X);
+    const C = model.classes.length;
+    for (let r = 0; r < X.length; r++) {
+      let sum = 0;
+      for (let c = 0; c < C; c++) {
+        const p = proba[r * C + c]!;
+        if (!(p >= 0 && p <= 1)) return `predictProba returned ${p}`;
+        sum += p;
+      }
+      if (Math.abs(sum - 1) > 1e-9) return `predictProba row sums to ${sum}`;
+    }
+  } else {
+    for (const p of model.predict(X)) if (!Number.isFinite(p)) return `predict returned ${p}`;
+  }
+  for (const v of model.featureImportances) if (!(v >= 0 && v <= 1)) return `featureImportances has ${v}`;
+  loadAnyModel(serializeForest(model));
+  return null;
+}
+
 /** Checks every output of an accepted model on `rows`; null when all are finite and in range. */
-export function checkModel(model: AnyModel, rows: readonly number[]): string | null {
+export function checkModel(model: AnyModel | ForestModel, rows: readonly number[]): string | null {
   const d = model.nFeatures;
   // Wide (mutated) models get one row; values cycle through the generated ones.
   const n = d > 10_000 ? 1 : 6;
   const X: number[][] = [];
   for (let r = 0; r < n; r++) X.push(Array.from({ length: d }, (_, j) => rows[(r * 7 + j) % rows.length]!));
+  if (model instanceof Ensemble) return checkForest(model as ForestModel, X);
   if (isClassifier(model)) {
     const classes = new Set<unknown>(model.classes);
     const pred = model.predict(X);
@@ -82,6 +109,8 @@ function baseModels(): { name: string; text: string }[] {
     { name: 'crimcoord', text: serializeModel(new DecisionTreeClassifier({ categoricalFeatures: [2], projection: 'node-means-pca', maxDepth: 4 }).fit(X, y)) },
     { name: 'stream', text: serializeStreamModel(streamC) },
     { name: 'stream-regression', text: serializeStreamModel(streamR) },
+    { name: 'forest', text: serializeForest(new RandomForestClassifier({ nEstimators: 3, maxDepth: 3, seed: 1 }).fit(X, y)) },
+    { name: 'forest-regression', text: serializeForest(new RandomForestRegressor({ nEstimators: 3, maxDepth: 3, seed: 1 }).fit(X, t)) },
   ];
 }
 
@@ -143,10 +172,11 @@ export function mutateModel(text: string, muts: readonly Mutation[]): string {
       else delete parent[key];
     } else if (m.kind === 'push') {
       const target = parent[key];
-      if (Array.isArray(target)) target.push(target.length > 0 ? target[target.length - 1] : m.value);
-      else parent[key] = m.value;
+      if (Array.isArray(target)) target.push(structuredClone(target.length > 0 ? target[target.length - 1] : m.value));
+      else parent[key] = structuredClone(m.value);
     } else if (m.kind === 'number') parent[key] = m.num;
-    else parent[key] = m.value;
+    // A copy: the generator hands every case the same [] and {} objects, which must not grow across cases.
+    else parent[key] = structuredClone(m.value);
   }
   out = JSON.stringify(doc);
   if (truncateAt >= 0) out = out.slice(0, truncateAt % (out.length + 1));
@@ -162,7 +192,7 @@ function modelTarget(name: string, text: string): FuzzTarget<{ muts: Mutation[];
     name: `model file: ${name}`,
     input: fc.record({ muts: fc.array(mutation, { minLength: 1, maxLength: 3 }), rows: rowValues }),
     run({ muts, rows }) {
-      const model = loadAnyModel(mutateModel(text, muts)) as AnyModel;
+      const model = loadAnyModel(mutateModel(text, muts)) as AnyModel | ForestModel;
       return checkModel(model, rows);
     },
   };
@@ -173,9 +203,9 @@ const CELLS = ['1', '2.5', '-3', '0', '7', 'abc', 'red', 'blue', '?', 'NA', '', 
 const csvInput = fc.record({
   header: fc.boolean(),
   cols: fc.integer({ min: 1, max: 5 }),
-  // Magnitudes up to 1e9: overflow of huge values (sums of squares beyond 1e154) is tracked apart
-  // (issue 12, "Overflow → NaN").
-  cells: fc.array(fc.oneof(fc.constantFrom(...CELLS), fc.double({ noNaN: true, min: -1e9, max: 1e9 }).map(String), fc.integer({ min: -20, max: 20 }).map(String)), {
+  // Magnitudes up to 1e308 (targets beyond ±1e100 are refused with a typed error; sums of squares
+  // must never turn into NaN importances).
+  cells: fc.array(fc.oneof(fc.constantFrom(...CELLS), fc.double({ noNaN: true, min: -1e9, max: 1e9 }).map(String), fc.double({ noNaN: true, noDefaultInfinity: true }).map(String), fc.integer({ min: -20, max: 20 }).map(String)), {
     minLength: 0,
     maxLength: 60,
   }),
@@ -304,7 +334,7 @@ const cliInput = fc.record({
   csv: csvInput,
   command: fc.constantFrom('train', 'train', 'predict', 'show'),
   algorithm: fc.constantFrom('cart', 'stream', 'gini-node-means-pca', 'bogus'),
-  flags: fc.array(fc.constantFrom(['--max-depth', '2'], ['--max-depth', '-1'], ['--max-depth', 'x'], ['--task', 'regression'], ['--format', 'dot'], ['--format', 'svg'], ['--proba'], ['--max-depth', '0'], ['--label', 'c0'], ['--label', 'zz']), { maxLength: 3 }),
+  flags: fc.array(fc.constantFrom(['--max-depth', '2'], ['--max-depth', '-1'], ['--max-depth', 'x'], ['--task', 'regression'], ['--format', 'dot'], ['--format', 'svg'], ['--proba'], ['--max-depth', '0'], ['--label', 'c0'], ['--label', 'zz'], ['--decimals', '1000'], ['--decimals', '3']), { maxLength: 3 }),
   out: fc.constantFrom('m.json', 'd.csv', 'p.csv'),
 });
 
@@ -330,7 +360,7 @@ const cliTarget: FuzzTarget<typeof cliInput extends fc.Arbitrary<infer T> ? T : 
       const t = await dt(['train', '--data', 'd.csv', '--out', 'm.json']);
       if (t.code !== 0) r = t;
       else if (c.command === 'predict') r = await dt(['predict', '--model', 'm.json', '--data', 'd.csv', ...flags.filter((f) => f === '--proba'), '--out', c.out]);
-      else r = await dt(['show', '--model', 'm.json', ...flags.filter((f) => ['--format', 'dot', 'svg', '--max-depth', '2', '-1', 'x', '0', '--decimals', '1000'].includes(f)), '--out', c.out === 'm.json' ? 'show.out' : c.out]);
+      else r = await dt(['show', '--model', 'm.json', ...flags.filter((f) => ['--format', 'dot', 'svg', '--max-depth', '2', '-1', 'x', '0', '--decimals', '1000', '3'].includes(f)), '--out', c.out === 'm.json' ? 'show.out' : c.out]);
     }
     if (r.stderr.includes('internal error')) throw new Error(r.stderr.trim());
     if (r.code !== 0 && !/^dt: /.test(r.stderr)) return `exit ${r.code} without a dt: message`;

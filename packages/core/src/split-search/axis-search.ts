@@ -13,6 +13,7 @@ import {
 import type { Random } from '@dt/errors';
 import type { FeatureIndex, RankArray } from '../feature-index.js';
 import { createSortScratch, sortPairs, type SortScratch } from '../sort.js';
+import { MissingSideScan, missingRank, partitionByRank } from './missing-values.js';
 import { resetSplitRecord, type NodeView, type SplitRecord, type SplitSearch } from './split-record.js';
 
 export interface AxisSearchConfig {
@@ -39,6 +40,8 @@ export interface AxisSearchConfig {
  * small next to the node, as for pixels or codes) or an integer sort of the ranks, and one criterion
  * scan. Features found constant are reported in `record.newConstants` so descendants skip them.
  * Fills record.feature = record.candidate = the column, record.cutRank, threshold, score, balance.
+ * A feature with NaN in the node is scanned with NaN on either side (evalWithMissing, scikit-learn's
+ * rule: missing-values.ts); NaN-free features take the unchanged paths.
  */
 export class AxisSearch implements SplitSearch {
   readonly rootConstants: Int32Array;
@@ -60,6 +63,8 @@ export class AxisSearch implements SplitSearch {
   private histCount: Float64Array;
   private readonly features: Int32Array;
   private readonly constFlag: Uint8Array;
+  private readonly nMissing: Int32Array;
+  private readonly missingScan: MissingSideScan;
   private readonly result: SplitResult = createSplitResult();
   private readonly cInput: ClassificationScanInput;
   private readonly rInput: RegressionScanInput;
@@ -85,6 +90,8 @@ export class AxisSearch implements SplitSearch {
     this.histCount = new Float64Array(cfg.weights ? histSize : 0);
     this.features = Int32Array.from({ length: d }, (_, i) => i);
     this.constFlag = new Uint8Array(d);
+    this.nMissing = cfg.index.nMissing;
+    this.missingScan = new MissingSideScan(cfg, this.nMissing.some((c) => c > 0) ? n : 0);
     this.cInput = {
       n: 0,
       values: this.values,
@@ -140,9 +147,12 @@ export class AxisSearch implements SplitSearch {
       }
       const f = features[i]!;
       if (constFlag[f] === 1) continue;
-      const evaluated = this.cfg.labels
-        ? this.evalClassification(samples, start, end, f, classWeights!, totalWeight, best)
-        : this.evalRegression(samples, start, end, f, weightedSum, totalWeight, best);
+      const evaluated =
+        this.nMissing[f]! > 0
+          ? this.evalWithMissing(node, f, best)
+          : this.cfg.labels
+            ? this.evalClassification(samples, start, end, f, classWeights!, totalWeight, best)
+            : this.evalRegression(samples, start, end, f, weightedSum, totalWeight, best);
       if (evaluated) visited++;
       else best.newConstants.push(f);
     }
@@ -392,31 +402,78 @@ export class AxisSearch implements SplitSearch {
     best.score = res.score;
     best.balance = balance;
     best.cutRank = this.cutSource[res.pos - 1]!;
+    best.missingGoToLeft = -1; // no NaN on f in this node: the builder applies the count rule
     // Thresholds sit between raw training values even when the scan saw standardised ones.
     best.threshold = midpoint(this.rawUniq[best.cutRank]!, this.rawUniq[this.cutSource[res.pos]!]!);
   }
 
-  /** Partitions the node's samples so that those with rank <= record.cutRank on record.candidate come first. */
-  partition(node: NodeView, record: SplitRecord): number {
-    return partitionByRank(this.ranks, this.n, node, record);
-  }
-}
-
-/** Moves node.samples with rank <= record.cutRank on column record.candidate to the front; returns mid. */
-export function partitionByRank(ranks: RankArray, n: number, node: NodeView, record: SplitRecord): number {
-  const { samples, start, end } = node;
-  const cutRank = record.cutRank;
-  const base = record.candidate * n;
-  let i = start;
-  let j = end - 1;
-  while (i <= j) {
-    if (ranks[base + samples[i]!]! <= cutRank) i++;
-    else {
-      const t = samples[i]!;
-      samples[i] = samples[j]!;
-      samples[j] = t;
-      j--;
+  /**
+   * Feature f when the node may hold NaN on it (scikit-learn's node_split_best): non-missing samples
+   * sorted, the NaN ones scanned on the right, then on the left, then the split "all values left, NaN
+   * right" (threshold +Infinity); a later candidate replaces an earlier one only on a strict
+   * improvement. Entries are single samples here. False when the feature is constant in the node
+   * (all NaN, or one value besides NaN — as in scikit-learn).
+   */
+  private evalWithMissing(node: NodeView, f: number, best: SplitRecord): boolean {
+    const { samples, start, end } = node;
+    const m = end - start;
+    const K = missingRank(this.cfg.index, f);
+    const ranks = this.ranks;
+    const base = f * this.n;
+    const keys = this.keys;
+    const idx = this.idx;
+    let mn = 0xffffffff;
+    let mx = 0;
+    let m0 = 0;
+    let q = m;
+    // Non-missing samples to the front of keys/idx, NaN ones to the back of idx.
+    for (let i = start; i < end; i++) {
+      const s = samples[i]!;
+      const k = ranks[base + s]!;
+      if (k === K) {
+        idx[--q] = s;
+        continue;
+      }
+      keys[m0] = k;
+      idx[m0++] = s;
+      if (k < mn) mn = k;
+      if (k > mx) mx = k;
     }
+    const nMiss = m - m0;
+    if (nMiss === 0) {
+      return this.cfg.labels
+        ? this.evalClassification(samples, start, end, f, node.classWeights!, node.weight, best)
+        : this.evalRegression(samples, start, end, f, node.weightedSum, node.weight, best);
+    }
+    const raw = this.cfg.index.uniq[f]!;
+    if (m0 === 0 || !valuesDiffer(raw[mn]!, raw[mx]!)) return false;
+    sortPairs(keys, idx, m0, mn, mx, this.sortScratch);
+    const ms = this.missingScan;
+    const scale = this.scoreScale;
+    ms.run(keys, idx, m0, m, this.cfg.index.scanUniq[f]!, this.cfg.labels, this.cfg.targets, this.cfg.weights, node, scale);
+    if (ms.side < 0) return true;
+    const totalWeight = node.weight;
+    const balance = Math.abs(2 * ms.leftWeight - totalWeight);
+    if (best.found && !isBetterCandidate(ms.score, balance, f, best.score, best.balance, best.candidate, scale, totalWeight)) return true;
+    best.found = true;
+    best.feature = f;
+    best.candidate = f;
+    best.score = ms.score;
+    best.balance = balance;
+    if (ms.side === 2) {
+      best.cutRank = mx;
+      best.threshold = Number.POSITIVE_INFINITY;
+      best.missingGoToLeft = 0;
+    } else {
+      best.cutRank = keys[ms.pos - 1]!;
+      best.threshold = midpoint(raw[best.cutRank]!, raw[keys[ms.pos]!]!);
+      best.missingGoToLeft = ms.side;
+    }
+    return true;
   }
-  return i;
+
+  /** Partitions the node's samples: rank <= record.cutRank on record.candidate (and NaN when it goes left) first. */
+  partition(node: NodeView, record: SplitRecord): number {
+    return partitionByRank(this.ranks, this.n, node, record, missingRank(this.cfg.index, record.candidate));
+  }
 }

@@ -59,6 +59,8 @@ export function createSplitSearch(data: ClassificationData | RegressionData, par
   // With categorical features, splits read a working copy whose categorical columns hold the
   // current node's CRIMCOORD values (rewritten for each node's samples before its search).
   const Xw: ColumnMajor = cats ? { ...X, data: X.data.slice() } : X;
+  // Rows the caller already holds (never transposed here): projections may read node rows from them.
+  const rowMajor = cats ? null : X.rowMajor instanceof Float64Array ? X.rowMajor : null;
   // `data` is read through, not copied: a plain axis fit never builds the column-major matrix.
   const raw: ProjectionData = {
     get data(): Float64Array {
@@ -69,6 +71,7 @@ export function createSplitSearch(data: ClassificationData | RegressionData, par
     labels: scan.labels,
     nClasses: scan.nClasses,
     weights: data.weights,
+    rowMajor,
   };
   let scaling: Scaler | null = params.scale ? fitScaler(raw) : null;
   if (scaling && cats) {
@@ -101,7 +104,7 @@ export function createSplitSearch(data: ClassificationData | RegressionData, par
   }
   // Projections and categorical features: the strategies `import '@dt/core/oblique'` registers.
   const create = fitted.kind === 'axis' ? obliqueSearch('categoricalFeatures', cats) : obliqueSearch('projection', params.projection!.name);
-  return create({ scan, X, Xw, categorical: cats, scaling, projData, fitted, axis, hist });
+  return create({ scan, X, Xw, rowMajor, categorical: cats, scaling, projData, fitted, axis, hist });
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Scaler } from '@dt/projections/registry';
 import type { ColumnMajor } from '../input.js';
+import { projectRows } from './project-rows.js';
 import type { NodeView, SparseDirection, SplitRecord, SplitSearch } from './split-record.js';
 
 /**
@@ -67,17 +68,38 @@ export function sparseRawDirection(dir: Float64Array, scaling: Scaler | null): S
 /**
  * Column-major projections of every row on each direction, summed in ascending feature order from
  * 0 — the same arithmetic as Tree.goesLeft, so thresholds learned here partition new data the same way.
+ * With the rows at hand (row-major, Float64) the tiled kernel of the node searches does it; the
+ * values are the same bit for bit either way.
  */
-export function projectAll(X: ColumnMajor, dirs: SparseDirection[]): ColumnMajor {
+export function projectAll(X: ColumnMajor, dirs: SparseDirection[], rowMajor: Float64Array | null = null): ColumnMajor {
   const n = X.rows;
-  const out = new Float64Array(n * dirs.length);
-  dirs.forEach((dir, k) => {
-    const z = out.subarray(k * n, (k + 1) * n);
+  const d = X.cols;
+  const K = dirs.length;
+  const out = new Float64Array(n * K);
+  if (rowMajor !== null && n > 0) {
+    const feat = new Int32Array(K * d);
+    const val = new Float64Array(K * d);
+    const nnz = new Int32Array(K);
+    for (let k = 0; k < K; k++) {
+      const dir = dirs[k]!;
+      nnz[k] = dir.features.length;
+      feat.set(dir.features, k * d);
+      val.set(dir.weights, k * d);
+    }
+    const all = new Int32Array(n);
+    for (let i = 0; i < n; i++) all[i] = i;
+    projectRows(rowMajor, d, all, 0, n, K, feat, val, nnz, out);
+    return { data: out, rows: n, cols: K };
+  }
+  const x = X.data;
+  for (let k = 0; k < K; k++) {
+    const dir = dirs[k]!;
+    const zo = k * n;
     for (let t = 0; t < dir.features.length; t++) {
       const base = dir.features[t]! * n;
       const w = dir.weights[t]!;
-      for (let i = 0; i < n; i++) z[i] = z[i]! + w * X.data[base + i]!;
+      for (let i = 0; i < n; i++) out[zo + i] = out[zo + i]! + w * x[base + i]!;
     }
-  });
-  return { data: out, rows: n, cols: dirs.length };
+  }
+  return { data: out, rows: n, cols: K };
 }

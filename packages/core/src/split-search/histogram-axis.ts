@@ -14,6 +14,7 @@ import type { Random } from '@dt/errors';
 import { buildBins, type BinCodes, type Bins } from '../binning.js';
 import type { ColumnMajor } from '../input.js';
 import { createSortScratch, sortPairs, type SortScratch } from '../sort.js';
+import { MissingSideScan } from './missing-values.js';
 import { resetSplitRecord, type NodeView, type SplitRecord, type SplitSearch } from './split-record.js';
 
 export interface HistogramAxisConfig {
@@ -116,6 +117,9 @@ export class HistogramAxisSearch implements SplitSearch {
   private curFeature = 0;
   /** Where consider() reads an entry's bin: the sorted keys or the histogram entries. */
   private cutSource: Uint32Array;
+  /** NaN rows per feature (their bin is nBins[f]) and the scans of features with NaN in a node. */
+  private readonly nMissing: Int32Array;
+  private readonly missingScan: MissingSideScan;
 
   constructor(cfg: HistogramAxisConfig) {
     this.cfg = cfg;
@@ -131,16 +135,19 @@ export class HistogramAxisSearch implements SplitSearch {
     this.grouped = isC || cfg.regression!.groupedEntries === true;
     this.K = isC ? (weighted ? 2 : 1) * cfg.nClasses : weighted ? 3 : 2;
     this.offsets = new Int32Array(d + 1);
+    this.nMissing = cfg.bins.nMissing;
+    const anyMissing = this.nMissing.some((c) => c > 0);
     let maxB = 1;
     for (let f = 0; f < d; f++) {
-      this.offsets[f + 1] = this.offsets[f]! + nBins[f]! * this.K;
+      // A feature with NaN keeps its missing bin (code nBins[f]) in full-node histograms too.
+      this.offsets[f + 1] = this.offsets[f]! + (nBins[f]! + (this.nMissing[f]! > 0 ? 1 : 0)) * this.K;
       if (nBins[f]! > maxB) maxB = nBins[f]!;
     }
     this.scratchHist = new Float64Array(maxB * this.K);
     this.marks = new Int32Array((maxB * Math.max(1, cfg.nClasses) + 31) >>> 5);
     // Grouped criteria never sort: entries are histogram cells. Only per-sample criteria (absolute
     // error) sort a node's bins and need room for every row.
-    const sorted = this.grouped ? 0 : n;
+    const sorted = this.grouped && !anyMissing ? 0 : n;
     this.keys = new Uint32Array(sorted);
     this.idx = new Int32Array(sorted);
     this.sortScratch = createSortScratch(sorted);
@@ -159,6 +166,7 @@ export class HistogramAxisSearch implements SplitSearch {
     this.moveF64 = new Float64Array(n);
     this.moveCodes = codes instanceof Uint8Array ? new Uint8Array(n) : new Uint16Array(n);
     this.cutSource = this.entryBins;
+    this.missingScan = new MissingSideScan(cfg, anyMissing ? n : 0);
     const bytes = this.offsets[d]! * 8;
     this.maxKept = Math.max(0, Math.floor((cfg.histogramBudget ?? DEFAULT_BUDGET) / Math.max(1, bytes)));
     this.cInput = {
@@ -227,9 +235,12 @@ export class HistogramAxisSearch implements SplitSearch {
       const f = features[i]!;
       if (constFlag[f] === 1) continue;
       this.curFeature = f;
-      const evaluated = this.cfg.labels
-        ? this.evalClassification(start, end, f, classWeights!, totalWeight, best)
-        : this.evalRegression(start, end, f, weightedSum, totalWeight, best);
+      const evaluated =
+        this.nMissing[f]! > 0
+          ? this.evalWithMissing(node, f, best)
+          : this.cfg.labels
+            ? this.evalClassification(start, end, f, classWeights!, totalWeight, best)
+            : this.evalRegression(start, end, f, weightedSum, totalWeight, best);
       if (evaluated) visited++;
       else {
         best.newConstants.push(f);
@@ -653,6 +664,67 @@ export class HistogramAxisSearch implements SplitSearch {
     return valuesDiffer(bins.lo[f]![mn]!, bins.hi[f]![mx]!);
   }
 
+  /**
+   * A feature with NaN rows: the exact search's three scans (missing-values.ts) over single-row
+   * entries, bins standing for ranks; the NaN bin (code nBins[f]) is kept apart. False when the
+   * feature is constant in the node (all NaN, or one value bin range besides NaN).
+   */
+  private evalWithMissing(node: NodeView, f: number, best: SplitRecord): boolean {
+    const { start, end } = node;
+    const m = end - start;
+    const nb = this.cfg.bins.nBins[f]!;
+    const codes = this.codes;
+    const base = f * this.n;
+    const keys = this.keys;
+    const idx = this.idx;
+    let mn = 0xffffffff;
+    let mx = 0;
+    let m0 = 0;
+    let q = m;
+    for (let i = start; i < end; i++) {
+      const k = codes[base + i]!;
+      if (k === nb) {
+        idx[--q] = i;
+        continue;
+      }
+      keys[m0] = k;
+      idx[m0++] = i;
+      if (k < mn) mn = k;
+      if (k > mx) mx = k;
+    }
+    if (m0 === m) {
+      // No NaN among the node's rows: the ordinary histogram scan.
+      return this.cfg.labels
+        ? this.evalClassification(start, end, f, node.classWeights!, node.weight, best)
+        : this.evalRegression(start, end, f, node.weightedSum, node.weight, best);
+    }
+    const bins = this.cfg.bins;
+    if (m0 === 0 || !valuesDiffer(bins.lo[f]![mn]!, bins.hi[f]![mx]!)) return false;
+    sortPairs(keys, idx, m0, mn, mx, this.sortScratch);
+    const ms = this.missingScan;
+    const isC = this.cfg.labels !== null;
+    ms.run(keys, idx, m0, m, this.cfg.scanValues[f]!, isC ? this.lab : null, isC ? null : this.tgt, this.wt, node, this.scoreScale);
+    if (ms.side < 0) return true;
+    const totalWeight = node.weight;
+    const balance = Math.abs(2 * ms.leftWeight - totalWeight);
+    if (best.found && !isBetterCandidate(ms.score, balance, f, best.score, best.balance, best.candidate, this.scoreScale, totalWeight)) return true;
+    best.found = true;
+    best.feature = f;
+    best.candidate = f;
+    best.score = ms.score;
+    best.balance = balance;
+    if (ms.side === 2) {
+      best.cutRank = mx;
+      best.threshold = Number.POSITIVE_INFINITY;
+      best.missingGoToLeft = 0;
+    } else {
+      best.cutRank = keys[ms.pos - 1]!;
+      best.threshold = midpoint(bins.hi[f]![best.cutRank]!, bins.lo[f]![keys[ms.pos]!]!);
+      best.missingGoToLeft = ms.side;
+    }
+    return true;
+  }
+
   /** Higher score, then more balanced, then lower feature: the exact search's rule (isBetterCandidate). */
   private consider(f: number, res: SplitResult, totalWeight: number, best: SplitRecord): void {
     const balance = Math.abs(2 * res.leftWeight - totalWeight);
@@ -663,6 +735,7 @@ export class HistogramAxisSearch implements SplitSearch {
     best.score = res.score;
     best.balance = balance;
     best.cutRank = this.cutSource[res.pos - 1]!;
+    best.missingGoToLeft = -1;
     // Between the largest training value of the left bin and the smallest of the next non-empty one.
     const bins = this.cfg.bins;
     best.threshold = midpoint(bins.hi[f]![best.cutRank]!, bins.lo[f]![this.cutSource[res.pos]!]!);
@@ -682,8 +755,11 @@ export class HistogramAxisSearch implements SplitSearch {
     const flags = this.flags;
     const base = feature * this.n;
     let nLeft = 0;
+    // NaN rows (bin nBins[feature], above every value bin) go left only when the split says so.
+    const missBin = record.missingGoToLeft === 1 ? this.cfg.bins.nBins[feature]! : -1;
     for (let i = start; i < end; i++) {
-      const l = codes[base + i]! <= cutBin ? 1 : 0;
+      const c = codes[base + i]!;
+      const l = c <= cutBin || c === missBin ? 1 : 0;
       flags[i] = l;
       nLeft += l;
     }

@@ -12,8 +12,10 @@ import {
 } from '@dt/criteria';
 import { directionCount, directionWeights, type Directions, type FittedProjection } from '@dt/projections/registry';
 import type { ColumnMajor } from '../input.js';
-import { createFloatSortScratch, radixSortFloatPairs, sortFloatPairs, type FloatSortScratch } from '../sort.js';
+import { sortFloatPairs } from '../sort.js';
 import type { CategoricalColumns } from './categorical-columns.js';
+import { bucketSortFloatPairs, createBucketSortScratch, type BucketSortScratch } from './bucket-sort.js';
+import { projectRows } from './project-rows.js';
 import { resetSplitRecord, type NodeView, type SplitRecord, type SplitSearch } from './split-record.js';
 
 export interface NodeProjectionSearchConfig {
@@ -98,9 +100,10 @@ export class NodeProjectionSearch implements SplitSearch {
   /** Fast path: per feature, the node positions in ascending order of its values (d × m). */
   private colOrder: Int32Array = new Int32Array(0);
   private readonly dots: Float64Array;
-  /** Fast path: `sorted` as 32-bit words and the radix sort's scratch. */
-  private readonly sortedWords: Uint32Array;
-  private readonly floatScratch: FloatSortScratch;
+  /** Fast path: the node's labels in node order. */
+  private readonly nodeLabels: Int32Array;
+  /** Fast path: the bucket sort's scratch. */
+  private readonly bucketScratch: BucketSortScratch;
   private readonly invScale: Float64Array | null;
   /** Fast path: directions ranked by their fast projection / projected exactly (for tests and benchmarks). */
   readonly stats = { fast: 0, exact: 0 };
@@ -138,8 +141,8 @@ export class NodeProjectionSearch implements SplitSearch {
       cfg.classification !== null &&
       PARTITION_SCORED.has(cfg.classification.name);
     this.dots = new Float64Array(this.fast ? n : 0);
-    this.sortedWords = new Uint32Array(this.sorted.buffer, this.sorted.byteOffset, 2 * n);
-    this.floatScratch = createFloatSortScratch(this.fast ? n : 0);
+    this.nodeLabels = new Int32Array(this.fast ? n : 0);
+    this.bucketScratch = createBucketSortScratch(this.fast ? n : 0);
     this.invScale = cfg.scale ? cfg.scale.map((s) => 1 / s) : null;
     this.cInput = {
       n: 0,
@@ -293,7 +296,7 @@ export class NodeProjectionSearch implements SplitSearch {
    * partition.
    */
   private searchReflections(node: NodeView, dirs: Directions, scoreScale: number, best: SplitRecord): void {
-    const { samples, start, end, classWeights, weightedSum } = node;
+    const { samples, start, end, classWeights } = node;
     const totalWeight = node.weight;
     const d = this.d;
     const m = end - start;
@@ -328,9 +331,14 @@ export class NodeProjectionSearch implements SplitSearch {
         sorted[i] = cols[co + i]!;
         idx[i] = i;
       }
-      radixSortFloatPairs(sorted, this.sortedWords, idx, m, this.floatScratch);
+      bucketSortFloatPairs(sorted, idx, m, this.bucketScratch);
       perm.set(idx.subarray(0, m), po);
     }
+    // The fast path sorts each direction's values with the samples' labels (not their indices):
+    // the scan needs nothing else, and a winner is projected again exactly anyway.
+    const y = this.cfg.labels!;
+    const lab = this.nodeLabels;
+    for (let i = 0; i < m; i++) lab[i] = y[samples[start + i]!]!;
     const dots = this.dots;
     let pendingExact = false;
     for (let r = 0; r < refl.count; r++) {
@@ -358,17 +366,17 @@ export class NodeProjectionSearch implements SplitSearch {
         // Any correct sort will do here: a certified direction's result does not depend on the order
         // of ties. w_j = e_j − 2u_j·u is often close to e_j (small u_j, wide data): laid out in the
         // node's order of feature j, the values are nearly sorted and an insertion sort with a move
-        // budget finishes them; when it runs out, the radix sort does the work.
+        // budget finishes them; when it runs out, the bucket sort does the work.
         const po = j * m;
         for (let t = 0; t < m; t++) {
           const i = perm[po + t]!;
           sorted[t] = cols[co + i]! - a * dots[i]!;
-          idx[t] = samples[start + i]!;
+          idx[t] = lab[i]!;
         }
         // Worth trying only when the shift 2u_j·(x·u) spans less than feature j's own range.
         const xRange = cols[co + perm[po + m - 1]!]! - cols[co + perm[po]!]!;
         const near = Math.abs(a) * dotRange < xRange;
-        if (!near || !insertionWithin(sorted, idx, m, 2 * m)) radixSortFloatPairs(sorted, this.sortedWords, idx, m, this.floatScratch);
+        if (!near || !insertionWithin(sorted, idx, m, 2 * m)) bucketSortFloatPairs(sorted, idx, m, this.bucketScratch);
         let sum = 0;
         for (let i = 0; i < m; i++) sum += sorted[i]!;
         const mean = sum / m;
@@ -378,7 +386,7 @@ export class NodeProjectionSearch implements SplitSearch {
           continue;
         }
         this.stats.fast++;
-        if (!this.scan(m, classWeights, weightedSum, totalWeight, this.result)) continue;
+        if (!this.scanSortedLabels(m, classWeights!, totalWeight, this.result)) continue;
         const res = this.result;
         const balance = Math.abs(2 * res.leftWeight - totalWeight);
         if (!best.found || isBetterCandidate(res.score, balance, k, best.score, best.balance, best.candidate, scoreScale, totalWeight)) {
@@ -501,6 +509,19 @@ export class NodeProjectionSearch implements SplitSearch {
     for (let j = 0; j < m; j++) values[j] = sorted[j]! - mean;
   }
 
+  /** The fast path's scan: `idx` holds the sorted entries' labels (unit weights, classification). */
+  private scanSortedLabels(m: number, classWeights: Float64Array, totalWeight: number, res: SplitResult): boolean {
+    const input = this.cInput;
+    input.n = m;
+    input.labels = this.idx;
+    input.classWeights = classWeights;
+    input.totalWeight = totalWeight;
+    input.totalCount = m;
+    const found = this.cfg.classification!.scan(input, res);
+    input.labels = this.entryLabels;
+    return found;
+  }
+
   private scan(m: number, classWeights: Float64Array | null, weightedSum: number, totalWeight: number, res: SplitResult): boolean {
     const idx = this.idx;
     const w = this.cfg.weights;
@@ -604,37 +625,5 @@ function gatherRows(X: Float64Array, n: number, samples: Int32Array, from: numbe
   for (let q = 0; q < u; q++) {
     const base = used[q]! * n;
     for (let r = 0, i = from; r < rn; r++, i++) rows[r * u + q] = X[base + samples[i]!]!;
-  }
-}
-
-/**
- * Direction b's projection of each node row, from row-major X: every row is read once per batch
- * (sequentially, d values), and all the batch's dot products are taken while it is in L1.
- */
-function projectRows(
-  XR: Float64Array,
-  d: number,
-  samples: Int32Array,
-  start: number,
-  m: number,
-  kb: number,
-  bFeat: Int32Array,
-  bVal: Float64Array,
-  bNnz: Int32Array,
-  z: Float64Array,
-): void {
-  for (let r = 0; r < m; r++) {
-    const ro = samples[start + r]! * d;
-    for (let b = 0; b < kb; b++) {
-      const o = b * d;
-      const nnz = bNnz[b]!;
-      let s = 0;
-      if (nnz === d) {
-        for (let t = 0; t < d; t++) s += bVal[o + t]! * XR[ro + t]!;
-      } else {
-        for (let t = 0; t < nnz; t++) s += bVal[o + t]! * XR[ro + bFeat[o + t]!]!;
-      }
-      z[b * m + r] = s;
-    }
   }
 }

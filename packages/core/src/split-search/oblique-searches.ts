@@ -19,7 +19,7 @@ import type { SplitSearch } from './split-record.js';
  *   axis with categorical features → AxisCrimcoordSearch
  */
 export function createObliqueSearch(ctx: ObliqueContext): SplitSearch {
-  const { X, Xw, scan, scaling, projData, fitted, hist } = ctx;
+  const { X, Xw, rowMajor, scan, scaling, projData, fitted, hist } = ctx;
   const cats = ctx.categorical;
   let columns: CategoricalColumns | null = null;
   if (cats) {
@@ -29,15 +29,15 @@ export function createObliqueSearch(ctx: ObliqueContext): SplitSearch {
   switch (fitted.kind) {
     case 'node': {
       // Rows for projection: CRIMCOORD rewrites Xw's categorical columns per node, so then only Xw is current.
-      const rowMajor = cats ? null : X.rowMajor instanceof Float64Array ? X.rowMajor : transposeToRows(X);
-      return new NodeProjectionSearch({ ...scan, X: Xw, rowMajor, projector: fitted, scale: scaling ? scaling.scale : null, categorical: columns });
+      const rows = cats ? null : (rowMajor ?? transposeToRows(X));
+      return new NodeProjectionSearch({ ...scan, X: Xw, rowMajor: rows, projector: fitted, scale: scaling ? scaling.scale : null, categorical: columns });
     }
     case 'global': {
       // Project the training data once; axis splits on the projections become oblique splits.
       const dirs = fitted.globalDirections!;
       const directions = [];
       for (let k = 0; k < dirs.count; k++) directions.push(sparseRawDirection(dirs.dirs.subarray(k * X.cols, (k + 1) * X.cols), scaling));
-      const Z = projectAll(X, directions);
+      const Z = projectAll(X, directions, rowMajor);
       if (hist) return new GlobalProjectionSearch(createHistogramAxisSearch(Z, hist.maxBins, hist.cfg, { mean: projectionMeans(Z), scale: new Float64Array(Z.cols).fill(1) }), directions);
       const centred = withScaledScanValues(buildFeatureIndex(Z), projectionMeans(Z), new Float64Array(Z.cols).fill(1));
       return new GlobalProjectionSearch(ctx.axis(centred), directions);

@@ -12,6 +12,8 @@ export interface ObliqueContext {
   /** The training matrix, and the working copy whose categorical columns CRIMCOORD rewrites per node. */
   X: ColumnMajor;
   Xw: ColumnMajor;
+  /** Rows the caller already holds (null with categorical features, or when not given): projections may read node rows from them. */
+  rowMajor: Float64Array | null;
   categorical: readonly number[] | null;
   scaling: Scaler | null;
   /** The (scaled) data the projection was fitted on. */

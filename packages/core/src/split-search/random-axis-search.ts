@@ -8,7 +8,8 @@ import {
   type SplitResult,
 } from '@dt/criteria';
 import type { FeatureIndex, RankArray } from '../feature-index.js';
-import { partitionByRank, type AxisSearchConfig } from './axis-search.js';
+import type { AxisSearchConfig } from './axis-search.js';
+import { missingRank, partitionByRank, strictlyBetter } from './missing-values.js';
 import { resetSplitRecord, type NodeView, type SplitRecord, type SplitSearch } from './split-record.js';
 
 /**
@@ -23,6 +24,11 @@ import { resetSplitRecord, type NodeView, type SplitRecord, type SplitSearch } f
  * value 0 (left) or 1 (right), so the scan has exactly one candidate position. That is exact for
  * criteria whose score depends only on the partition (gini, entropy, misclassification, twoing,
  * mse, mae); value-dependent ones (Max-Cut) are rejected by the factory.
+ *
+ * NaN (scikit-learn's node_split_random): min and max ignore NaN; when the node has NaN on the
+ * feature, a second draw picks their side (rng.int(2): 1 = left) after the threshold's, and the split
+ * "every value left, NaN right" (threshold +Infinity) is scored too and replaces the drawn one only
+ * on a strict improvement (missing-values.ts).
  */
 export class RandomAxisSearch implements SplitSearch {
   readonly rootConstants: Int32Array;
@@ -39,6 +45,8 @@ export class RandomAxisSearch implements SplitSearch {
   /** Classification: (side, class) cells, then entries built from them. */
   private readonly hist: Float64Array;
   private readonly histCount: Float64Array;
+  /** Histogram cells a node filled (classification with more classes than node samples). */
+  private readonly cells: Int32Array;
   /** Regression entries: left samples first, then right. */
   private readonly values: Float64Array;
   private readonly entryTargets: Float64Array;
@@ -58,6 +66,7 @@ export class RandomAxisSearch implements SplitSearch {
     const C = Math.max(1, cfg.nClasses);
     this.hist = new Float64Array(2 * C);
     this.histCount = new Float64Array(2 * C);
+    this.cells = new Int32Array(cfg.labels !== null ? Math.min(2 * C, n) : 0);
     const isC = cfg.labels !== null;
     this.values = new Float64Array(isC ? 2 * C : n);
     this.entryTargets = new Float64Array(isC ? 0 : n);
@@ -116,67 +125,105 @@ export class RandomAxisSearch implements SplitSearch {
       const base = f * n;
       let mn = 0xffffffff;
       let mx = 0;
-      for (let s = start; s < end; s++) {
-        const k = ranks[base + samples[s]!]!;
-        if (k < mn) mn = k;
-        if (k > mx) mx = k;
+      let nMiss = 0;
+      const K = missingRank(this.index, f);
+      if (this.index.nMissing[f] === 0) {
+        for (let s = start; s < end; s++) {
+          const k = ranks[base + samples[s]!]!;
+          if (k < mn) mn = k;
+          if (k > mx) mx = k;
+        }
+      } else {
+        for (let s = start; s < end; s++) {
+          const k = ranks[base + samples[s]!]!;
+          if (k === K) nMiss++;
+          else {
+            if (k < mn) mn = k;
+            if (k > mx) mx = k;
+          }
+        }
       }
       const u = this.index.uniq[f]!;
-      const lo = u[mn]!;
-      const hi = u[mx]!;
-      if (!valuesDiffer(lo, hi)) {
+      if (nMiss === end - start || !valuesDiffer(u[mn]!, u[mx]!)) {
         best.newConstants.push(f);
         continue;
       }
+      const lo = u[mn]!;
+      const hi = u[mx]!;
       visited++;
       let threshold = lo + rng.next() * (hi - lo);
       if (threshold >= hi) threshold = lo;
       // Training values at ranks <= cutRank are <= threshold (they go left at prediction too).
-      const cutRank = lastRankAtMost(u, mn, mx, threshold);
+      let cutRank = lastRankAtMost(u, mn, mx, threshold);
+      const missLeft = nMiss > 0 ? rng.int(2) : -1;
       const res = this.result;
-      const ok = this.cfg.labels ? this.scoreClassification(node, base, cutRank, res) : this.scoreRegression(node, base, cutRank, res);
-      if (!ok) continue;
-      const balance = Math.abs(2 * res.leftWeight - node.weight);
-      if (best.found && !isBetterCandidate(res.score, balance, f, best.score, best.balance, best.candidate, scoreScale, node.weight)) continue;
+      // NaN samples (rank K) go left with the values at ranks <= cutRank when missLeft is 1.
+      if (!this.score(node, base, cutRank, missLeft === 1 ? K : -1, res)) continue;
+      let score = res.score;
+      let leftWeight = res.leftWeight;
+      // As in scikit-learn, the +Infinity split is tried only when the drawn one met the leaf limits.
+      if (nMiss > 0 && this.score(node, base, mx, -1, res) && strictlyBetter(res.score, score, scoreScale)) {
+        score = res.score;
+        leftWeight = res.leftWeight;
+        cutRank = mx;
+        threshold = Number.POSITIVE_INFINITY;
+      }
+      const balance = Math.abs(2 * leftWeight - node.weight);
+      if (best.found && !isBetterCandidate(score, balance, f, best.score, best.balance, best.candidate, scoreScale, node.weight)) continue;
       best.found = true;
       best.feature = f;
       best.candidate = f;
-      best.score = res.score;
+      best.score = score;
       best.balance = balance;
       best.cutRank = cutRank;
       best.threshold = threshold;
+      best.missingGoToLeft = nMiss === 0 ? -1 : threshold === Number.POSITIVE_INFINITY ? 0 : missLeft;
     }
     for (let i = 0; i < knownConstants.length; i++) constFlag[knownConstants[i]!] = 0;
     if (sampling) for (let i = 0; i < d; i++) features[i] = i; // keep draws independent of history
   }
 
-  /** Scores the partition (rank <= cutRank left) through the criterion's scan of grouped (side, class) entries. */
-  private scoreClassification(node: NodeView, base: number, cutRank: number, res: SplitResult): boolean {
+  /** Scores the partition "rank <= cutRank or rank === alsoLeft goes left" (alsoLeft -1: none). */
+  private score(node: NodeView, base: number, cutRank: number, alsoLeft: number, res: SplitResult): boolean {
+    return this.cfg.labels ? this.scoreClassification(node, base, cutRank, alsoLeft, res) : this.scoreRegression(node, base, cutRank, alsoLeft, res);
+  }
+
+  /** Scores the partition through the criterion's scan of grouped (side, class) entries. */
+  private scoreClassification(node: NodeView, base: number, cutRank: number, alsoLeft: number, res: SplitResult): boolean {
     const C = this.cfg.nClasses;
     const y = this.cfg.labels!;
     const w = this.cfg.weights;
     const hist = this.hist;
     const hc = this.histCount;
-    hist.fill(0);
-    hc.fill(0);
     const { samples, start, end } = node;
     const ranks = this.ranks;
+    // The cells are all zero here (cleared below). With more classes than samples, only the cells
+    // the node fills are listed (ascending, as the full sweep would visit them): O(m log m), not O(C).
+    const sparse = C > end - start;
+    const cells = this.cells;
+    let k = 0;
     for (let s = start; s < end; s++) {
       const i = samples[s]!;
-      const h = (ranks[base + i]! <= cutRank ? 0 : C) + y[i]!;
+      const r = ranks[base + i]!;
+      const h = (r <= cutRank || r === alsoLeft ? 0 : C) + y[i]!;
+      if (sparse && hc[h] === 0) cells[k++] = h;
       hist[h]! += w === null ? 1 : w[i]!;
       hc[h]! += 1;
     }
+    if (sparse) cells.subarray(0, k).sort();
     const input = this.cInput;
     const labels = input.labels;
     const counts = input.counts!;
     let e = 0;
-    for (let h = 0; h < 2 * C; h++) {
+    for (let j = 0, m = sparse ? k : 2 * C; j < m; j++) {
+      const h = sparse ? cells[j]! : j;
       if (hc[h]! === 0) continue;
       this.values[e] = h < C ? 0 : 1;
       labels[e] = h < C ? h : h - C;
       this.entryWeights[e] = hist[h]!;
       counts[e] = hc[h]!;
+      hist[h] = 0;
+      hc[h] = 0;
       e++;
     }
     input.n = e;
@@ -187,7 +234,7 @@ export class RandomAxisSearch implements SplitSearch {
   }
 
   /** Scores the partition through the criterion's scan of the node's samples, left ones first. */
-  private scoreRegression(node: NodeView, base: number, cutRank: number, res: SplitResult): boolean {
+  private scoreRegression(node: NodeView, base: number, cutRank: number, alsoLeft: number, res: SplitResult): boolean {
     const t = this.cfg.targets!;
     const w = this.cfg.weights;
     const { samples, start, end } = node;
@@ -199,7 +246,8 @@ export class RandomAxisSearch implements SplitSearch {
     let r = end - start - 1;
     for (let s = start; s < end; s++) {
       const i = samples[s]!;
-      const j = ranks[base + i]! <= cutRank ? l++ : r--;
+      const k = ranks[base + i]!;
+      const j = k <= cutRank || k === alsoLeft ? l++ : r--;
       et[j] = t[i]!;
       if (w !== null) ew[j] = w[i]!;
     }
@@ -214,7 +262,7 @@ export class RandomAxisSearch implements SplitSearch {
   }
 
   partition(node: NodeView, record: SplitRecord): number {
-    return partitionByRank(this.ranks, this.n, node, record);
+    return partitionByRank(this.ranks, this.n, node, record, missingRank(this.index, record.candidate));
   }
 }
 

@@ -60,6 +60,12 @@ export interface SplitRecord {
   candidate: number;
   /** Axis-type strategies: samples whose rank on column `candidate` is <= cutRank go left. */
   cutRank: number;
+  /**
+   * Where samples with NaN on the split feature go: 1 left, 0 right, -1 when the node had no NaN on
+   * it (the builder then sends them to the child with more samples, scikit-learn's rule; see
+   * missing-values.ts). Oblique splits: 0.
+   */
+  missingGoToLeft: number;
   /** CRIMCOORD level → value maps the split reads (stored in the tree), or null. */
   catMaps: CategoricalMap[] | null;
   /** Columns found constant in this node (strategy's column space; descendants skip them). */
@@ -93,6 +99,7 @@ export function createSplitRecord(d: number): SplitRecord {
     balance: 0,
     candidate: -1,
     cutRank: 0,
+    missingGoToLeft: -1,
     catMaps: null,
     newConstants: [],
   };
@@ -108,6 +115,7 @@ export function resetSplitRecord(record: SplitRecord): void {
   record.balance = 0;
   record.candidate = -1;
   record.cutRank = 0;
+  record.missingGoToLeft = -1;
   record.catMaps = null;
   record.newConstants.length = 0;
 }
