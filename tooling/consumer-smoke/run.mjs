@@ -36,7 +36,7 @@ try {
     `import { DecisionTreeClassifier, loadModel, serializeModel } from '@dt/core';
 import { loadDataset } from '@dt/datasets';
 import { loadIris } from '@dt/datasets/iris';
-import '@dt/projections';
+import '@dt/core/oblique';
 import { createClassifier } from '@dt/core';
 const iris = await loadDataset('iris');
 const clf = new DecisionTreeClassifier({ maxDepth: 3 }).fit(iris.X, iris.y);

@@ -7,7 +7,7 @@
  * of one more fit (binning / histograms / scans / partition / other).
  */
 // Registers the oblique projections by name (opt-in in @dt/core since the light-install work).
-import '@dt/projections';
+import '@dt/core/oblique';
 import { readFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { DecisionTreeClassifier, type Tree } from '@dt/core';

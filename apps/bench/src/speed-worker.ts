@@ -5,7 +5,7 @@
  * and the peak resident-memory growth during the fit.
  */
 // Registers the oblique projections by name (opt-in in @dt/core since the light-install work).
-import '@dt/projections';
+import '@dt/core/oblique';
 import { readFileSync } from 'node:fs';
 import { DecisionTreeClassifier } from '@dt/core';
 import { createHistogramWorkers } from '@dt/core/node';

@@ -1,4 +1,4 @@
-import '@dt/projections'; // registers the oblique projections (cart --projection, the paper's algorithms)
+import '@dt/core/oblique'; // registers the oblique projections and split searches (cart --projection, the paper's algorithms)
 import { ALGORITHMS as PAPER_ALGORITHMS, createClassifier, DecisionTreeClassifier, DecisionTreeRegressor, listAlgorithms as listPaperAlgorithms } from '@dt/core';
 import type { ClassifierOptions } from '@dt/core';
 import { DecisionStreamClassifier, DecisionStreamRegressor } from '@dt/stream';

@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { listDatasets, loadDataset, type Dataset } from '@dt/datasets';
+import { listDatasets, loadDataset, parseCsv, type CsvOptions, type Dataset } from '@dt/datasets';
 import { readCsv } from '@dt/datasets/node';
-import { DataFormatError, DtError, oneOf } from '@dt/errors';
+import { closestName, DataFormatError, DtError, oneOf } from '@dt/errors';
 import { CLI_IMPUTE, CLI_MISSING, describeMissing, missingFrom, type MissingSettings } from './missing.js';
 import type { Task } from './algorithms.js';
 import { UsageError } from './errors.js';
+import type { InputStream } from './io.js';
 
 export interface DataOptions {
   /** CSV label column name (default: the last column). */
@@ -34,7 +35,7 @@ export function resolvePath(cwd: string, path: string): string {
 /** Adds --data, --label, --categorical and --task to a command. */
 export function addDataOptions(cmd: Command): Command {
   return cmd
-    .requiredOption('--data <name|file.csv>', 'a built-in dataset (see dt datasets) or a CSV file')
+    .requiredOption('--data <name|file.csv|->', 'a built-in dataset (see dt datasets), a CSV file, or - for CSV on standard input')
     .option('--label <column>', 'CSV label column (default: the last column)')
     .option('--categorical <columns>', 'comma-separated CSV columns to read as categorical')
     .option('--task <task>', 'classification or regression (default: from the data)')
@@ -71,25 +72,70 @@ export function builtinName(spec: string, cwd: string): string | null {
   return isBuiltin(spec) && !existsSync(resolvePath(cwd, spec)) ? spec : null;
 }
 
-/** The CSV file `spec` names; a name that is neither a built-in nor a path says which built-ins exist. */
+/** `--data -`: CSV text on standard input. */
+export const STDIN = '-';
+
+/**
+ * The CSV file `spec` names; a name that is neither a built-in nor a path says which built-ins exist
+ * (with the nearest one when the name looks misspelt).
+ */
 export function csvPath(spec: string, cwd: string): string {
   const path = resolvePath(cwd, spec);
   if (!looksLikePath(spec) && !existsSync(path)) {
     const names = listDatasets().map((d) => d.name);
-    throw new DtError('UNKNOWN_NAME', `unknown dataset ${JSON.stringify(spec)}: not a built-in (${names.join(', ')}) nor a file`);
+    const near = closestName(spec, names);
+    throw new DtError(
+      'UNKNOWN_NAME',
+      `unknown dataset ${JSON.stringify(spec)}: not a built-in (${names.join(', ')}) nor a file${near === null ? '' : `; did you mean ${near}?`}`,
+    );
   }
   return path;
 }
 
-/** A built-in dataset by name, else a CSV file (relative to `cwd`). */
-export async function loadData(spec: string, o: DataOptions, cwd: string): Promise<Dataset> {
+/** All of standard input as text. */
+async function readAll(stdin: InputStream): Promise<string> {
+  const decoder = new TextDecoder('utf-8', { fatal: false });
+  let text = '';
+  for await (const chunk of stdin) text += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+  return text + decoder.decode();
+}
+
+/**
+ * Reads CSV data from `spec` — a file, or standard input for `-` (read once; parse it as often as
+ * needed) — with options; errors that name a library option name the command-line flag instead.
+ */
+export async function csvReader(spec: string, cwd: string, stdin: InputStream | undefined): Promise<(o: CsvOptions) => Dataset> {
+  if (spec === STDIN) {
+    if (stdin === undefined) throw new UsageError('--data - reads CSV from standard input, which this run has none of');
+    const text = await readAll(stdin);
+    return (o) => withFlagHints(() => parseCsv(text, { name: 'stdin', ...o }));
+  }
+  const path = csvPath(spec, cwd);
+  return (o) => withFlagHints(() => readCsv(path, o));
+}
+
+/** Library option names in CSV errors ("pass missing: 'drop'") become the flags that set them ("--missing drop"). */
+function withFlagHints<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (e) {
+    if (e instanceof DataFormatError) {
+      e.message = e.message.replace(/\bmissing: '([a-z-]+)'(?: \(command line: --missing [a-z-]+\))?/g, '--missing $1');
+    }
+    throw e;
+  }
+}
+
+/** A built-in dataset by name, else a CSV file (relative to `cwd`), or CSV on `stdin` for `-`. */
+export async function loadData(spec: string, o: DataOptions, cwd: string, stdin?: InputStream): Promise<Dataset> {
   if (builtinName(spec, cwd) !== null) {
     if (o.label !== undefined || o.categorical !== undefined) {
       throw new UsageError(`--label and --categorical apply to CSV files, not to the built-in dataset ${spec}`);
     }
     return withTask(await loadDataset(spec), o.task);
   }
-  return readCsv(csvPath(spec, cwd), {
+  const read = await csvReader(spec, cwd, stdin);
+  return read({
     task: o.task ?? 'auto',
     ...(o.label === undefined ? {} : { label: o.label }),
     ...(o.categorical === undefined ? {} : { categorical: o.categorical }),

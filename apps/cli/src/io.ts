@@ -6,9 +6,14 @@ export interface OutputStream {
   columns?: number;
 }
 
+/** Standard input (`--data -`): chunks of UTF-8 text. */
+export type InputStream = AsyncIterable<string | Uint8Array>;
+
 export interface Io {
   stdout: OutputStream;
   stderr: OutputStream;
+  /** Where `--data -` reads CSV text (default process.stdin). */
+  stdin?: InputStream;
   /** Environment consulted for CI (default process.env). */
   env?: Readonly<Record<string, string | undefined>>;
   /** Directory that relative paths are resolved against (default process.cwd()). */
@@ -19,10 +24,11 @@ export interface Io {
 export interface Context {
   readonly stdout: OutputStream;
   readonly stderr: OutputStream;
+  readonly stdin: InputStream;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly cwd: string;
 }
 
 export function toContext(io: Io): Context {
-  return { stdout: io.stdout, stderr: io.stderr, env: io.env ?? process.env, cwd: io.cwd ?? process.cwd() };
+  return { stdout: io.stdout, stderr: io.stderr, stdin: io.stdin ?? process.stdin, env: io.env ?? process.env, cwd: io.cwd ?? process.cwd() };
 }

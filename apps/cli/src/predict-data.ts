@@ -1,7 +1,7 @@
 import { loadDataset, type Dataset, type MissingPolicy } from '@dt/datasets';
-import { readCsv } from '@dt/datasets/node';
 import { DataFormatError, ShapeMismatchError } from '@dt/errors';
-import { builtinName, csvPath } from './data.js';
+import { builtinName, csvReader } from './data.js';
+import type { InputStream } from './io.js';
 import type { ModelFile } from './model-file.js';
 
 /** New data laid out for a model: its features in the model's order, and the label when present. */
@@ -22,7 +22,7 @@ export interface PredictData {
  * (positionally for a model saved without names); the one remaining column, or the training label's
  * name, is the label. Categorical levels are mapped to the codes the model was trained on.
  */
-export async function loadPredictData(spec: string, file: ModelFile, cwd: string, missing: MissingPolicy = 'error'): Promise<PredictData> {
+export async function loadPredictData(spec: string, file: ModelFile, cwd: string, missing: MissingPolicy = 'error', stdin?: InputStream): Promise<PredictData> {
   const { model, training } = file;
   const d = model.nFeatures;
   const names = model.featureNames;
@@ -44,9 +44,9 @@ export async function loadPredictData(spec: string, file: ModelFile, cwd: string
     }
     label = ds.targetName;
   } else {
-    const path = csvPath(spec, cwd);
+    const readCsv = await csvReader(spec, cwd, stdin);
     // First pass: the column names (every column read as a feature).
-    const probe = readCsv(path, { task: 'classification', label: null, missing });
+    const probe = readCsv({ task: 'classification', label: null, missing });
     columns = probe.featureNames;
     if (names === null) {
       if (columns.length !== d && columns.length !== d + 1) {
@@ -67,7 +67,7 @@ export async function loadPredictData(spec: string, file: ModelFile, cwd: string
     }
     // Without a label column every column is read as a feature (label: null).
     const forced = categorical(featureCols).filter((c) => c !== label);
-    ds = label === null && forced.length === 0 ? probe : readCsv(path, { task: 'classification', label, categorical: forced, missing });
+    ds = label === null && forced.length === 0 ? probe : readCsv({ task: 'classification', label, categorical: forced, missing });
   }
 
   const X = alignFeatures(ds, featureCols, file);

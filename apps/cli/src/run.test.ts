@@ -18,7 +18,7 @@ describe('errors: one line on stderr, exit 1 for bad input', () => {
   it('unknown dataset and missing files', async () => {
     expect(await fails(['train', '--data', 'irsi', '--out', 'm.json'])).toEqual({
       code: 1,
-      message: expect.stringMatching(/^unknown dataset "irsi": not a built-in \(iris, .*\) nor a file$/),
+      message: expect.stringMatching(/^unknown dataset "irsi": not a built-in \(iris, .*\) nor a file; did you mean iris\?$/),
     });
     expect(await fails(['eval', '--data', 'nope.csv'])).toEqual({
       code: 1,

@@ -136,18 +136,24 @@ export function addTreeOptions(cmd: Command): Command {
 }
 
 /** Help text listing the keys a --config string may set. */
+/** Help text naming flags (--max-bins) as --config keys (maxBins): eval takes keys, not those flags. */
+function asConfigKeys(help: string): string {
+  return help.replace(/--([a-z][a-z-]*)/g, (_, flag: string) => flag.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase()));
+}
+
 export function configKeysHelp(): string {
   const w = Math.max(...PARAMS.map((p) => p.key.length), 'algorithm'.length);
   const lines = [`  ${'algorithm'.padEnd(w)}  ${listAlgorithms().map((a) => a.name).join(', ')} (default: ${DEFAULT_ALGORITHM})`];
-  for (const p of PARAMS) lines.push(`  ${p.key.padEnd(w)}  ${p.help()}`);
+  for (const p of PARAMS) lines.push(`  ${p.key.padEnd(w)}  ${asConfigKeys(p.help())}`);
   return `\n--config keys (camelCase, kebab-case or snake_case):\n${lines.join('\n')}\n`;
 }
 
-/** Help text listing the algorithms with their descriptions. */
-export function algorithmsHelp(): string {
+/** Help text listing the algorithms with their descriptions (flags named as --config keys for `config`). */
+export function algorithmsHelp(spelling: 'flags' | 'config' = 'flags'): string {
   const algos = listAlgorithms();
   const w = Math.max(...algos.map((a) => a.name.length));
-  return `\nAlgorithms:\n${algos.map((a) => `  ${a.name.padEnd(w)}  ${a.description}`).join('\n')}\n`;
+  const text = (d: string): string => (spelling === 'config' ? asConfigKeys(d) : d);
+  return `\nAlgorithms:\n${algos.map((a) => `  ${a.name.padEnd(w)}  ${text(a.description)}`).join('\n')}\n`;
 }
 
 function show(v: unknown): string {

@@ -1,4 +1,4 @@
-import '@dt/projections'; // the algorithm list includes oblique ones
+import '@dt/core/oblique'; // the algorithm list includes oblique ones
 /**
  * What the playground's worker does, as a plain function (tested in Node too): load the data, run
  * k-fold cross-validation (@dt/eval), fit on all rows, draw the tree (@dt/plot) and write the model

@@ -3,7 +3,8 @@ import type { ClassificationCriterion } from '@dt/criteria';
 import { checkFitOptions, DecisionTree, type FitOptions } from './decision-tree.js';
 import { FIT_CELLS_WITH_MISSING, toFitMatrix, toSampleWeight, type FeatureInput, type LabelInput } from './input.js';
 import { encodeLabels, type ClassLabel } from './labels.js';
-import { accuracyScore, splitRows } from './leaf-values.js';
+import { accuracyScore, logProba, splitRows } from './leaf-values.js';
+import { loadModelAs, modelToJson, type ModelJson } from './model-format.js';
 import type { ClassifierOptions } from './options.js';
 import { RESTORE, type RestoreState } from './restore.js';
 import type { Tree } from './tree.js';
@@ -73,9 +74,29 @@ export class DecisionTreeClassifier extends DecisionTree {
     return this.tree.leafArgmax(leaves);
   }
 
-  /** Mean accuracy on (X, y). */
-  score(X: FeatureInput, y: LabelInput): number {
-    return accuracyScore(this.predict(X), y);
+  /** Natural log of predictProba (log 0 = -Infinity, as scikit-learn). */
+  predictLogProba(X: FeatureInput): number[][] {
+    return logProba(this.predictProba(X));
+  }
+
+  /** Mean accuracy on (X, y), weighted by sampleWeight when given (scikit-learn's score). */
+  score(X: FeatureInput, y: LabelInput, sampleWeight?: ArrayLike<number> | null): number {
+    return accuracyScore(this.predict(X), y, sampleWeight);
+  }
+
+  /** The model file as an object, so `JSON.stringify(model)` writes what `loadModel`/`fromJSON` read (throws before fit). */
+  toJSON(): ModelJson {
+    return modelToJson(this);
+  }
+
+  /** A classifier from a model file (JSON text or parsed object), validated as loadModel does. */
+  static fromJSON(json: string | unknown): DecisionTreeClassifier {
+    return loadModelAs(json, DecisionTreeClassifier);
+  }
+
+  /** Same as fromJSON (ml-cart's spelling). */
+  static load(json: string | unknown): DecisionTreeClassifier {
+    return loadModelAs(json, DecisionTreeClassifier);
   }
 
   private applyClassWeight(codes: Int32Array, classes: ClassLabel[], weights: Float64Array | null): Float64Array | null {

@@ -2,6 +2,7 @@ import type { RegressionCriterion } from '@dt/criteria';
 import { checkFitOptions, DecisionTree, type FitOptions } from './decision-tree.js';
 import { FIT_CELLS_WITH_MISSING, toFitMatrix, toSampleWeight, toTargets, type FeatureInput } from './input.js';
 import { leafValue, r2Score } from './leaf-values.js';
+import { loadModelAs, modelToJson, type ModelJson } from './model-format.js';
 import type { RegressorOptions } from './options.js';
 
 /** CART regression tree (scikit-learn's DecisionTreeRegressor semantics). */
@@ -31,8 +32,23 @@ export class DecisionTreeRegressor extends DecisionTree {
     return leafValue(this.tree.value, this.apply(X));
   }
 
-  /** Coefficient of determination R² on (X, y). */
-  score(X: FeatureInput, y: ArrayLike<number>): number {
-    return r2Score(this.predict(X), y);
+  /** Coefficient of determination R² on (X, y), weighted by sampleWeight when given (scikit-learn's score). */
+  score(X: FeatureInput, y: ArrayLike<number>, sampleWeight?: ArrayLike<number> | null): number {
+    return r2Score(this.predict(X), y, sampleWeight);
+  }
+
+  /** The model file as an object, so `JSON.stringify(model)` writes what `loadModel`/`fromJSON` read (throws before fit). */
+  toJSON(): ModelJson {
+    return modelToJson(this);
+  }
+
+  /** A regressor from a model file (JSON text or parsed object), validated as loadModel does. */
+  static fromJSON(json: string | unknown): DecisionTreeRegressor {
+    return loadModelAs(json, DecisionTreeRegressor);
+  }
+
+  /** Same as fromJSON (ml-cart's spelling). */
+  static load(json: string | unknown): DecisionTreeRegressor {
+    return loadModelAs(json, DecisionTreeRegressor);
   }
 }

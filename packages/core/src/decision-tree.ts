@@ -4,7 +4,8 @@ import { pruneTree } from './cost-complexity.js';
 import type { Projection } from '@dt/projections/registry';
 import { checkLevelCodes, checkSquarable, rejectMissing, rescaleWeights, toRowMajorView, type FeatureArray, type FeatureInput } from './input.js';
 import { checkFeatureNames } from './leaf-values.js';
-import { resolveCounts, resolveTreeOptions, type ResolvedTreeOptions, type TreeOptions } from './options.js';
+import { optionParams } from './option-table.js';
+import { resolveCounts, resolveTreeOptions, TREE_OPTIONS, type ResolvedTreeOptions, type TreeOptions } from './options.js';
 import { RESTORE, type RestoreState } from './restore.js';
 import { HistogramParallel, type HistogramWorkers } from './split-search/histogram-parallel.js';
 import type { Tree } from './tree.js';
@@ -37,9 +38,37 @@ export abstract class DecisionTree {
   readonly options: ResolvedTreeOptions;
   protected fitted: Tree | null = null;
   protected names: string[] | null = null;
+  private readonly task: 'classification' | 'regression';
 
   protected constructor(options: TreeOptions | undefined, task: 'classification' | 'regression') {
     this.options = resolveTreeOptions(options, task);
+    this.task = task;
+  }
+
+  /**
+   * Every constructor option of this estimator with its value (defaults filled in), as scikit-learn's
+   * get_params(): `new Estimator(model.getParams())` builds the same unfitted model.
+   */
+  getParams(): TreeOptions {
+    return optionParams(TREE_OPTIONS, this.options, this.task) as TreeOptions;
+  }
+
+  /**
+   * Changes options (validated as the constructor does; unknown keys are errors) and returns this,
+   * unfitted: a fitted tree would no longer match its recorded options, so fit again.
+   */
+  setParams(params: TreeOptions): this {
+    const o = plainObject('params', params);
+    (this as { options: ResolvedTreeOptions }).options = resolveTreeOptions({ ...this.getParams(), ...o }, this.task);
+    this.fitted = null;
+    this.names = null;
+    return this;
+  }
+
+  /** An unfitted copy with the same options (scikit-learn's clone). */
+  clone(): this {
+    const Ctor = this.constructor as new (options: TreeOptions) => this;
+    return new Ctor(this.getParams());
   }
 
   /** The fitted flat tree (throws before fit). */

@@ -10,6 +10,7 @@ export {
   cliText,
   loadParams,
   optionKeys,
+  optionParams,
   parseNumber,
   resolveOptions,
   saveParams,
@@ -17,7 +18,7 @@ export {
 export type { CliSpec, OptionSpec, OptionTable, SameKeys, Task } from './option-table.js';
 export { TREE_OPTIONS, resolveTreeOptions } from './options.js';
 export { resolveMaxFeatures, validateMaxFeatures } from './max-features.js';
-export { accuracyScore, checkFeatureNames, leafArgmax, leafProba, leafValue, r2Score, splitRows } from './leaf-values.js';
+export { accuracyScore, checkFeatureNames, leafArgmax, leafProba, leafValue, logProba, r2Score, splitRows } from './leaf-values.js';
 export { checkClassCounts, checkLoadedClasses, checkLoadedFeatures, constructLoaded, MAX_MODEL_FEATURES, MAX_NODE_SAMPLES, parseModelDocument, readEnvelope } from './model-envelope.js';
 export type { EnvelopeSpec } from './model-envelope.js';
 export { z, Schema, NumberSchema } from './schema.js';

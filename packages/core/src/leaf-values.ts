@@ -1,4 +1,5 @@
 import { ShapeMismatchError } from '@dt/errors';
+import { toSampleWeight } from './input.js';
 import type { ClassLabel } from './labels.js';
 
 /**
@@ -42,28 +43,45 @@ export function leafValue(value: Float64Array, leaves: Int32Array): Float64Array
   return out;
 }
 
-/** Share of predictions equal to the labels. */
-export function accuracyScore(pred: readonly ClassLabel[], y: unknown): number {
+/** Share of predictions equal to the labels (weighted by sampleWeight when given). */
+export function accuracyScore(pred: readonly ClassLabel[], y: unknown, sampleWeight?: ArrayLike<number> | null): number {
   const arr = y as ArrayLike<ClassLabel>;
   if (arr.length !== pred.length) throw new ShapeMismatchError(`y has ${arr.length} labels but X has ${pred.length} rows`);
+  const w = toSampleWeight(sampleWeight, pred.length);
   let ok = 0;
-  for (let i = 0; i < pred.length; i++) if (pred[i] === arr[i]) ok++;
-  return ok / pred.length;
+  for (let i = 0; i < pred.length; i++) if (pred[i] === arr[i]) ok += w ? w[i]! : 1;
+  return ok / (w ? sum(w) : pred.length);
 }
 
-/** Coefficient of determination R² (1 for a perfect fit of constant targets, 0 for an imperfect one). */
-export function r2Score(pred: Float64Array, y: ArrayLike<number>): number {
+/**
+ * Coefficient of determination R² (1 for a perfect fit of constant targets, 0 for an imperfect one),
+ * weighted by sampleWeight when given (scikit-learn's r2_score).
+ */
+export function r2Score(pred: Float64Array, y: ArrayLike<number>, sampleWeight?: ArrayLike<number> | null): number {
   if (y.length !== pred.length) throw new ShapeMismatchError(`y has ${y.length} values but X has ${pred.length} rows`);
+  const w = toSampleWeight(sampleWeight, y.length);
   let mean = 0;
-  for (let i = 0; i < y.length; i++) mean += y[i]!;
-  mean /= y.length;
+  for (let i = 0; i < y.length; i++) mean += (w ? w[i]! : 1) * y[i]!;
+  mean /= w ? sum(w) : y.length;
   let ssRes = 0;
   let ssTot = 0;
   for (let i = 0; i < y.length; i++) {
-    ssRes += (y[i]! - pred[i]!) ** 2;
-    ssTot += (y[i]! - mean) ** 2;
+    const wi = w ? w[i]! : 1;
+    ssRes += wi * (y[i]! - pred[i]!) ** 2;
+    ssTot += wi * (y[i]! - mean) ** 2;
   }
   return ssTot === 0 ? (ssRes === 0 ? 1 : 0) : 1 - ssRes / ssTot;
+}
+
+function sum(w: Float64Array): number {
+  let s = 0;
+  for (let i = 0; i < w.length; i++) s += w[i]!;
+  return s;
+}
+
+/** Natural logs of probabilities (log 0 = -Infinity, as numpy), same layout. */
+export function logProba(proba: number[][]): number[][] {
+  return proba.map((row) => row.map((p) => Math.log(p)));
 }
 
 /** Validated feature names for d features (a copy), or null. */

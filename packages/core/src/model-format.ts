@@ -304,6 +304,16 @@ export function loadModel(input: string | unknown): TreeModel {
   return m;
 }
 
+/** loadModel, checking the file holds a `Kind` (DecisionTreeClassifier.fromJSON, DecisionTreeRegressor.fromJSON). */
+export function loadModelAs<M extends TreeModel>(input: string | unknown, Kind: abstract new (...args: never[]) => M): M {
+  const m = loadModel(input);
+  if (!(m instanceof Kind)) {
+    const other = m instanceof DecisionTreeClassifier ? ['DecisionTreeClassifier', 'DecisionTreeRegressor'] : ['DecisionTreeRegressor', 'DecisionTreeClassifier'];
+    throw new ModelFormatError(`the file holds a ${other[0]}, not a ${other[1]}`);
+  }
+  return m;
+}
+
 declare module './model-registry.js' {
   interface ModelFormats {
     'dt-model': TreeModel;

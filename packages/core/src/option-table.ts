@@ -75,6 +75,19 @@ export function resolveOptions<R>(table: OptionTable<R>, raw: unknown, task: Tas
   return out as R;
 }
 
+/**
+ * Constructor options from resolved ones (getParams): each option of the task with its value, arrays
+ * copied; the constructor accepts what it resolved, so `new Estimator(getParams())` is the same model.
+ */
+export function optionParams<R>(table: OptionTable<R>, options: R, task: Task): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of optionKeys(table, task)) {
+    const v = options[k];
+    out[k] = Array.isArray(v) ? [...(v as unknown[])] : v;
+  }
+  return out;
+}
+
 /** The model file's `params`: each option of the task as its table saves it. */
 export function saveParams<R>(table: OptionTable<R>, options: R, task: Task): Record<string, unknown> {
   const params: Record<string, unknown> = {};

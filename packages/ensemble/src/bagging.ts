@@ -1,10 +1,11 @@
-import '@dt/projections'; // forests of the paper's oblique algorithms use its projections by name
+import '@dt/core/oblique'; // forests of the paper's oblique algorithms use its projections by name
 import { algorithmOptions, createClassifier, listAlgorithms, type ClassifierOptions } from '@dt/core';
 import { optionKeys, resolveOptions } from '@dt/core/internal';
 import { InvalidArgumentError, knownKeys, plainObject, UnknownNameError } from '@dt/errors';
 import { DecisionStreamClassifier, type StreamOptions } from '@dt/stream';
 import { EnsembleClassifier, EnsembleRegressor, type ClassifierMember, type FeatureSubspace, type RegressorMember } from './ensemble.js';
 import { ENSEMBLE_OPTIONS, type EnsembleOptions, type ResolvedEnsembleOptions } from './forest-options.js';
+import { forestToJson, loadForestAs, type ForestJson } from './model-format.js';
 
 /** Builds an unfitted member with the given seed, e.g. `(seed) => new DecisionTreeClassifier({ seed })`. */
 export type MemberFactory<M> = (seed: number) => M;
@@ -26,7 +27,7 @@ export interface BaggingOptions<M> extends EnsembleOptions {
 
 const BAGGING_DEFAULTS: Partial<EnsembleOptions> = { nEstimators: 10 };
 
-function resolveBagging<M>(raw: unknown, task: 'classification' | 'regression', defaults: Partial<EnsembleOptions>): { ensemble: ResolvedEnsembleOptions; base: MemberFactory<M>; subspace: FeatureSubspace | null; repeatRows: boolean } {
+function resolveBagging<M>(raw: unknown, task: 'classification' | 'regression', defaults: Partial<EnsembleOptions>): { ensemble: ResolvedEnsembleOptions; base: MemberFactory<M>; subspace: FeatureSubspace | null; maxFeatures: number | null; repeatRows: boolean } {
   const o = plainObject('options', raw);
   const own = optionKeys(ENSEMBLE_OPTIONS, task) as string[];
   knownKeys('options', o, [...own, 'base', 'maxFeatures', 'repeatRows']);
@@ -53,34 +54,53 @@ function resolveBagging<M>(raw: unknown, task: 'classification' | 'regression', 
         };
   const repeatRows = o.repeatRows ?? false;
   if (typeof repeatRows !== 'boolean') throw new InvalidArgumentError('repeatRows', 'a boolean', repeatRows);
-  return { ensemble, base: o.base as MemberFactory<M>, subspace, repeatRows };
+  return { ensemble, base: o.base as MemberFactory<M>, subspace, maxFeatures: mf as number | null, repeatRows };
 }
 
 /** Bagging over any classifier factory (scikit-learn's BaggingClassifier; soft voting). */
 export class BaggingClassifier<M extends ClassifierMember = ClassifierMember> extends EnsembleClassifier<M> {
   private readonly base: MemberFactory<M>;
+  private readonly maxFeaturesOption: number | null;
   constructor(options: BaggingOptions<M>, defaults: Partial<EnsembleOptions> = BAGGING_DEFAULTS) {
     const r = resolveBagging<M>(options, 'classification', defaults);
     super(r.ensemble, r.subspace);
     this.base = r.base;
     this.repeatRows = r.repeatRows;
+    this.maxFeaturesOption = r.maxFeatures;
   }
   protected makeMember(seed: number): M {
     return this.base(seed);
+  }
+  /** The constructor options (an AlgorithmForestClassifier's: its ensemble options, maxFeatures and tree). */
+  getParams(): EnsembleOptions & Record<string, unknown> {
+    return { ...this.ensembleParams(), base: this.base, maxFeatures: this.maxFeaturesOption, repeatRows: this.repeatRows } as EnsembleOptions & Record<string, unknown>;
+  }
+  protected withParams(params: object): this {
+    const Ctor = this.constructor as new (options: BaggingOptions<M>) => this;
+    return new Ctor(params as BaggingOptions<M>);
   }
 }
 
 /** Bagging over any regressor factory (the mean of the members). */
 export class BaggingRegressor<M extends RegressorMember = RegressorMember> extends EnsembleRegressor<M> {
   private readonly base: MemberFactory<M>;
+  private readonly maxFeaturesOption: number | null;
   constructor(options: Omit<BaggingOptions<M>, 'classWeight'>) {
     const r = resolveBagging<M>(options, 'regression', BAGGING_DEFAULTS);
     super(r.ensemble, r.subspace);
     this.base = r.base;
     this.repeatRows = r.repeatRows;
+    this.maxFeaturesOption = r.maxFeatures;
   }
   protected makeMember(seed: number): M {
     return this.base(seed);
+  }
+  getParams(): Omit<BaggingOptions<M>, 'classWeight'> {
+    return { ...this.ensembleParams(), base: this.base, maxFeatures: this.maxFeaturesOption, repeatRows: this.repeatRows } as unknown as Omit<BaggingOptions<M>, 'classWeight'>;
+  }
+  protected withParams(params: object): this {
+    const Ctor = this.constructor as new (options: Omit<BaggingOptions<M>, 'classWeight'>) => this;
+    return new Ctor(params as Omit<BaggingOptions<M>, 'classWeight'>);
   }
 }
 
@@ -120,6 +140,32 @@ export class AlgorithmForestClassifier extends BaggingClassifier {
     this.algorithm = algorithm;
     this.memberOptions = Object.freeze({ ...treeOptions });
     this.maxFeatures = (rest.maxFeatures as number | null | undefined) ?? null;
+  }
+
+  override getParams(): AlgorithmForestOptions & Record<string, unknown> {
+    const { base: _base, repeatRows: _repeat, ...ensemble } = super.getParams();
+    void _base;
+    void _repeat;
+    return { ...ensemble, tree: { ...this.memberOptions } };
+  }
+
+  protected override withParams(params: object): this {
+    return new AlgorithmForestClassifier(this.algorithm, params as AlgorithmForestOptions) as this;
+  }
+
+  /** The dt-forest file as an object: `JSON.stringify(forest)` writes what loadForest/fromJSON read (throws before fit; not for 'decision-stream'). */
+  toJSON(): ForestJson {
+    return forestToJson(this);
+  }
+
+  /** A forest of a named algorithm from a dt-forest file (JSON text or parsed object). */
+  static fromJSON(json: string | unknown): AlgorithmForestClassifier {
+    return loadForestAs(json, AlgorithmForestClassifier);
+  }
+
+  /** Same as fromJSON (ml-cart's spelling). */
+  static load(json: string | unknown): AlgorithmForestClassifier {
+    return loadForestAs(json, AlgorithmForestClassifier);
   }
 }
 

@@ -1,8 +1,8 @@
 import { DecisionTreeClassifier, DecisionTreeRegressor, encodeLabels, type ClassLabel, type DenseMatrix, type FeatureInput, type LabelInput } from '@dt/core';
-import { checkFeatureNames, FIT_CELLS_WITH_MISSING, noRuleForMissing, r2Score, rejectMissingRows, splitRows, toRowMajor, toSampleWeight, toTargets } from '@dt/core/internal';
-import { createRandom, InvalidArgumentError, NotFittedError, ShapeMismatchError, type Random } from '@dt/errors';
+import { accuracyScore, checkFeatureNames, FIT_CELLS_WITH_MISSING, logProba, noRuleForMissing, optionParams, r2Score, rejectMissingRows, splitRows, toRowMajor, toSampleWeight, toTargets } from '@dt/core/internal';
+import { createRandom, InvalidArgumentError, NotFittedError, plainObject, ShapeMismatchError, type Random } from '@dt/errors';
 import { bootstrapCounts, memberSeeds, resolveMaxSamples, sampleWithoutReplacement } from './bootstrap.js';
-import type { EnsembleClassWeight, ResolvedEnsembleOptions } from './forest-options.js';
+import { ENSEMBLE_OPTIONS, type EnsembleClassWeight, type ResolvedEnsembleOptions } from './forest-options.js';
 
 /**
  * A fitted-or-fittable classifier an ensemble can hold (every dt classifier is one). Members are
@@ -92,6 +92,38 @@ export abstract class Ensemble<M extends ClassifierMember | RegressorMember> {
 
   /** Builds member i (unfitted) with its seed. */
   protected abstract makeMember(seed: number, index: number): M;
+
+  /** 'classification' or 'regression'. */
+  protected abstract readonly task: 'classification' | 'regression';
+
+  /** A new unfitted estimator of this kind from constructor options (validated by the constructor). */
+  protected abstract withParams(params: object): this;
+
+  /** The ensemble's own options as the constructor takes them (subclasses add their members' options). */
+  protected ensembleParams(): Record<string, unknown> {
+    return optionParams(ENSEMBLE_OPTIONS, this.options, this.task);
+  }
+
+  /**
+   * Every constructor option with its value (defaults filled in), as scikit-learn's get_params():
+   * an estimator built from it is the same unfitted model.
+   */
+  abstract getParams(): object;
+
+  /** An unfitted copy with the same options (scikit-learn's clone). */
+  clone(): this {
+    return this.withParams(this.getParams());
+  }
+
+  /**
+   * Changes options (validated as the constructor does; unknown keys are errors) and returns this,
+   * unfitted: fit again.
+   */
+  setParams(params: object): this {
+    const fresh = this.withParams({ ...this.getParams(), ...plainObject('params', params) });
+    Object.assign(this, fresh);
+    return this;
+  }
 
   /** The fitted members, in index order (each predicts encoded classes 0..C-1 for classifiers). */
   get estimators(): M[] {
@@ -279,6 +311,7 @@ export function takeMatrix(x: { data: Float64Array; rows: number; cols: number }
  * in the right columns.
  */
 export abstract class EnsembleClassifier<M extends ClassifierMember> extends Ensemble<M> {
+  protected readonly task = 'classification';
   private labelSet: ClassLabel[] = [];
   private oob: { decision: Float64Array; score: number } | null = null;
 
@@ -354,13 +387,14 @@ export abstract class EnsembleClassifier<M extends ClassifierMember> extends Ens
     return Array.from(this.predictCodes(X), (c) => this.labelSet[c]!);
   }
 
-  score(X: FeatureInput, y: LabelInput): number {
-    const pred = this.predict(X);
-    const arr = y as ArrayLike<ClassLabel>;
-    if (arr.length !== pred.length) throw new ShapeMismatchError(`y has ${arr.length} labels but X has ${pred.length} rows`);
-    let ok = 0;
-    for (let i = 0; i < pred.length; i++) if (pred[i] === arr[i]) ok++;
-    return ok / pred.length;
+  /** Natural log of predictProba (log 0 = -Infinity, as scikit-learn). */
+  predictLogProba(X: FeatureInput): number[][] {
+    return logProba(this.predictProba(X));
+  }
+
+  /** Mean accuracy on (X, y), weighted by sampleWeight when given. */
+  score(X: FeatureInput, y: LabelInput, sampleWeight?: ArrayLike<number> | null): number {
+    return accuracyScore(this.predict(X), y, sampleWeight);
   }
 
   /** Out-of-bag accuracy (oobScore: true). */
@@ -400,6 +434,7 @@ export abstract class EnsembleClassifier<M extends ClassifierMember> extends Ens
 
 /** Ensemble regressor: the mean of the members' predictions. */
 export abstract class EnsembleRegressor<M extends RegressorMember> extends Ensemble<M> {
+  protected readonly task = 'regression';
   private oob: { prediction: Float64Array; score: number } | null = null;
 
   fit(X: FeatureInput, y: ArrayLike<number>, fitOptions: EnsembleFitOptions = {}): this {
@@ -440,9 +475,9 @@ export abstract class EnsembleRegressor<M extends RegressorMember> extends Ensem
     return out;
   }
 
-  /** R² of the predictions on (X, y). */
-  score(X: FeatureInput, y: ArrayLike<number>): number {
-    return r2Score(this.predict(X), toTargets(y, (y as ArrayLike<number>).length));
+  /** R² of the predictions on (X, y), weighted by sampleWeight when given. */
+  score(X: FeatureInput, y: ArrayLike<number>, sampleWeight?: ArrayLike<number> | null): number {
+    return r2Score(this.predict(X), toTargets(y, (y as ArrayLike<number>).length), sampleWeight);
   }
 
   get oobScore(): number {

@@ -42,7 +42,7 @@ const forestSchema = z.object({
   ).min(1),
 });
 
-type ForestJson = z.infer<typeof forestSchema>;
+export type ForestJson = z.infer<typeof forestSchema>;
 
 const TREE_INT_ARRAYS = ['kind', 'left', 'right', 'feature', 'nSamples', 'obliqueOffset', 'obliqueLength', 'obliqueFeatures'] as const;
 const TREE_NUM_ARRAYS = ['impurity', 'weightedNSamples', 'value', 'obliqueWeights'] as const;
@@ -237,6 +237,13 @@ declare module '@dt/core' {
   interface ModelFormats {
     'dt-forest': ForestModel;
   }
+}
+
+/** loadForest, checking the file holds a `Kind` (the forests' fromJSON/load). */
+export function loadForestAs<M extends ForestModel>(input: string | unknown, Kind: abstract new (...args: never[]) => M): M {
+  const m = loadForest(input);
+  if (!(m instanceof Kind)) throw new ModelFormatError(`the file holds a ${estimatorName(m)}, not a ${Kind.name || 'forest of the kind asked for'}`);
+  return m;
 }
 
 registerModelFormat(FOREST_FORMAT, loadForest);

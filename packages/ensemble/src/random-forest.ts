@@ -1,6 +1,7 @@
 import { DecisionTreeClassifier, DecisionTreeRegressor, type ClassifierOptions, type RegressorOptions } from '@dt/core';
 import { EnsembleClassifier, EnsembleRegressor } from './ensemble.js';
 import { splitForestOptions, type EnsembleOptions, type ForestTreeOptions } from './forest-options.js';
+import { forestToJson, loadForestAs, type ForestJson } from './model-format.js';
 
 /** Options of a forest: the ensemble's and every tree option of @dt/core (passed to each tree). */
 export type ForestClassifierOptions = EnsembleOptions & ForestTreeOptions;
@@ -23,6 +24,30 @@ export class RandomForestClassifier extends EnsembleClassifier<DecisionTreeClass
   protected makeMember(seed: number): DecisionTreeClassifier {
     return new DecisionTreeClassifier({ ...(this.treeOptions as ClassifierOptions), seed });
   }
+
+  getParams(): ForestClassifierOptions {
+    return { ...this.ensembleParams(), ...this.treeOptions } as ForestClassifierOptions;
+  }
+
+  protected withParams(params: object): this {
+    const Ctor = this.constructor as new (options: ForestClassifierOptions) => this;
+    return new Ctor(params as ForestClassifierOptions);
+  }
+
+  /** The dt-forest file as an object: `JSON.stringify(forest)` writes what loadForest/fromJSON read (throws before fit). */
+  toJSON(): ForestJson {
+    return forestToJson(this);
+  }
+
+  /** A forest of this kind from a dt-forest file (JSON text or parsed object). */
+  static fromJSON<T extends RandomForestClassifier>(this: abstract new (...args: never[]) => T, json: string | unknown): T {
+    return loadForestAs(json, this);
+  }
+
+  /** Same as fromJSON (ml-cart's spelling). */
+  static load<T extends RandomForestClassifier>(this: abstract new (...args: never[]) => T, json: string | unknown): T {
+    return loadForestAs(json, this);
+  }
 }
 
 /**
@@ -40,6 +65,30 @@ export class RandomForestRegressor extends EnsembleRegressor<DecisionTreeRegress
 
   protected makeMember(seed: number): DecisionTreeRegressor {
     return new DecisionTreeRegressor({ ...(this.treeOptions as RegressorOptions), seed });
+  }
+
+  getParams(): ForestRegressorOptions {
+    return { ...this.ensembleParams(), ...this.treeOptions } as ForestRegressorOptions;
+  }
+
+  protected withParams(params: object): this {
+    const Ctor = this.constructor as new (options: ForestRegressorOptions) => this;
+    return new Ctor(params as ForestRegressorOptions);
+  }
+
+  /** The dt-forest file as an object: `JSON.stringify(forest)` writes what loadForest/fromJSON read (throws before fit). */
+  toJSON(): ForestJson {
+    return forestToJson(this);
+  }
+
+  /** A forest of this kind from a dt-forest file (JSON text or parsed object). */
+  static fromJSON<T extends RandomForestRegressor>(this: abstract new (...args: never[]) => T, json: string | unknown): T {
+    return loadForestAs(json, this);
+  }
+
+  /** Same as fromJSON (ml-cart's spelling). */
+  static load<T extends RandomForestRegressor>(this: abstract new (...args: never[]) => T, json: string | unknown): T {
+    return loadForestAs(json, this);
   }
 }
 

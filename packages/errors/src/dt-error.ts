@@ -1,3 +1,4 @@
+import { closestName } from './closest-name.js';
 /**
  * The dt error family. Every error a dt package throws on purpose is a `DtError`, so callers can
  * tell "your input is wrong" from a bug with one `instanceof` check, and switch on `code`.
@@ -71,7 +72,8 @@ export class UnknownNameError extends DtError {
   readonly given: string;
   readonly known: readonly string[];
   constructor(kind: string, given: string, known: readonly string[]) {
-    super('UNKNOWN_NAME', `unknown ${kind} ${JSON.stringify(given)}; known: ${known.join(', ')}`);
+    const near = typeof given === 'string' ? closestName(given, known) : null;
+    super('UNKNOWN_NAME', `unknown ${kind} ${JSON.stringify(given)}; known: ${known.join(', ')}${near === null ? '' : `; did you mean ${near}?`}`);
     this.name = 'UnknownNameError';
     this.kind = kind;
     this.given = given;

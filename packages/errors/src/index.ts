@@ -21,6 +21,7 @@ export {
   seedValue,
   knownKeys,
   plainObject,
+  closestName,
 } from './validate.js';
 export { createRandom, shuffleInPlace, Xoshiro128 } from './random.js';
 export type { Random } from './random.js';

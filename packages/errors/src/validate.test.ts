@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidArgumentError, DtError, positiveInt, oneOf, knownKeys, numberInRange } from './index.js';
+import { InvalidArgumentError, DtError, positiveInt, oneOf, knownKeys, numberInRange, UnknownNameError } from './index.js';
 
 describe('validators', () => {
   it('names the argument and the bad value', () => {
@@ -28,5 +28,14 @@ describe('validators', () => {
       'fitOptions.sampleWeights must be one of the known options (sampleWeight, featureNames; did you mean sampleWeight?), got "sampleWeights"',
     );
     expect(() => knownKeys('options', { zzz: 1 }, ['maxDepth'])).toThrowError('options.zzz must be one of the known options (maxDepth), got "zzz"');
+  });
+  it('UnknownNameError suggests the nearest known name (datasets, criteria, algorithms, ...) and only a near one', () => {
+    expect(new UnknownNameError('dataset', 'iriss', ['iris', 'wine']).message).toBe('unknown dataset "iriss"; known: iris, wine; did you mean iris?');
+    expect(new UnknownNameError('dataset', 'irsi', ['iris', 'wine']).message).toBe('unknown dataset "irsi"; known: iris, wine; did you mean iris?');
+    expect(new UnknownNameError('criterion', 'GINI', ['gini']).message).toBe('unknown criterion "GINI"; known: gini; did you mean gini?');
+    expect(new UnknownNameError('dataset', 'mnist', ['iris', 'wine']).message).toBe('unknown dataset "mnist"; known: iris, wine');
+    // Enumerated values too (--format, --splitter, ...).
+    expect(() => oneOf('--splitter', 'hsit', ['best', 'hist', 'random'])).toThrowError('--splitter must be one of "best", "hist", "random", got "hsit"; did you mean "hist"?');
+    expect(() => oneOf('--format', 'png', ['text', 'dot', 'svg', 'html'])).toThrowError(/got "png"$/);
   });
 });

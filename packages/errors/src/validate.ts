@@ -1,3 +1,4 @@
+import { closestName } from './closest-name.js';
 import { InvalidArgumentError } from './dt-error.js';
 
 /**
@@ -66,9 +67,13 @@ export function booleanValue(name: string, value: unknown): boolean {
   return value;
 }
 
+/** `value` if it is one of `allowed`; else an error listing them (with a did-you-mean for a near string). */
 export function oneOf<T extends string>(name: string, value: unknown, allowed: readonly T[]): T {
   if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
-    throw new InvalidArgumentError(name, `one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}`, value);
+    const e = new InvalidArgumentError(name, `one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}`, value);
+    const near = typeof value === 'string' ? closestName(value, allowed) : null;
+    if (near !== null) e.message += `; did you mean ${JSON.stringify(near)}?`;
+    throw e;
   }
   return value as T;
 }
@@ -92,33 +97,6 @@ export function knownKeys(name: string, options: object, known: readonly string[
   }
 }
 
-/** The known name nearest to `given` (case-insensitive edit distance at most 1/3 of its length), or null. */
-export function closestName(given: string, known: readonly string[]): string | null {
-  const g = given.toLowerCase();
-  let best: string | null = null;
-  let bestDistance = Math.max(1, Math.floor(given.length / 3)) + 1;
-  for (const k of known) {
-    const dist = editDistance(g, k.toLowerCase());
-    if (dist < bestDistance) {
-      best = k;
-      bestDistance = dist;
-    }
-  }
-  return best;
-}
-
-/** Levenshtein distance (two rows; option names are short). */
-function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    prev = cur;
-  }
-  return prev[b.length]!;
-}
 
 export function plainObject(name: string, value: unknown): Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
@@ -126,3 +104,5 @@ export function plainObject(name: string, value: unknown): Record<string, unknow
   }
   return value as Record<string, unknown>;
 }
+
+export { closestName };

@@ -205,6 +205,31 @@ describe('crossValidate', () => {
     expect(() => crossValidate(short, X, y, { cv: 3 })).toThrow('predict() in fold 0 returned 19 predictions for 20 test samples');
   });
 
+  it('accepts an estimator to clone (scikit-learn style) as well as a factory; the one passed stays unfitted', async () => {
+    class Cloned extends NearestCentroid {
+      clones = 0;
+      clone(): Cloned {
+        this.clones++;
+        return new Cloned();
+      }
+    }
+    const proto = new Cloned();
+    const byClone = crossValidate(proto, X, y, { cv: 4, returnEstimators: true });
+    const byFactory = crossValidate(() => new NearestCentroid(), X, y, { cv: 4 });
+    expect(byClone.scores).toEqual(byFactory.scores);
+    expect(proto.clones).toBe(4);
+    expect(proto.centroids).toEqual([]);
+    expect(byClone.folds.every((f) => f.estimator !== proto)).toBe(true);
+    const asyncResult = await crossValidateAsync(proto, X, y, { cv: 4 });
+    expect(asyncResult.scores).toEqual(byFactory.scores);
+    expect(proto.clones).toBe(8);
+    // An object without clone() (or fit/predict on what clone returns) is refused by name.
+    expect(() => crossValidate(new NearestCentroid() as never, X, y)).toThrow(
+      'makeEstimator must be a function returning a new unfitted estimator, or an estimator with clone(), got an object',
+    );
+    expect(() => crossValidate({ clone: () => 42 } as never, X, y)).toThrow('makeEstimator() must be an object with fit() and predict() methods, got 42');
+  });
+
   it('sync crossValidate refuses async estimators; crossValidateAsync awaits them', async () => {
     const asyncMake = () => {
       const e = new NearestCentroid();

@@ -231,6 +231,22 @@ function checkSplits(cv: unknown, n: number): Split[] {
   });
 }
 
+/** An estimator crossValidate can copy: each fold fits `estimator.clone()` (scikit-learn's clone). */
+export interface Cloneable<E> {
+  clone(): E;
+}
+
+/**
+ * The fold factory: a function is called per fold; an estimator with clone() is cloned per fold (the
+ * object passed is never fitted).
+ */
+function toFactory<E>(estimator: unknown): () => E {
+  if (typeof estimator === 'function') return estimator as () => E;
+  const c = estimator as Partial<Cloneable<E>> | null;
+  if (typeof c === 'object' && c !== null && typeof c.clone === 'function') return () => c.clone!();
+  throw new InvalidArgumentError('makeEstimator', 'a function returning a new unfitted estimator, or an estimator with clone()', estimator);
+}
+
 function newEstimator<E>(makeEstimator: () => E): E {
   const est = makeEstimator();
   const e = est as { fit?: unknown; predict?: unknown } | null;
@@ -298,17 +314,18 @@ function summarize<E>(p: Plan<E>, folds: FoldResult<E>[]): CrossValidateResult<E
 }
 
 /**
- * k-fold cross-validation of a fresh estimator per fold: fit on the train part, predict the test
- * part, score. Folds are stratified (classification) and shuffled with `seed` unless told
+ * k-fold cross-validation of a fresh estimator per fold — from a factory `() => new Estimator(...)`,
+ * or `estimator.clone()` when an estimator is passed — fit on the train part, predict the test part, score. Folds are stratified (classification) and shuffled with `seed` unless told
  * otherwise; explicit splits may be passed as `cv`. Synchronous: for estimators whose fit or
  * predict return promises use `crossValidateAsync`.
  */
 export function crossValidate<TX extends TabularData, TY extends Labels, E extends Estimator<TX, TY>>(
-  makeEstimator: () => E,
+  estimator: (() => E) | Cloneable<E>,
   X: TX,
   y: TY,
   options?: CrossValidateOptions<E>,
 ): CrossValidateResult<E> {
+  const makeEstimator = toFactory<E>(estimator);
   const p = plan<E>(makeEstimator, X, y, options);
   const folds: FoldResult<E>[] = [];
   p.splits.forEach((s, f) => {
@@ -343,11 +360,12 @@ export function crossValidate<TX extends TabularData, TY extends Labels, E exten
 
 /** crossValidate for estimators whose `fit`/`predict` may be async; folds run one after another. */
 export async function crossValidateAsync<TX extends TabularData, TY extends Labels, E extends AsyncEstimator<TX, TY>>(
-  makeEstimator: () => E,
+  estimator: (() => E) | Cloneable<E>,
   X: TX,
   y: TY,
   options?: CrossValidateOptions<E>,
 ): Promise<CrossValidateResult<E>> {
+  const makeEstimator = toFactory<E>(estimator);
   const p = plan<E>(makeEstimator, X, y, options);
   const folds: FoldResult<E>[] = [];
   for (let f = 0; f < p.splits.length; f++) {

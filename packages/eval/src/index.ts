@@ -38,6 +38,7 @@ export { crossValidate, crossValidateAsync } from './cross-validate.js';
 export type {
   Estimator,
   AsyncEstimator,
+  Cloneable,
   FitOptions,
   CrossValidateOptions,
   CrossValidateResult,

@@ -1,14 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { measure, measureAsync } from './index.js';
 
-/** Burns process CPU until `process.cpuUsage` itself has advanced by `ms` (however loaded the machine). */
+/**
+ * Burns process CPU until `process.cpuUsage` itself has advanced by `ms`: ends however loaded the
+ * machine (a descheduled process burns no CPU time and waits longer), and counts at least one pass.
+ * No assertion below compares against a wall-clock duration, so load cannot make this file flake.
+ */
 function burnCpu(ms: number): number {
   const c0 = process.cpuUsage();
   let x = 0;
   for (;;) {
+    x++;
     const d = process.cpuUsage(c0);
     if (d.user + d.system >= ms * 1000) return x;
-    x++;
   }
 }
 

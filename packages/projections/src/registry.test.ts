@@ -30,7 +30,7 @@ describe('projection registry', () => {
     try {
       expect(isProjectionLoaded('global-pca')).toBe(false);
       expect(() => getProjection('global-pca')).toThrow(UnknownNameError);
-      expect(() => getProjection('global-pca')).toThrow("projection \"global-pca\" is not loaded: add `import '@dt/projections';`");
+      expect(() => getProjection('global-pca')).toThrow("projection \"global-pca\" is not loaded: add `import '@dt/core/oblique';`");
       expect(getProjection('axis')).toBe(axis());
     } finally {
       map.set('global-pca', saved);

@@ -1,5 +1,6 @@
 import { encodeLabels, type ClassLabel, type FeatureInput, type LabelInput } from '@dt/core';
-import { accuracyScore, leafArgmax, leafProba, RESTORE, splitRows, type RestoreState } from '@dt/core/internal';
+import { accuracyScore, leafArgmax, leafProba, logProba, RESTORE, splitRows, type RestoreState } from '@dt/core/internal';
+import { loadStreamModelAs, streamModelToJson, type StreamModelJson } from './model-format.js';
 import { DecisionStream, type StreamFitOptions } from './decision-stream.js';
 import type { StreamOptions } from './options.js';
 import type { StreamGraph } from './stream-graph.js';
@@ -55,9 +56,29 @@ export class DecisionStreamClassifier extends DecisionStream {
     return Array.from(codes, (c) => this.labelSet[c]!);
   }
 
-  /** Accuracy on (X, y). */
-  score(X: FeatureInput, y: LabelInput): number {
-    return accuracyScore(this.predict(X), y);
+  /** Natural log of predictProba (log 0 = -Infinity, as scikit-learn). */
+  predictLogProba(X: FeatureInput): number[][] {
+    return logProba(this.predictProba(X));
+  }
+
+  /** Accuracy on (X, y), weighted by sampleWeight when given. */
+  score(X: FeatureInput, y: LabelInput, sampleWeight?: ArrayLike<number> | null): number {
+    return accuracyScore(this.predict(X), y, sampleWeight);
+  }
+
+  /** The model file as an object: `JSON.stringify(model)` writes what loadStreamModel/fromJSON read (throws before fit). */
+  toJSON(): StreamModelJson {
+    return streamModelToJson(this);
+  }
+
+  /** A classifier from a dt-stream model file (JSON text or parsed object). */
+  static fromJSON(json: string | unknown): DecisionStreamClassifier {
+    return loadStreamModelAs(json, DecisionStreamClassifier);
+  }
+
+  /** Same as fromJSON (ml-cart's spelling). */
+  static load(json: string | unknown): DecisionStreamClassifier {
+    return loadStreamModelAs(json, DecisionStreamClassifier);
   }
 
   override [RESTORE](state: RestoreState<StreamGraph>): void {

@@ -1,6 +1,7 @@
 import type { FeatureInput } from '@dt/core';
 import { leafValue, r2Score, toTargets } from '@dt/core/internal';
 import { DecisionStream, type StreamFitOptions } from './decision-stream.js';
+import { loadStreamModelAs, streamModelToJson, type StreamModelJson } from './model-format.js';
 import type { StreamOptions } from './options.js';
 
 /**
@@ -24,8 +25,23 @@ export class DecisionStreamRegressor extends DecisionStream {
     return leafValue(this.graph.value, this.apply(X));
   }
 
-  /** Coefficient of determination R² on (X, y). */
-  score(X: FeatureInput, y: ArrayLike<number>): number {
-    return r2Score(this.predict(X), y);
+  /** Coefficient of determination R² on (X, y), weighted by sampleWeight when given. */
+  score(X: FeatureInput, y: ArrayLike<number>, sampleWeight?: ArrayLike<number> | null): number {
+    return r2Score(this.predict(X), y, sampleWeight);
+  }
+
+  /** The model file as an object: `JSON.stringify(model)` writes what loadStreamModel/fromJSON read (throws before fit). */
+  toJSON(): StreamModelJson {
+    return streamModelToJson(this);
+  }
+
+  /** A regressor from a dt-stream model file (JSON text or parsed object). */
+  static fromJSON(json: string | unknown): DecisionStreamRegressor {
+    return loadStreamModelAs(json, DecisionStreamRegressor);
+  }
+
+  /** Same as fromJSON (ml-cart's spelling). */
+  static load(json: string | unknown): DecisionStreamRegressor {
+    return loadStreamModelAs(json, DecisionStreamRegressor);
   }
 }

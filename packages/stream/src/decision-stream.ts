@@ -1,9 +1,9 @@
 import { buildFeatureIndex, type FeatureInput } from '@dt/core';
-import { checkFeatureNames, checkLevelCodes, FIT_CELLS_WITH_MISSING, rejectMissing, RESTORE, toColumnMajor, toRowMajor, type RestoreState, type Task } from '@dt/core/internal';
+import { checkFeatureNames, checkLevelCodes, FIT_CELLS_WITH_MISSING, optionParams, rejectMissing, RESTORE, toColumnMajor, toRowMajor, type RestoreState, type Task } from '@dt/core/internal';
 import { InvalidArgumentError, knownKeys, NotFittedError, plainObject, ShapeMismatchError } from '@dt/errors';
 import type { FitData } from './fit-data.js';
 import { growStream, type RoundInfo, type StopReason } from './grow.js';
-import { resolveStreamOptions, type ResolvedStreamOptions, type StreamOptions } from './options.js';
+import { resolveStreamOptions, STREAM_OPTIONS, type ResolvedStreamOptions, type StreamOptions } from './options.js';
 import type { StreamGraph } from './stream-graph.js';
 
 export interface StreamFitOptions {
@@ -38,8 +38,34 @@ export abstract class DecisionStream {
   /** @internal final leaf of each training row (for tests). */
   trainLeaf: Int32Array | null = null;
 
+  private readonly task: Task;
+
   protected constructor(options: StreamOptions | undefined, task: Task) {
     this.options = resolveStreamOptions(options, task);
+    this.task = task;
+  }
+
+  /** Every constructor option with its value (defaults filled in): `new Estimator(model.getParams())` is the same unfitted model. */
+  getParams(): StreamOptions {
+    return optionParams(STREAM_OPTIONS, this.options, this.task) as StreamOptions;
+  }
+
+  /** Changes options (validated as the constructor does) and returns this, unfitted: fit again. */
+  setParams(params: StreamOptions): this {
+    const o = plainObject('params', params);
+    (this as { options: ResolvedStreamOptions }).options = resolveStreamOptions({ ...this.getParams(), ...o }, this.task);
+    this.fitted = null;
+    this.names = null;
+    this.rounds = [];
+    this.stop = null;
+    this.trainLeaf = null;
+    return this;
+  }
+
+  /** An unfitted copy with the same options (scikit-learn's clone). */
+  clone(): this {
+    const Ctor = this.constructor as new (options: StreamOptions) => this;
+    return new Ctor(this.getParams());
   }
 
   /** The fitted DAG (throws before fit). */

@@ -209,6 +209,16 @@ export function loadStreamModel(input: string | unknown): StreamModel {
   return m;
 }
 
+/** loadStreamModel, checking the file holds a `Kind` (the estimators' fromJSON). */
+export function loadStreamModelAs<M extends StreamModel>(input: string | unknown, Kind: abstract new (...args: never[]) => M): M {
+  const m = loadStreamModel(input);
+  if (!(m instanceof Kind)) {
+    const names = m instanceof DecisionStreamClassifier ? ['DecisionStreamClassifier', 'DecisionStreamRegressor'] : ['DecisionStreamRegressor', 'DecisionStreamClassifier'];
+    throw new ModelFormatError(`the file holds a ${names[0]}, not a ${names[1]}`);
+  }
+  return m;
+}
+
 declare module '@dt/core' {
   interface ModelFormats {
     'dt-stream': StreamModel;

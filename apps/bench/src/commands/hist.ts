@@ -4,7 +4,7 @@
  * measurement in its own fresh process. Writes results/hist.md (tables + the fit's time split by phase).
  */
 // Registers the oblique projections by name (opt-in in @dt/core since the light-install work).
-import '@dt/projections';
+import '@dt/core/oblique';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';

@@ -82,7 +82,7 @@ export function evalCommand(program: Command, ctx: Context): void {
     .option('--repeats <r>', 'repetitions of k-fold CV, each with a fresh shuffle', '1')
     .option('--seed <n>', 'seed for shuffling the folds', '0')
     .option('--json', 'print machine-readable results')
-    .addHelpText('after', `${configKeysHelp()}${algorithmsHelp()}`)
+    .addHelpText('after', `${configKeysHelp()}${algorithmsHelp('config')}`)
     .action((opts: Record<string, unknown>) => evaluate(opts, ctx));
 }
 
@@ -108,7 +108,7 @@ async function evaluate(opts: Record<string, unknown>, ctx: Context): Promise<vo
   const dataOptions = dataOptionsFrom(opts);
   const configs0 = given.length > 0 ? given : null;
   for (const c of configs0 ?? []) checkNativeAlgorithm(dataOptions.missing, c.algorithm);
-  const ds = await loadData(spec, dataOptions, ctx.cwd);
+  const ds = await loadData(spec, dataOptions, ctx.cwd, ctx.stdin);
   const task = ds.task;
   if (folds > ds.X.rows) throw new InvalidArgumentError('--folds', `at most the number of rows (${ds.X.rows})`, folds);
   const configs = configs0 ?? DEFAULT_CONFIGS[task].map(configFromString);

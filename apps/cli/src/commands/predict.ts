@@ -8,7 +8,7 @@ import { fixed, plural } from '../format.js';
 import type { Context } from '../io.js';
 import { isClassifier } from '../any-model.js';
 import { readModelFile } from '../model-file.js';
-import { loadPredictData } from '../predict-data.js';
+import { loadPredictData, type PredictData } from '../predict-data.js';
 import { checkNativeAlgorithm, CLI_MISSING, strategyText } from '../missing.js';
 import { loadSimpleImputer } from '@dt/datasets';
 import { InvalidArgumentError, oneOf } from '@dt/errors';
@@ -18,9 +18,10 @@ export function predictCommand(program: Command, ctx: Context): void {
     .command('predict')
     .description('predict with a saved model; prints accuracy or R² to stderr when the data has the label')
     .requiredOption('--model <model.json>', 'a model written by dt train')
-    .requiredOption('--data <name|file.csv>', 'a built-in dataset or a CSV file with the model\'s feature columns')
+    .requiredOption('--data <name|file.csv|->', 'a built-in dataset, a CSV file with the model\'s feature columns, or - for CSV on standard input')
     .option('--proba', 'also write class probabilities (classifiers)')
     .option('--out <preds.csv>', 'write the predictions here (atomically) instead of stdout')
+    .option('--json', 'write JSON (predictions, probabilities, the score when the data has the label) instead of CSV')
     .option(
       '--missing <policy>',
       `CSV missing values: ${CLI_MISSING.join(', ')}; default what the model was trained with (impute: its stored fill values; native: NaN to the tree), else error`,
@@ -44,7 +45,7 @@ async function predict(opts: Record<string, unknown>, ctx: Context): Promise<voi
   if (policy === 'impute' && trained?.imputer === undefined) {
     throw new InvalidArgumentError('--missing', 'impute only for a model trained with --missing impute (it stores the fill values)', 'impute');
   }
-  const data = await loadPredictData(spec, file, ctx.cwd, policy === 'impute' ? 'native' : policy);
+  const data = await loadPredictData(spec, file, ctx.cwd, policy === 'impute' ? 'native' : policy, ctx.stdin);
   if (policy === 'impute') data.X = loadSimpleImputer(trained!.imputer!).transform(data.X);
   const m = data.missing;
   if (m !== undefined) {
@@ -58,27 +59,40 @@ async function predict(opts: Record<string, unknown>, ctx: Context): Promise<voi
     ctx.stderr.write(`${what}: ${done}.\n`);
   }
 
-  const lines: string[] = [];
   let predictions: (string | number)[];
+  let proba: { classes: (string | number)[]; values: Float64Array } | null = null;
   if (isClassifier(model)) {
-    const classes = model.classes;
     predictions = model.predict(data.X);
-    lines.push(csvLine(['prediction', ...(opts.proba ? classes.map((c) => `proba_${c}`) : [])]));
-    if (opts.proba) {
-      const proba = model.predictProbaFlat(data.X);
-      const C = classes.length;
-      for (let r = 0; r < predictions.length; r++) {
-        lines.push(csvLine([predictions[r]!, ...Array.from(proba.subarray(r * C, r * C + C), String)]));
-      }
-    } else {
-      for (const p of predictions) lines.push(csvLine([p]));
-    }
+    if (opts.proba) proba = { classes: model.classes, values: model.predictProbaFlat(data.X) };
   } else {
     predictions = Array.from(model.predict(data.X));
-    lines.push('prediction');
-    for (const p of predictions) lines.push(String(p));
   }
-  const text = `${lines.join('\n')}\n`;
+  const score = scoreOf(data, predictions, classifier, spec);
+  let text: string;
+  if (opts.json) {
+    const C = proba === null ? 0 : proba.classes.length;
+    const report = {
+      predictions,
+      ...(proba === null ? {} : { classes: proba.classes, proba: predictions.map((_, r) => Array.from(proba.values.subarray(r * C, r * C + C))) }),
+      ...(score.value === null ? {} : { score: { metric: score.metric, value: score.value, labelColumn: data.targetName } }),
+      ...(data.ignored.length > 0 ? { ignoredColumns: data.ignored } : {}),
+    };
+    text = `${JSON.stringify(report)}\n`;
+  } else {
+    const lines: string[] = [];
+    if (proba !== null) {
+      const C = proba.classes.length;
+      lines.push(csvLine(['prediction', ...proba.classes.map((c) => `proba_${c}`)]));
+      for (let r = 0; r < predictions.length; r++) lines.push(csvLine([predictions[r]!, ...Array.from(proba.values.subarray(r * C, r * C + C), String)]));
+    } else if (classifier) {
+      lines.push(csvLine(['prediction']));
+      for (const p of predictions) lines.push(csvLine([p]));
+    } else {
+      lines.push('prediction');
+      for (const p of predictions) lines.push(String(p));
+    }
+    text = `${lines.join('\n')}\n`;
+  }
 
   if (outPath === null) ctx.stdout.write(text);
   else {
@@ -86,17 +100,21 @@ async function predict(opts: Record<string, unknown>, ctx: Context): Promise<voi
     ctx.stderr.write(`Wrote ${plural(predictions.length, 'prediction')} to ${String(opts.out)}.\n`);
   }
   if (data.ignored.length > 0) ctx.stderr.write(`Ignored column${data.ignored.length > 1 ? 's' : ''} ${data.ignored.join(', ')}.\n`);
+  if (score.line !== null) ctx.stderr.write(score.line);
+}
 
-  if (data.y !== null) {
-    const where = `on ${plural(predictions.length, 'row')} of ${spec} (label column ${JSON.stringify(data.targetName)})`;
-    if (classifier) {
-      // Compared as text: the label column parses to numbers only when every value is numeric.
-      const acc = accuracy(data.y.map(String), predictions.map(String));
-      ctx.stderr.write(`accuracy ${fixed(acc)} ${where}\n`);
-    } else if (data.y.some((v) => typeof v !== 'number')) {
-      ctx.stderr.write(`No R²: label column ${JSON.stringify(data.targetName)} is not numeric.\n`);
-    } else if (predictions.length >= 2) {
-      ctx.stderr.write(`R² ${fixed(r2Score(data.y as number[], predictions as number[]))} ${where}\n`);
-    }
+/** Accuracy or R² when the data has the label (null value otherwise), and the stderr line that reports it. */
+function scoreOf(data: PredictData, predictions: (string | number)[], classifier: boolean, spec: string): { metric: 'accuracy' | 'r2'; value: number | null; line: string | null } {
+  const metric = classifier ? 'accuracy' : 'r2';
+  if (data.y === null) return { metric, value: null, line: null };
+  const where = `on ${plural(predictions.length, 'row')} of ${spec} (label column ${JSON.stringify(data.targetName)})`;
+  if (classifier) {
+    // Compared as text: the label column parses to numbers only when every value is numeric.
+    const acc = accuracy(data.y.map(String), predictions.map(String));
+    return { metric, value: acc, line: `accuracy ${fixed(acc)} ${where}\n` };
   }
+  if (data.y.some((v) => typeof v !== 'number')) return { metric, value: null, line: `No R²: label column ${JSON.stringify(data.targetName)} is not numeric.\n` };
+  if (predictions.length < 2) return { metric, value: null, line: null };
+  const r2 = r2Score(data.y as number[], predictions as number[]);
+  return { metric, value: r2, line: `R² ${fixed(r2)} ${where}\n` };
 }

@@ -7,6 +7,7 @@ import { basename } from 'node:path';
 import { isStream } from '../any-model.js';
 import { nonNegativeInt, oneOf } from '@dt/errors';
 import { resolvePath } from '../data.js';
+import { UsageError } from '../errors.js';
 import type { Context } from '../io.js';
 import { readModelFile } from '../model-file.js';
 import { num } from '../tree-options.js';
@@ -20,6 +21,7 @@ export function showCommand(program: Command, ctx: Context): void {
     .option('--out <file>', 'write to this file instead of stdout')
     .option('--max-depth <n>', 'summarise nodes deeper than this')
     .option('--decimals <n>', 'digits after the decimal point (default: 2 for text, 3 for dot)')
+    .option('--json', 'print the model as JSON: its structure summary and the model file (instead of --format)')
     .action((opts: Record<string, unknown>) => show(opts, ctx));
 }
 
@@ -33,6 +35,14 @@ async function show(opts: Record<string, unknown>, ctx: Context): Promise<void> 
   if (out !== null) await assertNotAnInput(out, [modelPath]);
   const write = async (text: string): Promise<void> => (out === null ? void ctx.stdout.write(text) : writeFileAtomic(out, text, { inputs: [modelPath] }));
   const { model, training } = await readModelFile(modelPath);
+  if (opts.json) {
+    if (opts.format !== 'text' || options.maxDepth !== undefined || options.decimals !== undefined) {
+      throw new UsageError('--json prints the whole model: it takes no --format, --max-depth or --decimals');
+    }
+    const summary = { nodes: model.nodeCount, leaves: model.nLeaves, depth: model.depth, features: model.nFeatures, featureNames: model.featureNames };
+    await write(`${JSON.stringify({ summary, training, model }, null, 2)}\n`);
+    return;
+  }
   // Level names of categorical features, so CRIMCOORD splits read as level sets.
   if (training && training.categories.some((c) => c !== null)) options.categories = training.categories;
   // A tree trained with --missing native: show where missing values go at each split.

@@ -18,6 +18,7 @@ export function trainCommand(program: Command, ctx: Context): void {
   addTreeOptions(cmd);
   cmd
     .requiredOption('--out <model.json>', 'where to write the model (atomically)')
+    .option('--json', 'print the summary as JSON')
     .addHelpText('after', algorithmsHelp())
     .action((opts: Record<string, unknown>) => train(opts, ctx));
 }
@@ -35,7 +36,7 @@ async function train(opts: Record<string, unknown>, ctx: Context): Promise<void>
   // Refuse before the (possibly long) fit, and again at the write (writeFileAtomic's inputs).
   await assertNotAnInput(outPath, inputs);
 
-  const raw = await loadData(spec, dataOptions, ctx.cwd);
+  const raw = await loadData(spec, dataOptions, ctx.cwd, ctx.stdin);
   // --missing impute: fill values from all training rows (train fits on every row), stored with the model.
   const { policy, strategy } = dataOptions.missing;
   const imputer = policy === 'impute' ? fitImputer(raw.X, raw.featureTypes, strategy) : null;
@@ -70,10 +71,27 @@ async function train(opts: Record<string, unknown>, ctx: Context): Promise<void>
     progress.stop();
     const settings = isStream(model) ? [`alpha=${model.options.alpha}`] : [`criterion=${model.options.criterion.name}`];
     for (const [k, v] of Object.entries(config.params)) if (k !== 'criterion' && k !== 'alpha') settings.push(`${k}=${v === null ? 'none' : String(v)}`);
+    const note = learner instanceof PrunedLearner ? learner.note : null;
+    if (opts.json) {
+      const summary = {
+        algorithm: config.algorithm,
+        settings: Object.fromEntries(settings.map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)])),
+        data: { name: ds.name, task: ds.task, rows: ds.X.rows, features: ds.X.cols, ...(ds.classes === undefined ? {} : { classes: ds.classes.length }) },
+        fitTime: { wallMs: fit.wallMs, cpuMs: fit.cpuMs },
+        nodes: model.nodeCount,
+        leaves: model.nLeaves,
+        depth: model.depth,
+        training: { metric: score.metric === 'R²' ? 'r2' : score.metric, value: score.value },
+        ...(note === null ? {} : { note }),
+        model: out,
+      };
+      ctx.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+      return;
+    }
     ctx.stdout.write(
       `Trained ${config.algorithm} (${settings.join(', ')}) on ${describeData(raw, dataOptions.missing, `all ${raw.X.rows.toLocaleString('en-US')} rows`)} in ${ms(fit.wallMs)} ms: ` +
         `${model.nodeCount} nodes, ${model.nLeaves} leaves, depth ${model.depth}; ` +
-        `training ${score.metric} ${fixed(score.value)}${learner instanceof PrunedLearner ? `; ${learner.note}` : ''}. Model written to ${out}.\n`,
+        `training ${score.metric} ${fixed(score.value)}${note === null ? '' : `; ${note}`}. Model written to ${out}.\n`,
     );
   } finally {
     progress.stop();

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll } from 'vitest';
 import { run } from '../run.js';
 import type { OutputStream } from '../io.js';
@@ -34,11 +35,12 @@ export function tempDir(): string {
 export async function cli(
   cwd: string,
   argv: string[],
-  options: { env?: Record<string, string>; stderr?: Capture } = {},
+  options: { env?: Record<string, string>; stderr?: Capture; stdin?: string } = {},
 ): Promise<CliResult> {
   const stdout = new Capture();
   const stderr = options.stderr ?? new Capture();
-  const code = await run(argv, { stdout, stderr, cwd, env: options.env ?? {} });
+  const stdin = options.stdin === undefined ? undefined : Readable.from([Buffer.from(options.stdin, 'utf8')]);
+  const code = await run(argv, { stdout, stderr, cwd, env: options.env ?? {}, ...(stdin === undefined ? {} : { stdin }) });
   return { code, stdout: stdout.text, stderr: stderr.text };
 }
 

@@ -1,16 +1,12 @@
 import { InvalidArgumentError, type Random } from '@dt/errors';
 import { applyScaler, fitScaler, type FittedProjection, type Projection, type ProjectionData, type Scaler } from '@dt/projections/registry';
-import { Crimcoord } from '../crimcoord.js';
 import { buildFeatureIndex, withScaledScanValues } from '../feature-index.js';
 import type { ColumnMajor } from '../input.js';
-import { AxisCrimcoordSearch } from './axis-crimcoord-search.js';
 import { AxisSearch, type AxisSearchConfig } from './axis-search.js';
-import { CategoricalColumns } from './categorical-columns.js';
 import type { ClassificationData, RegressionData } from './fit-data.js';
-import { GlobalProjectionSearch, projectAll, projectionMeans, sparseRawDirection } from './global-projection-search.js';
 import { createHistogramAxisSearch, type HistogramAxisSearch } from './histogram-axis.js';
 import type { HistogramParallel } from './histogram-parallel.js';
-import { NodeProjectionSearch } from './node-projection-search.js';
+import { obliqueSearch } from './oblique-slot.js';
 import { RandomAxisSearch } from './random-axis-search.js';
 import type { SplitSearch } from './split-record.js';
 import type { Splitter } from '../options.js';
@@ -42,13 +38,13 @@ export type ScanConfig = Pick<
 >;
 
 /**
- * Builds the split search for a fit: fits the scaler, sets up CRIMCOORD, fits the projection, and
- * picks the strategy by the fitted projection's kind —
- *   axis   → AxisSearch (AxisCrimcoordSearch with categorical features), or
- *            HistogramAxisSearch with splitter 'hist' (or 'auto' when every column bins exactly)
- *   global → GlobalProjectionSearch (projections precomputed once) over either axis search
- *   node   → NodeProjectionSearch
- * A new strategy is one file in this folder and one line below.
+ * Builds the split search for a fit: fits the scaler, fits the projection, and picks the strategy by
+ * the fitted projection's kind —
+ *   axis   → AxisSearch, RandomAxisSearch (splitter 'random') or HistogramAxisSearch ('hist', or
+ *            'auto' when every column bins exactly);
+ *   node, global, or axis with categorical features → the oblique strategies (oblique-searches.ts),
+ *            registered by `import '@dt/core/oblique'` so plain CART bundles leave them out.
+ * A new strategy is one file in this folder and one line here or in oblique-searches.ts.
  */
 export function createSplitSearch(data: ClassificationData | RegressionData, params: SplitSearchParams): SplitSearch {
   const X = data.X;
@@ -93,11 +89,6 @@ export function createSplitSearch(data: ClassificationData | RegressionData, par
     scaling = { mean, scale };
   }
   const projData = scaling ? applyScaler(raw, scaling) : raw;
-  let columns: CategoricalColumns | null = null;
-  if (cats) {
-    const crim = new Crimcoord(X, cats, scan.labels, scan.nClasses, scan.targets, data.weights);
-    columns = new CategoricalColumns(crim, projData.data === Xw.data ? [Xw.data] : [Xw.data, projData.data], X.rows);
-  }
   const fitted: FittedProjection = params.projection ? params.projection.prepare(projData, params.rng) : { kind: 'axis' };
   const random = params.splitter === 'random';
   if (random) checkRandomSplitter(data, fitted, cats);
@@ -115,38 +106,16 @@ export function createSplitSearch(data: ClassificationData | RegressionData, par
   if (params.splitter === 'hist' && fitted.kind === 'node') {
     throw new InvalidArgumentError('splitter', "'best' with a per-node projection ('hist' bins features and global projections only)", 'hist');
   }
-
-  switch (fitted.kind) {
-    case 'node': {
-      // Rows for projection: CRIMCOORD rewrites Xw's categorical columns per node, so then only Xw is current.
-      const rows = cats ? null : (rowMajor ?? transposeToRows(X));
-      return new NodeProjectionSearch({ ...scan, X: Xw, rowMajor: rows, projector: fitted, scale: scaling ? scaling.scale : null, categorical: columns });
-    }
-    case 'global': {
-      // Project the training data once; axis splits on the projections become oblique splits.
-      const dirs = fitted.globalDirections!;
-      const directions = [];
-      for (let k = 0; k < dirs.count; k++) directions.push(sparseRawDirection(dirs.dirs.subarray(k * X.cols, (k + 1) * X.cols), scaling));
-      const Z = projectAll(X, directions, rowMajor);
-      const h = hist ? binnedSearch(Z, { mean: projectionMeans(Z), scale: new Float64Array(Z.cols).fill(1) }) : null;
-      if (h) return new GlobalProjectionSearch(h, directions);
-      const centred = withScaledScanValues(buildFeatureIndex(Z), projectionMeans(Z), new Float64Array(Z.cols).fill(1));
-      return new GlobalProjectionSearch(axis(centred), directions);
-    }
-    case 'axis': {
-      const h = hist && !columns ? binnedSearch(X, scaling) : null;
-      if (h) return h;
-      let index = buildFeatureIndex(X);
-      if (scaling) index = withScaledScanValues(index, scaling.mean, scaling.scale);
-      if (!columns) return axis(index);
-      // Categorical features as unit directions over their node values, searched beside the axis.
-      const unit = new Float64Array(columns.features.length * X.cols);
-      columns.features.forEach((f, k) => (unit[k * X.cols + f] = 1));
-      const units = { dirs: unit, count: columns.features.length };
-      const categorical = new NodeProjectionSearch({ ...scan, X: Xw, rowMajor: null, projector: { kind: 'node', nodeDirections: () => units }, scale: null });
-      return new AxisCrimcoordSearch(axis(index, columns.features) as AxisSearch, columns, categorical, X.cols);
-    }
+  if (fitted.kind === 'axis' && !cats) {
+    const h = hist ? binnedSearch(X, scaling) : null;
+    if (h) return h;
+    let index = buildFeatureIndex(X);
+    if (scaling) index = withScaledScanValues(index, scaling.mean, scaling.scale);
+    return axis(index);
   }
+  // Projections and categorical features: the strategies `import '@dt/core/oblique'` registers.
+  const create = fitted.kind === 'axis' ? obliqueSearch('categoricalFeatures', cats) : obliqueSearch('projection', params.projection!.name);
+  return create({ scan, X, Xw, rowMajor, categorical: cats, scaling, projData, fitted, axis, binned: hist ? binnedSearch : null });
 }
 
 /**
@@ -157,15 +126,4 @@ function checkRandomSplitter(data: ClassificationData | RegressionData, fitted: 
   if (fitted.kind === 'node') throw new InvalidArgumentError('splitter', "'best' with a per-node projection ('random' draws axis thresholds)", 'random');
   if (cats) throw new InvalidArgumentError('splitter', "'best' with categoricalFeatures", 'random');
   if (data.criterion.name === 'maxCut') throw new InvalidArgumentError('splitter', "'best' with the maxCut criterion (its score depends on the values, not only the partition)", 'random');
-}
-
-/** Row-major copy of a column-major matrix (node projections read whole rows). */
-function transposeToRows(X: ColumnMajor): Float64Array {
-  const { rows, cols, data } = X;
-  const out = new Float64Array(rows * cols);
-  for (let c = 0; c < cols; c++) {
-    const base = c * rows;
-    for (let r = 0; r < rows; r++) out[r * cols + c] = data[base + r]!;
-  }
-  return out;
 }

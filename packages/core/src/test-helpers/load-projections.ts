@@ -1,3 +1,3 @@
-// Test setup: registers the oblique projections, as an application does with `import '@dt/projections'`
-// (the main @dt/core entry leaves them out so plain CART bundles stay small).
-import '@dt/projections';
+// Test setup: registers the oblique projections and split searches, as an application does with
+// `import '@dt/core/oblique'` (the main @dt/core entry leaves them out so plain CART bundles stay small).
+import '../oblique.js';

@@ -1,0 +1,14 @@
+/**
+ * @dt/core/oblique: import once (for its effect) to use projections or categorical features —
+ *
+ *   import '@dt/core/oblique';
+ *
+ * It registers the oblique projections of @dt/projections and the split searches that use them (per-node
+ * and global projections, CRIMCOORD for categorical features). The main @dt/core entry leaves these out,
+ * so a plain axis-aligned tree bundles small.
+ */
+import '@dt/projections';
+import { createObliqueSearch } from './split-search/oblique-searches.js';
+import { registerObliqueSearch } from './split-search/oblique-slot.js';
+
+registerObliqueSearch(createObliqueSearch);

@@ -1,0 +1,68 @@
+import { InvalidArgumentError } from '@dt/errors';
+import { Crimcoord } from '../crimcoord.js';
+import { buildFeatureIndex, withScaledScanValues } from '../feature-index.js';
+import type { ColumnMajor } from '../input.js';
+import { AxisCrimcoordSearch } from './axis-crimcoord-search.js';
+import type { AxisSearch } from './axis-search.js';
+import { CategoricalColumns } from './categorical-columns.js';
+import { GlobalProjectionSearch, projectAll, projectionMeans, sparseRawDirection } from './global-projection-search.js';
+import { NodeProjectionSearch } from './node-projection-search.js';
+import type { ObliqueContext } from './oblique-slot.js';
+import type { SplitSearch } from './split-record.js';
+
+/**
+ * The strategies createSplitSearch reaches only with a projection or categorical features (registered
+ * by `import '@dt/core/oblique'`):
+ *   node   → NodeProjectionSearch
+ *   global → GlobalProjectionSearch (projections precomputed once) over either axis search
+ *   axis with categorical features → AxisCrimcoordSearch
+ */
+export function createObliqueSearch(ctx: ObliqueContext): SplitSearch {
+  const { X, Xw, rowMajor, scan, scaling, projData, fitted, binned } = ctx;
+  const cats = ctx.categorical;
+  let columns: CategoricalColumns | null = null;
+  if (cats) {
+    const crim = new Crimcoord(X, cats, scan.labels, scan.nClasses, scan.targets, scan.weights);
+    columns = new CategoricalColumns(crim, projData.data === Xw.data ? [Xw.data] : [Xw.data, projData.data], X.rows);
+  }
+  switch (fitted.kind) {
+    case 'node': {
+      // Rows for projection: CRIMCOORD rewrites Xw's categorical columns per node, so then only Xw is current.
+      const rows = cats ? null : (rowMajor ?? transposeToRows(X));
+      return new NodeProjectionSearch({ ...scan, X: Xw, rowMajor: rows, projector: fitted, scale: scaling ? scaling.scale : null, categorical: columns });
+    }
+    case 'global': {
+      // Project the training data once; axis splits on the projections become oblique splits.
+      const dirs = fitted.globalDirections!;
+      const directions = [];
+      for (let k = 0; k < dirs.count; k++) directions.push(sparseRawDirection(dirs.dirs.subarray(k * X.cols, (k + 1) * X.cols), scaling));
+      const Z = projectAll(X, directions, rowMajor);
+      const h = binned ? binned(Z, { mean: projectionMeans(Z), scale: new Float64Array(Z.cols).fill(1) }) : null;
+      if (h) return new GlobalProjectionSearch(h, directions);
+      const centred = withScaledScanValues(buildFeatureIndex(Z), projectionMeans(Z), new Float64Array(Z.cols).fill(1));
+      return new GlobalProjectionSearch(ctx.axis(centred), directions);
+    }
+    case 'axis': {
+      if (!columns) throw new InvalidArgumentError('categoricalFeatures', 'a non-empty list for the CRIMCOORD search', cats);
+      let index = buildFeatureIndex(X);
+      if (scaling) index = withScaledScanValues(index, scaling.mean, scaling.scale);
+      // Categorical features as unit directions over their node values, searched beside the axis.
+      const unit = new Float64Array(columns.features.length * X.cols);
+      columns.features.forEach((f, k) => (unit[k * X.cols + f] = 1));
+      const units = { dirs: unit, count: columns.features.length };
+      const categorical = new NodeProjectionSearch({ ...scan, X: Xw, rowMajor: null, projector: { kind: 'node', nodeDirections: () => units }, scale: null });
+      return new AxisCrimcoordSearch(ctx.axis(index, columns.features) as AxisSearch, columns, categorical, X.cols);
+    }
+  }
+}
+
+/** Row-major copy of a column-major matrix (node projections read whole rows). */
+function transposeToRows(X: ColumnMajor): Float64Array {
+  const { rows, cols, data } = X;
+  const out = new Float64Array(rows * cols);
+  for (let c = 0; c < cols; c++) {
+    const base = c * rows;
+    for (let r = 0; r < rows; r++) out[r * cols + c] = data[base + r]!;
+  }
+  return out;
+}

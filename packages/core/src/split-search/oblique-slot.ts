@@ -1,0 +1,47 @@
+import { InvalidArgumentError } from '@dt/errors';
+import type { FittedProjection, ProjectionData, Scaler } from '@dt/projections/registry';
+import type { ColumnMajor } from '../input.js';
+import type { AxisSearch, AxisSearchConfig } from './axis-search.js';
+import type { HistogramAxisSearch } from './histogram-axis.js';
+import type { RandomAxisSearch } from './random-axis-search.js';
+import type { SplitSearch } from './split-record.js';
+
+/** What createSplitSearch hands the oblique strategies (node/global projections, CRIMCOORD categorical). */
+export interface ObliqueContext {
+  scan: Pick<AxisSearchConfig, 'labels' | 'nClasses' | 'targets' | 'weights' | 'classification' | 'regression' | 'minSamplesLeaf' | 'minWeightLeaf'>;
+  /** The training matrix, and the working copy whose categorical columns CRIMCOORD rewrites per node. */
+  X: ColumnMajor;
+  Xw: ColumnMajor;
+  /** Rows the caller already holds (null with categorical features, or when not given): projections may read node rows from them. */
+  rowMajor: Float64Array | null;
+  categorical: readonly number[] | null;
+  scaling: Scaler | null;
+  /** The (scaled) data the projection was fitted on. */
+  projData: ProjectionData;
+  fitted: FittedProjection;
+  /** An exact (or 'random') axis search over an index; rootConstants: columns skipped at the root. */
+  axis: (index: AxisSearchConfig['index'], rootConstants?: Int32Array) => AxisSearch | RandomAxisSearch;
+  /** With splitter 'hist' or 'auto': the binned search over columns Z shifted by `shift` (null when 'auto' finds a column that does not bin exactly); else null. */
+  binned: ((Z: ColumnMajor, shift: { mean: Float64Array; scale: Float64Array } | null) => HistogramAxisSearch | null) | null;
+}
+
+export type ObliqueFactory = (ctx: ObliqueContext) => SplitSearch;
+
+// Filled by `import '@dt/core/oblique'` (src/oblique.ts). Kept out of the main entry so a plain
+// axis-aligned tree does not bundle the per-node projection search, CRIMCOORD and global projections.
+let oblique: ObliqueFactory | null = null;
+
+/** Registers the oblique split searches; called by `@dt/core/oblique`. */
+export function registerObliqueSearch(factory: ObliqueFactory): void {
+  oblique = factory;
+}
+
+/** The registered oblique split searches, or a typed error saying which import loads them. */
+export function obliqueSearch(argument: 'projection' | 'categoricalFeatures', value: unknown): ObliqueFactory {
+  if (oblique) return oblique;
+  const e = new InvalidArgumentError(argument, "usable only after `import '@dt/core/oblique'`", value);
+  e.message = `${argument} ${JSON.stringify(value)} needs the oblique split searches: add \`import '@dt/core/oblique';\` once in your program (it also registers the projections of @dt/projections; kept out of plain CART bundles)`;
+  return ((): never => {
+    throw e;
+  })();
+}
