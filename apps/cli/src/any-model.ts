@@ -1,14 +1,21 @@
 import { DecisionTreeClassifier, type TreeModel } from '@dt/core';
+import { Ensemble, EnsembleClassifier, type ForestModel, type RandomForestClassifier, type AlgorithmForestClassifier } from '@dt/ensemble';
 import { DecisionStream, DecisionStreamClassifier, type StreamModel } from '@dt/stream';
 
-/** Every model the CLI trains: CART-family trees (@dt/core) and Decision Streams (@dt/stream). */
+/** Every single-tree model the CLI trains: CART-family trees (@dt/core) and Decision Streams (@dt/stream). */
 export type AnyModel = TreeModel | StreamModel;
-export type AnyClassifier = DecisionTreeClassifier | DecisionStreamClassifier;
+/** Every model a dt model file holds: single trees, streams and forests (@dt/ensemble). */
+export type SavedModel = AnyModel | ForestModel;
+export type AnyClassifier = DecisionTreeClassifier | DecisionStreamClassifier | RandomForestClassifier | AlgorithmForestClassifier;
 
-export function isClassifier(model: AnyModel): model is AnyClassifier {
-  return model instanceof DecisionTreeClassifier || model instanceof DecisionStreamClassifier;
+export function isClassifier(model: SavedModel): model is AnyClassifier {
+  return model instanceof DecisionTreeClassifier || model instanceof DecisionStreamClassifier || model instanceof EnsembleClassifier;
 }
 
-export function isStream(model: AnyModel): model is StreamModel {
+export function isStream(model: SavedModel): model is StreamModel {
   return model instanceof DecisionStream;
+}
+
+export function isForest(model: SavedModel): model is ForestModel {
+  return model instanceof Ensemble;
 }

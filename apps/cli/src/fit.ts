@@ -1,12 +1,12 @@
 import { DecisionTreeClassifier } from '@dt/core';
-import { isClassifier, type AnyModel } from './any-model.js';
+import { isClassifier, type AnyModel, type SavedModel } from './any-model.js';
 import type { Dataset } from '@dt/datasets';
-import { PrunedLearner, type Learner } from './pruning.js';
+import { PrunedLearner } from './pruning.js';
 
 type Labels = (string | number)[];
 
 /** Fits on a whole dataset, with its feature names kept in the model. */
-export function fitModel(model: Learner, ds: Dataset): void {
+export function fitModel(model: AnyModel | PrunedLearner, ds: Dataset): void {
   const opts = { featureNames: ds.featureNames };
   if (model instanceof PrunedLearner) model.fit(ds.X, ds.y, opts);
   else if (model instanceof DecisionTreeClassifier) model.fit(ds.X, ds.y as Labels, opts);
@@ -15,7 +15,7 @@ export function fitModel(model: Learner, ds: Dataset): void {
 }
 
 /** Training accuracy (classifier) or R² (regressor), with the metric's name. */
-export function scoreModel(model: AnyModel, X: Dataset['X'], y: Dataset['y']): { metric: 'accuracy' | 'R²'; value: number } {
+export function scoreModel(model: SavedModel, X: Dataset['X'], y: Dataset['y']): { metric: 'accuracy' | 'R²'; value: number } {
   if (isClassifier(model)) return { metric: 'accuracy', value: model.score(X, y as Labels) };
   return { metric: 'R²', value: model.score(X, y as Float64Array) };
 }

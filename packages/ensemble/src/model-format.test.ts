@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DecisionTreeClassifier, exportText, loadAnyModel } from '@dt/core';
+import type { DecisionTreeClassifier} from '@dt/core';
+import { exportText, loadAnyModel } from '@dt/core';
 import { makeClassification, makeRegression } from '@dt/datasets';
 import { algorithmForest } from './bagging.js';
 import { forestMemberTree, loadForest, serializeForest } from './model-format.js';

@@ -4,8 +4,9 @@ import { renderHtml, renderSvg, type PlotOptions } from '@dt/plot';
 import { exportStreamDot, exportStreamText } from '@dt/stream';
 import { assertNotAnInput, writeFileAtomic } from '@dt/core/node';
 import { basename } from 'node:path';
-import { isStream } from '../any-model.js';
-import { nonNegativeInt, oneOf } from '@dt/errors';
+import { isForest, isStream } from '../any-model.js';
+import { forestView } from './forest-show.js';
+import { InvalidArgumentError, nonNegativeInt, oneOf } from '@dt/errors';
 import { resolvePath } from '../data.js';
 import type { Context } from '../io.js';
 import { readModelFile } from '../model-file.js';
@@ -20,6 +21,7 @@ export function showCommand(program: Command, ctx: Context): void {
     .option('--out <file>', 'write to this file instead of stdout')
     .option('--max-depth <n>', 'summarise nodes deeper than this')
     .option('--decimals <n>', 'digits after the decimal point (default: 2 for text, 3 for dot)')
+    .option('--tree <index>', 'a forest: print this tree (0-based) instead of the summary')
     .action((opts: Record<string, unknown>) => show(opts, ctx));
 }
 
@@ -32,7 +34,16 @@ async function show(opts: Record<string, unknown>, ctx: Context): Promise<void> 
   const out = opts.out === undefined ? null : resolvePath(ctx.cwd, String(opts.out));
   if (out !== null) await assertNotAnInput(out, [modelPath]);
   const write = async (text: string): Promise<void> => (out === null ? void ctx.stdout.write(text) : writeFileAtomic(out, text, { inputs: [modelPath] }));
-  const { model, training } = await readModelFile(modelPath);
+  const file = await readModelFile(modelPath);
+  const { training } = file;
+  let model = file.model;
+  if (isForest(model)) {
+    const view = forestView(model, opts.tree, format, training);
+    if ('summary' in view) return write(view.summary);
+    model = view.tree;
+  } else if (opts.tree !== undefined) {
+    throw new InvalidArgumentError('--tree', 'used with a forest model (this file holds one tree)', String(opts.tree));
+  }
   // Level names of categorical features, so CRIMCOORD splits read as level sets.
   if (training && training.categories.some((c) => c !== null)) options.categories = training.categories;
   if (format === 'svg' || format === 'html') {
