@@ -10,7 +10,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { CV_SET_NAMES, loadCvSet } from '../../../packages/ensemble/src/fixtures/cv-sets.js';
+import { CV_SET_NAMES, loadCvSet } from '@dt/ensemble/cv-check';
 import { runPython } from '../src/harness/python.js';
 
 const SCRIPT = fileURLToPath(new URL('../python/sklearn_forest_cv.py', import.meta.url));

@@ -9,6 +9,7 @@ import { speedCommand } from './commands/speed.js';
 import { hhcartCommand } from './commands/hhcart.js';
 import { streamCommand } from './commands/stream.js';
 import { histCommand } from './commands/hist.js';
+import { forestCommand } from './commands/forest.js';
 
 const program = new Command('bench').description('dt benchmarks: speed against peers and the papers\' tables');
 program.addCommand(cartCommand());
@@ -19,6 +20,7 @@ program.addCommand(speedCommand());
 program.addCommand(hhcartCommand());
 program.addCommand(streamCommand());
 program.addCommand(histCommand());
+program.addCommand(forestCommand());
 program.parseAsync(process.argv).catch((e: unknown) => {
   console.error(`bench: ${e instanceof Error ? e.message : String(e)}`);
   process.exitCode = 1;
