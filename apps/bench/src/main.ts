@@ -11,6 +11,7 @@ import { streamCommand } from './commands/stream.js';
 import { histCommand } from './commands/hist.js';
 import { missingCommand } from './commands/missing.js';
 import { poolLatencyCommand } from './commands/pool-latency.js';
+import { forestCommand } from './commands/forest.js';
 
 const program = new Command('bench').description('dt benchmarks: speed against peers and the papers\' tables');
 program.addCommand(cartCommand());
@@ -23,6 +24,7 @@ program.addCommand(streamCommand());
 program.addCommand(histCommand());
 program.addCommand(missingCommand());
 program.addCommand(poolLatencyCommand());
+program.addCommand(forestCommand());
 program.parseAsync(process.argv).catch((e: unknown) => {
   console.error(`bench: ${e instanceof Error ? e.message : String(e)}`);
   process.exitCode = 1;

@@ -15,8 +15,10 @@ export interface Algorithm {
   readonly name: string;
   readonly description: string;
   readonly tasks: readonly Task[];
-  /** A fresh, unfitted model. `options` are already mapped by tree-options.ts. */
-  create(task: Task, options: ClassifierOptions): AnyModel;
+  /** A fresh, unfitted model. `options` are already mapped by tree-options.ts. Absent for forests (forest.ts builds them). */
+  create?(task: Task, options: ClassifierOptions): AnyModel;
+  /** A forest algorithm: takes the ensemble flags (--n-estimators, --jobs, ...); built by forest.ts. */
+  readonly forest?: true;
   /** Option keys the algorithm accepts besides the shared ones; null = the tree options. */
   readonly streamOptions?: true;
   /** Learns with NaN in X (where missing values go, per node): `--missing native` is allowed. */
@@ -52,7 +54,22 @@ const stream: Algorithm = {
       : new DecisionStreamRegressor(options as never),
 };
 
-const ALGORITHMS: readonly Algorithm[] = [cart, ...paperAlgorithms, stream];
+/** Forests (@dt/ensemble), built by forest.ts from the tree options and the ensemble flags. */
+const forests: Algorithm[] = [
+  { name: 'random-forest', description: "random forest (scikit-learn's RandomForest*): --n-estimators trees on bootstrap draws, --max-features sqrt per node (regression: all)", tasks: ['classification', 'regression'], forest: true },
+  { name: 'extra-trees', description: 'extremely randomized trees: --splitter random, no bootstrap, --max-features sqrt per node (regression: all)', tasks: ['classification', 'regression'], forest: true },
+  { name: 'bagging', description: 'bagged trees of --base (cart, stream or an algorithm name; oblique forests); --max-features: features per tree for a named --base', tasks: ['classification', 'regression'], forest: true },
+];
+
+const ALGORITHMS: readonly Algorithm[] = [cart, ...paperAlgorithms, stream, ...forests];
+
+/** `--base` of a bagged forest: cart, stream or one of the paper's algorithm names. */
+export function parseBase(raw: string, name: string): string {
+  const names = [cart.name, stream.name, ...paperAlgorithms.map((a) => a.name)];
+  const v = raw.trim();
+  if (!names.includes(v)) throw new UnknownNameError(name, v, names);
+  return v;
+}
 
 export const DEFAULT_ALGORITHM = 'cart';
 

@@ -1,19 +1,26 @@
 import { DecisionTreeClassifier, DecisionTreeRegressor, type TreeModel } from '@dt/core';
+import { Ensemble, EnsembleClassifier, type ForestModel, type RandomForestClassifier, type AlgorithmForestClassifier } from '@dt/ensemble';
 import { DecisionStream, DecisionStreamClassifier, type StreamModel } from '@dt/stream';
 
-/** Every model the CLI trains: CART-family trees (@dt/core) and Decision Streams (@dt/stream). */
+/** Every single-tree model the CLI trains: CART-family trees (@dt/core) and Decision Streams (@dt/stream). */
 export type AnyModel = TreeModel | StreamModel;
-export type AnyClassifier = DecisionTreeClassifier | DecisionStreamClassifier;
+/** Every model a dt model file holds: single trees, streams and forests (@dt/ensemble). */
+export type SavedModel = AnyModel | ForestModel;
+export type AnyClassifier = DecisionTreeClassifier | DecisionStreamClassifier | RandomForestClassifier | AlgorithmForestClassifier;
 
-export function isClassifier(model: AnyModel): model is AnyClassifier {
-  return model instanceof DecisionTreeClassifier || model instanceof DecisionStreamClassifier;
+export function isClassifier(model: SavedModel): model is AnyClassifier {
+  return model instanceof DecisionTreeClassifier || model instanceof DecisionStreamClassifier || model instanceof EnsembleClassifier;
 }
 
-export function isStream(model: AnyModel): model is StreamModel {
+export function isStream(model: SavedModel): model is StreamModel {
   return model instanceof DecisionStream;
 }
 
-/** True for the models the CLI reads and writes (a loaded file may hold another registered kind, e.g. a forest). */
-export function isAnyModel(model: unknown): model is AnyModel {
-  return model instanceof DecisionTreeClassifier || model instanceof DecisionTreeRegressor || model instanceof DecisionStream;
+export function isForest(model: SavedModel): model is ForestModel {
+  return model instanceof Ensemble;
+}
+
+/** True for the models the CLI reads and writes (a loaded file may hold another registered kind). */
+export function isSavedModel(model: unknown): model is SavedModel {
+  return model instanceof DecisionTreeClassifier || model instanceof DecisionTreeRegressor || model instanceof DecisionStream || model instanceof Ensemble;
 }

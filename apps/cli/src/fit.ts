@@ -1,6 +1,6 @@
 import { DecisionTree, DecisionTreeClassifier, type FitOptions } from '@dt/core';
 import { createHistogramWorkers, resolveJobs, type HistogramWorkerPool, type HistogramWorkers } from '@dt/core/node';
-import { isClassifier, type AnyModel } from './any-model.js';
+import { isClassifier, type AnyModel, type SavedModel } from './any-model.js';
 import type { Dataset } from '@dt/datasets';
 import { PrunedLearner, type Learner } from './pruning.js';
 
@@ -28,7 +28,7 @@ export function withWorkers<L extends Learner>(learner: L, workers: HistogramWor
 }
 
 /** Fits on a whole dataset, with its feature names kept in the model. */
-export function fitModel(model: Learner, ds: Dataset, workers: HistogramWorkers | null = null): void {
+export function fitModel(model: AnyModel | PrunedLearner, ds: Dataset, workers: HistogramWorkers | null = null): void {
   const opts = { featureNames: ds.featureNames, ...(workers !== null && model instanceof DecisionTree ? { workers } : {}) };
   if (model instanceof PrunedLearner) model.fit(ds.X, ds.y, opts);
   else if (model instanceof DecisionTreeClassifier) model.fit(ds.X, ds.y as Labels, opts);
@@ -37,7 +37,7 @@ export function fitModel(model: Learner, ds: Dataset, workers: HistogramWorkers 
 }
 
 /** Training accuracy (classifier) or R² (regressor), with the metric's name. */
-export function scoreModel(model: AnyModel, X: Dataset['X'], y: Dataset['y']): { metric: 'accuracy' | 'R²'; value: number } {
+export function scoreModel(model: SavedModel, X: Dataset['X'], y: Dataset['y']): { metric: 'accuracy' | 'R²'; value: number } {
   if (isClassifier(model)) return { metric: 'accuracy', value: model.score(X, y as Labels) };
   return { metric: 'R²', value: model.score(X, y as Float64Array) };
 }

@@ -1,6 +1,7 @@
 import { loadAnyModel, modelToJson } from '@dt/core';
 import { streamModelToJson } from '@dt/stream';
-import { isAnyModel, isStream, type AnyModel } from './any-model.js';
+import { forestToJson } from '@dt/ensemble';
+import { isForest, isSavedModel, isStream, type SavedModel } from './any-model.js';
 import { parseModelDocument } from '@dt/core/internal';
 import { readModelText, writeFileAtomic } from '@dt/core/node';
 import type { Dataset, FeatureType } from '@dt/datasets';
@@ -43,26 +44,26 @@ export function trainingInfo(ds: Dataset, algorithm: string, missing?: MissingIn
 }
 
 /** Writes the model file atomically (temp file + fsync + rename), never over one of `inputs`. */
-export async function writeModelFile(path: string, model: AnyModel, info: TrainingInfo, inputs: readonly string[] = []): Promise<void> {
-  const json = isStream(model) ? streamModelToJson(model) : modelToJson(model);
+export async function writeModelFile(path: string, model: SavedModel, info: TrainingInfo, inputs: readonly string[] = []): Promise<void> {
+  const json = isForest(model) ? forestToJson(model) : isStream(model) ? streamModelToJson(model) : modelToJson(model);
   await writeFileAtomic(path, JSON.stringify({ ...json, [TRAINING_KEY]: info }), { inputs });
 }
 
 export interface ModelFile {
-  model: AnyModel;
+  model: SavedModel;
   /** Null for a model saved by the library rather than by `dt train`. */
   training: TrainingInfo | null;
 }
 
 export async function readModelFile(path: string): Promise<ModelFile> {
   const text = await readModelText(path);
-  let model: AnyModel;
+  let model: SavedModel;
   let doc: Record<string, unknown>;
   try {
     doc = parseModelDocument(text);
-    // The format field says which library wrote the file (dt-model tree, dt-stream graph, ...).
+    // The format field says which library wrote the file (dt-model tree, dt-stream graph, dt-forest, ...).
     const loaded = loadAnyModel(doc);
-    if (!isAnyModel(loaded)) throw new ModelFormatError(`format "${String(doc.format)}" holds a model dt's commands do not read yet (they read trees and Decision Streams)`);
+    if (!isSavedModel(loaded)) throw new ModelFormatError(`format "${String(doc.format)}" holds a model dt's commands do not read yet (they read trees, Decision Streams and forests)`);
     model = loaded;
   } catch (e) {
     if (e instanceof DtError) throw new DtError(e.code, `${path}: ${e.message}`, { cause: e });
@@ -72,7 +73,7 @@ export async function readModelFile(path: string): Promise<ModelFile> {
   return { model, training: raw === undefined ? null : checkTraining(raw, model, path) };
 }
 
-function checkTraining(raw: unknown, model: AnyModel, path: string): TrainingInfo {
+function checkTraining(raw: unknown, model: SavedModel, path: string): TrainingInfo {
   const bad = (what: string): never => {
     throw new ModelFormatError(`${path}: invalid "${TRAINING_KEY}" section: ${what}`);
   };

@@ -9,6 +9,7 @@ import { InvalidArgumentError } from '@dt/errors';
 import { chooseCcpAlpha, fitWithReducedErrorPruning } from '@dt/prune';
 import type { Task } from './algorithms.js';
 import { buildEstimator, type TreeConfig } from './tree-options.js';
+import { buildForestLearner, isForestConfig, type ForestLearner } from './forest.js';
 
 type Labels = (string | number)[];
 type Pruning = { method: 'rep'; fraction: number } | { method: 'ccp-cv'; folds: number; rule: 'min' | 'one-se' } | null;
@@ -87,10 +88,11 @@ export class PrunedLearner {
   }
 }
 
-export type Learner = AnyModel | PrunedLearner;
+export type Learner = AnyModel | PrunedLearner | ForestLearner;
 
 /** A fresh learner for a config: the plain estimator, or one that prunes inside fit. */
 export function buildLearner(config: TreeConfig, task: Task, featureTypes?: readonly string[]): Learner {
+  if (isForestConfig(config)) return buildForestLearner(config, task, featureTypes);
   const model = buildEstimator(config, task, featureTypes);
   const pruning = pruningOf(config);
   if (pruning === null) return model;
@@ -98,6 +100,6 @@ export function buildLearner(config: TreeConfig, task: Task, featureTypes?: read
 }
 
 /** The fitted tree model behind a learner. */
-export function fittedModel(learner: Learner): AnyModel {
+export function fittedModel(learner: AnyModel | PrunedLearner): AnyModel {
   return learner instanceof PrunedLearner ? learner.fitted : learner;
 }

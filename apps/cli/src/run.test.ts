@@ -42,7 +42,7 @@ describe('errors: one line on stderr, exit 1 for bad input', () => {
     expect(await fails(['train', '--data', 'iris', '--criterion', 'mse', '--out', 'm.json'])).toMatchObject({ code: 1 });
     expect(await fails(['train', '--data', 'iris', '--algorithm', 'c45', '--out', 'm.json'])).toEqual({
       code: 1,
-      message: 'unknown algorithm "c45"; known: cart, gini-features, gini-pre-pca, gini-node-features-pca, gini-node-means-pca, maxcut-features, maxcut-pre-pca, maxcut-node-features-pca, maxcut-node-means-pca, hhcart-a, hhcart-d, stream',
+      message: 'unknown algorithm "c45"; known: cart, gini-features, gini-pre-pca, gini-node-features-pca, gini-node-means-pca, maxcut-features, maxcut-pre-pca, maxcut-node-features-pca, maxcut-node-means-pca, hhcart-a, hhcart-d, stream, random-forest, extra-trees, bagging',
     });
     expect(await fails(['train', '--data', 'iris', '--task', 'ranking', '--out', 'm.json'])).toEqual({
       code: 1,
@@ -60,7 +60,7 @@ describe('errors: one line on stderr, exit 1 for bad input', () => {
     writeFileSync(join(dir, 'other.json'), JSON.stringify({ format: 'sklearn', version: 1 }));
     expect(await fails(['predict', '--model', 'other.json', '--data', 'iris'])).toEqual({
       code: 1,
-      message: expect.stringMatching(/other\.json: not a dt model \(format is "sklearn", expected one of "dt-model", "dt-stream"\)$/),
+      message: expect.stringMatching(/other\.json: not a dt model \(format is "sklearn", expected one of "dt-model", "dt-stream", "dt-forest"\)$/),
     });
   });
 

@@ -10,14 +10,18 @@ import { Option, type Command } from 'commander';
 import { TREE_OPTIONS, type ClassifierOptions, type ResolvedTreeOptions } from '@dt/core';
 import { cliHelp, cliText, parseNumber, type OptionSpec } from '@dt/core/internal';
 import { STREAM_OPTIONS, type ResolvedStreamOptions } from '@dt/stream';
+import { ENSEMBLE_OPTIONS, type ResolvedEnsembleOptions } from '@dt/ensemble';
 import type { AnyModel } from './any-model.js';
 import { DtError, InvalidArgumentError, intAtLeast, numberInRange, oneOf } from '@dt/errors';
-import { DEFAULT_ALGORITHM, getAlgorithm, listAlgorithms, type Task } from './algorithms.js';
+import { DEFAULT_ALGORITHM, getAlgorithm, listAlgorithms, parseBase, type Task } from './algorithms.js';
 
 /** Settings of the fitting procedure (pruning, CRIMCOORD of the data's categorical columns), not estimator options. */
 type FitOnlyKey = 'prune' | 'pruneFraction' | 'ccpCv' | 'ccpRule' | 'crimcoord';
 
-export type ParamKey = keyof ResolvedTreeOptions | keyof ResolvedStreamOptions | FitOnlyKey;
+/** `--base`: the members' algorithm of `--algorithm bagging` (forest.ts). */
+type ForestOnlyKey = 'base';
+
+export type ParamKey = keyof ResolvedTreeOptions | keyof ResolvedStreamOptions | keyof ResolvedEnsembleOptions | FitOnlyKey | ForestOnlyKey;
 
 interface ParamSpec {
   /** The option key; commander also stores `--max-depth` under `maxDepth`. */
@@ -30,8 +34,8 @@ interface ParamSpec {
   readonly classificationOnly?: boolean;
   /** A setting of the fitting procedure (pruning), not an estimator option. */
   readonly fitOnly?: boolean;
-  /** 'tree': tree algorithms only; 'stream': only Decision Stream; 'both'. */
-  readonly scope: 'tree' | 'stream' | 'both';
+  /** 'tree': tree algorithms only; 'stream': only Decision Stream; 'both'; 'forest': forest algorithms only (ENSEMBLE_OPTIONS, --base). */
+  readonly scope: 'tree' | 'stream' | 'both' | 'forest';
 }
 
 /** Parses a number argument strictly (no "", "3abc" or hex), naming `name` on error. */
@@ -46,7 +50,12 @@ function tableParams(): ParamSpec[] {
   const out: ParamSpec[] = [];
   const inTree = new Set(Object.keys(TREE_OPTIONS));
   const inStream = new Set(Object.keys(STREAM_OPTIONS));
-  const entries = [...Object.entries(TREE_OPTIONS), ...Object.entries(STREAM_OPTIONS).filter(([k]) => !inTree.has(k))] as [ParamKey, OptionSpec<unknown>][];
+  const inEnsemble = new Set(Object.keys(ENSEMBLE_OPTIONS).filter((k) => !inTree.has(k) && !inStream.has(k)));
+  const entries = [
+    ...Object.entries(TREE_OPTIONS),
+    ...Object.entries(STREAM_OPTIONS).filter(([k]) => !inTree.has(k)),
+    ...Object.entries(ENSEMBLE_OPTIONS).filter(([k]) => inEnsemble.has(k)),
+  ] as [ParamKey, OptionSpec<unknown>][];
   for (const [key, spec] of entries) {
     const cli = spec.cli;
     if (cli === null) continue;
@@ -61,7 +70,7 @@ function tableParams(): ParamSpec[] {
         return v;
       },
       classificationOnly: spec.tasks !== undefined && !spec.tasks.includes('regression'),
-      scope: inTree.has(key) && inStream.has(key) ? 'both' : inTree.has(key) ? 'tree' : 'stream',
+      scope: inEnsemble.has(key) ? 'forest' : inTree.has(key) && inStream.has(key) ? 'both' : inTree.has(key) ? 'tree' : 'stream',
     });
   }
   return out;
@@ -107,12 +116,23 @@ const FIT_PARAMS: readonly ParamSpec[] = [
   ),
 ];
 
+const BASE_PARAM: ParamSpec = {
+  key: 'base',
+  flag: '--base',
+  arg: '<algorithm>',
+  help: () => 'members of --algorithm bagging: cart, stream or an algorithm name (hhcart-d, maxcut-node-means-pca, ...) (default: cart)',
+  parse: (raw, name) => parseBase(raw, name),
+  scope: 'forest',
+};
+
 const tableSpecs = tableParams();
-// Pruning flags after --ccp-alpha, stream flags last (the order of `dt train --help`).
+// Pruning flags after --ccp-alpha, stream flags, then forest flags (the order of `dt train --help`).
 const PARAMS: readonly ParamSpec[] = [
-  ...tableSpecs.filter((p) => p.scope !== 'stream'),
+  ...tableSpecs.filter((p) => p.scope === 'tree' || p.scope === 'both'),
   ...FIT_PARAMS,
   ...tableSpecs.filter((p) => p.scope === 'stream'),
+  ...tableSpecs.filter((p) => p.scope === 'forest'),
+  BASE_PARAM,
 ];
 
 /** A learner and its settings, as the user wrote them. */
@@ -173,8 +193,8 @@ export function configFromFlags(opts: Record<string, unknown>): TreeConfig {
   const params: Partial<Record<ParamKey, unknown>> = {};
   const names: Partial<Record<ParamKey, string>> = {};
   for (const p of PARAMS) {
-    // commander names a flag's value after the flag (--jobs → jobs), which may differ from the key (nJobs).
-    const raw = opts[p.key] ?? opts[flagAttribute(p.flag)];
+    // commander names a flag's value after the flag (--oob → oob, --jobs → jobs), which may differ from the key (oobScore, nJobs).
+    const raw = opts[flagAttribute(p.flag)] ?? opts[p.key];
     if (raw === undefined) continue;
     params[p.key] = p.parse(String(raw), p.flag);
     names[p.key] = p.flag;
@@ -207,7 +227,8 @@ export function configFromString(text: string): TreeConfig {
       algorithm = getAlgorithm(raw).name;
       continue;
     }
-    const spec = PARAMS.find((p) => normalizeKey(p.key) === normalizeKey(key));
+    // A key is the option's name or its flag's (oobScore or oob, nJobs or jobs).
+    const spec = PARAMS.find((p) => normalizeKey(p.key) === normalizeKey(key) || normalizeKey(p.flag) === normalizeKey(key));
     if (spec === undefined) {
       throw new DtError('UNKNOWN_NAME', `unknown key ${JSON.stringify(key)} in ${where}; known: ${known.join(', ')}`);
     }
@@ -222,13 +243,21 @@ export function configFromString(text: string): TreeConfig {
 /** The estimator options for `task`: the params as TreeOptions, checked against the task. */
 export function toTreeOptions(config: TreeConfig, task: Task, featureTypes?: readonly string[]): ClassifierOptions {
   const out: Record<string, unknown> = {};
-  const streamAlgo = getAlgorithm(config.algorithm).streamOptions === true;
+  const algorithm = getAlgorithm(config.algorithm);
+  const forest = algorithm.forest === true;
+  // A bagged forest of Decision Streams takes the stream options.
+  const streamAlgo = algorithm.streamOptions === true || (forest && config.params.base === 'stream');
   for (const p of PARAMS) {
     if (config.params[p.key] === undefined || p.fitOnly) continue;
+    const name = config.names[p.key] ?? p.key;
+    if (p.scope === 'forest') {
+      if (!forest) throw new InvalidArgumentError(name, 'used with a forest (--algorithm random-forest, extra-trees or bagging)', show(config.params[p.key]));
+      continue;
+    }
     const forStream = p.scope !== 'tree';
     const forTrees = p.scope !== 'stream';
     if (streamAlgo ? !forStream : !forTrees) {
-      throw new InvalidArgumentError(config.names[p.key] ?? p.key, `used with ${streamAlgo ? 'tree algorithms, not stream' : '--algorithm stream'}`, show(config.params[p.key]));
+      throw new InvalidArgumentError(name, `used with ${streamAlgo ? 'tree algorithms, not stream' : '--algorithm stream'}`, show(config.params[p.key]));
     }
   }
   if (config.params.crimcoord === true && featureTypes) {
@@ -252,6 +281,7 @@ export function toTreeOptions(config: TreeConfig, task: Task, featureTypes?: rea
  */
 export function buildEstimator(config: TreeConfig, task: Task, featureTypes?: readonly string[]): AnyModel {
   const algorithm = getAlgorithm(config.algorithm);
+  if (algorithm.create === undefined) throw new InvalidArgumentError('--algorithm', 'a single-tree algorithm here (forests are built by forest.ts)', algorithm.name);
   if (!algorithm.tasks.includes(task)) {
     throw new InvalidArgumentError('--algorithm', `one that supports ${task} (${algorithm.name} does not)`, algorithm.name);
   }

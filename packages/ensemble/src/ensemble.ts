@@ -67,6 +67,8 @@ export interface EnsembleState<M> {
   nFeatures: number;
   featureNames: string[] | null;
   classes: ClassLabel[] | null;
+  /** The out-of-bag score a model file kept (its per-row decisions are not stored). */
+  oobScore?: number | null;
 }
 
 /**
@@ -84,6 +86,8 @@ export abstract class Ensemble<M extends ClassifierMember | RegressorMember> {
   protected readonly subspace: FeatureSubspace | null;
   /** Fit members on the drawn rows repeated by their counts, without sample weights (scikit-learn's rule for estimators without sample_weight). */
   protected repeatRows = false;
+  /** The out-of-bag score of a loaded ensemble (model files keep the score, not the per-row values). */
+  protected loadedOobScore: number | null = null;
 
   protected constructor(options: ResolvedEnsembleOptions, subspace: FeatureSubspace | null) {
     this.options = options;
@@ -184,7 +188,25 @@ export abstract class Ensemble<M extends ClassifierMember | RegressorMember> {
     this.draws = state.features.map((features, i) => ({ counts: null, features, seed: i }));
     this.d = state.nFeatures;
     this.names = state.featureNames;
+    this.loadedOobScore = state.oobScore ?? null;
   }
+
+  /** The out-of-bag score if the ensemble has one (computed at fit, or kept in its model file), else null. */
+  get oobScoreOrNull(): number | null {
+    try {
+      return (this as unknown as { oobScore: number }).oobScore;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Per-row out-of-bag values exist only in the process that fitted the ensemble. */
+  protected needOobRows(name: string): void {
+    void (this as unknown as { oobScore: number }).oobScore;
+    if (this.loadedOobScore !== null && !this.hasOobRows()) throw new InvalidArgumentError(name, 'read on an ensemble fitted in this process (model files keep only the out-of-bag score)', 'a loaded ensemble');
+  }
+
+  protected abstract hasOobRows(): boolean;
 
   protected check(): void {
     if (this.members.length === 0) throw new NotFittedError(this.constructor.name);
@@ -314,6 +336,9 @@ export abstract class EnsembleClassifier<M extends ClassifierMember> extends Ens
   protected readonly task = 'classification';
   private labelSet: ClassLabel[] = [];
   private oob: { decision: Float64Array; score: number } | null = null;
+  protected hasOobRows(): boolean {
+    return this.oob !== null;
+  }
 
   get classes(): ClassLabel[] {
     this.check();
@@ -400,13 +425,16 @@ export abstract class EnsembleClassifier<M extends ClassifierMember> extends Ens
   /** Out-of-bag accuracy (oobScore: true). */
   get oobScore(): number {
     this.check();
-    if (this.oob === null) throw new InvalidArgumentError('oobScore', 'true at construction to read the out-of-bag score', false);
+    if (this.oob === null) {
+      if (this.loadedOobScore !== null) return this.loadedOobScore;
+      throw new InvalidArgumentError('oobScore', 'true at construction to read the out-of-bag score', false);
+    }
     return this.oob.score;
   }
 
   /** Out-of-bag class probabilities per training row (rows × classes); all zero for a row every member saw. */
   get oobDecisionFunction(): number[][] {
-    void this.oobScore;
+    this.needOobRows('oobDecisionFunction');
     return splitRows(this.oob!.decision, this.labelSet.length);
   }
 
@@ -436,6 +464,9 @@ export abstract class EnsembleClassifier<M extends ClassifierMember> extends Ens
 export abstract class EnsembleRegressor<M extends RegressorMember> extends Ensemble<M> {
   protected readonly task = 'regression';
   private oob: { prediction: Float64Array; score: number } | null = null;
+  protected hasOobRows(): boolean {
+    return this.oob !== null;
+  }
 
   fit(X: FeatureInput, y: ArrayLike<number>, fitOptions: EnsembleFitOptions = {}): this {
     this.fitSerial(X, y, fitOptions);
@@ -482,13 +513,16 @@ export abstract class EnsembleRegressor<M extends RegressorMember> extends Ensem
 
   get oobScore(): number {
     this.check();
-    if (this.oob === null) throw new InvalidArgumentError('oobScore', 'true at construction to read the out-of-bag score', false);
+    if (this.oob === null) {
+      if (this.loadedOobScore !== null) return this.loadedOobScore;
+      throw new InvalidArgumentError('oobScore', 'true at construction to read the out-of-bag score', false);
+    }
     return this.oob.score;
   }
 
   /** Out-of-bag prediction per training row (0 for a row every member saw, as scikit-learn). */
   get oobPrediction(): Float64Array {
-    void this.oobScore;
+    this.needOobRows('oobPrediction');
     return this.oob!.prediction.slice();
   }
 

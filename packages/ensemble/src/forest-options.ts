@@ -60,7 +60,7 @@ export const ENSEMBLE_OPTIONS: OptionTable<ResolvedEnsembleOptions> = {
   oobScore: {
     default: false,
     validate: (v, name) => booleanValue(name, v),
-    cli: { flag: '--oob-score', arg: '<on|off>', help: 'compute the out-of-bag score', defaultText: 'off', parse: cliText.onOff },
+    cli: { flag: '--oob', arg: '<on|off>', help: 'compute the out-of-bag score (needs --bootstrap on)', defaultText: 'off', parse: cliText.onOff },
   },
   seed: {
     default: 0,

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { loadAnyModel } from '@dt/core';
+import type { DecisionTreeClassifier} from '@dt/core';
+import { exportText, loadAnyModel } from '@dt/core';
 import { makeClassification, makeRegression } from '@dt/datasets';
 import { algorithmForest } from './bagging.js';
-import { loadForest, serializeForest } from './model-format.js';
+import { forestMemberTree, loadForest, serializeForest } from './model-format.js';
 import { ExtraTreesClassifier, RandomForestClassifier, RandomForestRegressor } from './random-forest.js';
 
 const data = makeClassification({ nSamples: 150, nFeatures: 5, nClasses: 3, nInformative: 3, seed: 3 });
@@ -44,6 +45,31 @@ describe('dt-forest model files', () => {
     expect(() => loadForest(bad((d) => (d.members[0].classes = [0, 1, 7])))).toThrow(/classes/);
     expect(() => loadForest(bad((d) => (d.params.nEstimators = -1)))).toThrow(/nEstimators/);
     expect(() => loadForest(bad((d) => (d.members = [])))).toThrow(/members/);
+  });
+
+  it('keep the out-of-bag score (not the per-row values)', () => {
+    const m = new RandomForestClassifier({ nEstimators: 6, seed: 1, oobScore: true }).fit(data.X, labels);
+    const back = loadForest(serializeForest(m));
+    expect(back.oobScore).toBe(m.oobScore);
+    expect(back.oobScoreOrNull).toBe(m.oobScore);
+    expect(() => (back as RandomForestClassifier).oobDecisionFunction).toThrow(/oobDecisionFunction.*model files keep only/);
+    const none = loadForest(serializeForest(new RandomForestClassifier({ nEstimators: 2, seed: 1 }).fit(data.X, labels)));
+    expect(none.oobScoreOrNull).toBeNull();
+    expect(() => none.oobScore).toThrow(/oobScore/);
+  });
+
+  it('forestMemberTree shows a member with the forest labels and its subspace feature names', () => {
+    const names = ['p', 'q', 'r', 's', 't'];
+    const hh = algorithmForest('hhcart-d', { nEstimators: 3, seed: 3, maxFeatures: 2 }).fit(data.X, labels, { featureNames: names });
+    const t = forestMemberTree(hh, 1) as DecisionTreeClassifier;
+    const feats = Array.from(hh.estimatorsFeatures[1]!);
+    expect(t.featureNames).toEqual(feats.map((f) => names[f]));
+    expect(t.classes).toEqual(['a', 'b', 'c'].filter((_, c) => (hh.estimators[1]!.classes as number[]).includes(c)));
+    // Same predictions as the member on its subspace columns.
+    const sub = Array.from({ length: data.X.rows }, (_, r) => feats.map((f) => data.X.data[r * 5 + f]!));
+    expect(t.predict(sub)).toEqual((hh.estimators[1] as DecisionTreeClassifier).predict(sub).map((c) => ['a', 'b', 'c'][c as number]));
+    expect(exportText(t)).toMatch(/class: [abc]/);
+    expect(() => forestMemberTree(hh, 3)).toThrow(/tree.*0\.\.2.*3/);
   });
 });
 

@@ -1,6 +1,6 @@
 import { algorithmOptions, DecisionTreeClassifier, DecisionTreeRegressor, registerModelFormat, treeFromJson, treeToJson, type TreeJson } from '@dt/core';
 import { checkClassCounts, constructLoaded, loadParams, readEnvelope, resolveTreeOptions, RESTORE, saveParams, TREE_OPTIONS } from '@dt/core/internal';
-import { ModelFormatError } from '@dt/errors';
+import { InvalidArgumentError, ModelFormatError } from '@dt/errors';
 import { z } from 'zod';
 import { AlgorithmForestClassifier } from './bagging.js';
 import { RESTORE_ENSEMBLE, type Ensemble } from './ensemble.js';
@@ -32,6 +32,7 @@ const forestSchema = z.object({
   nFeatures: z.number().int().min(1),
   featureNames: z.array(z.string()).nullable(),
   classes: z.array(label).optional(),
+  oobScore: z.number().refine(Number.isFinite).nullable().optional(),
   members: z.array(
     z.object({
       seed: z.number().int().min(0),
@@ -133,6 +134,7 @@ export function forestToJson(model: ForestModel): ForestJson {
     nFeatures: model.nFeatures,
     featureNames: model.featureNames,
     ...(isC ? { classes: (model as RandomForestClassifier).classes } : {}),
+    oobScore: model.oobScoreOrNull,
     members,
   };
 }
@@ -156,6 +158,7 @@ export function loadForest(input: string | unknown): ForestModel {
     nFeatures: j.nFeatures,
     featureNames: j.featureNames,
     classes: j.classes ?? null,
+    oobScore: j.oobScore ?? null,
   });
   return model;
 }
@@ -231,6 +234,32 @@ export function memberFromJson(
     m[RESTORE]({ fitted: tree, featureNames: null });
     return m;
   }
+}
+
+/**
+ * Member `index` as a standalone tree in the forest's terms, for display (text, DOT, SVG): the
+ * forest's class labels instead of the codes the member was fitted on, and the names of the
+ * features the member saw (its subspace, if the forest draws one per member).
+ */
+export function forestMemberTree(model: ForestModel, index: number): DecisionTreeClassifier | DecisionTreeRegressor {
+  const members = model.estimators;
+  const n = members.length;
+  if (!(Number.isInteger(index) && index >= 0 && index < n)) throw new InvalidArgumentError('tree', `an index of the forest's ${n} trees (0..${n - 1})`, index);
+  const m = members[index]!;
+  if (!(m instanceof DecisionTreeClassifier || m instanceof DecisionTreeRegressor)) throw new InvalidArgumentError('model', 'a forest of dt trees', m.constructor.name);
+  const all = model.featureNames ?? Array.from({ length: model.nFeatures }, (_, j) => `feature_${j}`);
+  const feats = model.estimatorsFeatures[index]!;
+  const featureNames = feats === null ? all : Array.from(feats, (f) => all[f]!);
+  const opts = { ...memberOptionsOf(forestSpec(model)), seed: m.options.seed };
+  if (m instanceof DecisionTreeClassifier) {
+    const labels = (model as RandomForestClassifier).classes;
+    const out = new DecisionTreeClassifier(opts as never);
+    out[RESTORE]({ fitted: m.tree, featureNames, classes: m.classes.map((c) => labels[c as number]!) });
+    return out;
+  }
+  const out = new DecisionTreeRegressor(opts as never);
+  out[RESTORE]({ fitted: m.tree, featureNames });
+  return out;
 }
 
 declare module '@dt/core' {

@@ -4,8 +4,9 @@ import { renderHtml, renderSvg, type PlotOptions } from '@dt/plot';
 import { exportStreamDot, exportStreamText } from '@dt/stream';
 import { assertNotAnInput, writeFileAtomic } from '@dt/core/node';
 import { basename } from 'node:path';
-import { isStream } from '../any-model.js';
-import { nonNegativeInt, oneOf } from '@dt/errors';
+import { isForest, isStream } from '../any-model.js';
+import { forestView } from './forest-show.js';
+import { InvalidArgumentError, nonNegativeInt, oneOf } from '@dt/errors';
 import { resolvePath } from '../data.js';
 import { UsageError } from '../errors.js';
 import type { Context } from '../io.js';
@@ -22,6 +23,7 @@ export function showCommand(program: Command, ctx: Context): void {
     .option('--max-depth <n>', 'summarise nodes deeper than this')
     .option('--decimals <n>', 'digits after the decimal point (default: 2 for text, 3 for dot)')
     .option('--json', 'print the model as JSON: its structure summary and the model file (instead of --format)')
+    .option('--tree <index>', 'a forest: print this tree (0-based) instead of the summary')
     .action((opts: Record<string, unknown>) => show(opts, ctx));
 }
 
@@ -34,14 +36,25 @@ async function show(opts: Record<string, unknown>, ctx: Context): Promise<void> 
   const out = opts.out === undefined ? null : resolvePath(ctx.cwd, String(opts.out));
   if (out !== null) await assertNotAnInput(out, [modelPath]);
   const write = async (text: string): Promise<void> => (out === null ? void ctx.stdout.write(text) : writeFileAtomic(out, text, { inputs: [modelPath] }));
-  const { model, training } = await readModelFile(modelPath);
+  const file = await readModelFile(modelPath);
+  const { training } = file;
+  let model = file.model;
   if (opts.json) {
-    if (opts.format !== 'text' || options.maxDepth !== undefined || options.decimals !== undefined) {
-      throw new UsageError('--json prints the whole model: it takes no --format, --max-depth or --decimals');
+    if (opts.format !== 'text' || options.maxDepth !== undefined || options.decimals !== undefined || opts.tree !== undefined) {
+      throw new UsageError('--json prints the whole model: it takes no --format, --max-depth, --decimals or --tree');
     }
-    const summary = { nodes: model.nodeCount, leaves: model.nLeaves, depth: model.depth, features: model.nFeatures, featureNames: model.featureNames };
+    const summary = isForest(model)
+      ? { trees: model.estimators.length, features: model.nFeatures, featureNames: model.featureNames }
+      : { nodes: model.nodeCount, leaves: model.nLeaves, depth: model.depth, features: model.nFeatures, featureNames: model.featureNames };
     await write(`${JSON.stringify({ summary, training, model }, null, 2)}\n`);
     return;
+  }
+  if (isForest(model)) {
+    const view = forestView(model, opts.tree, format, training);
+    if ('summary' in view) return write(view.summary);
+    model = view.tree;
+  } else if (opts.tree !== undefined) {
+    throw new InvalidArgumentError('--tree', 'used with a forest model (this file holds one tree)', String(opts.tree));
   }
   // Level names of categorical features, so CRIMCOORD splits read as level sets.
   if (training && training.categories.some((c) => c !== null)) options.categories = training.categories;

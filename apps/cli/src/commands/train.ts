@@ -10,6 +10,8 @@ import { trainingInfo, writeModelFile } from '../model-file.js';
 import { createProgress } from '../progress.js';
 import { isStream } from '../any-model.js';
 import { buildLearner, fittedModel, PrunedLearner } from '../pruning.js';
+import { ForestLearner } from '../forest.js';
+import { trainForest } from './forest-train.js';
 import { addTreeOptions, algorithmsHelp, configFromFlags, renamedError } from '../tree-options.js';
 
 export function trainCommand(program: Command, ctx: Context): void {
@@ -51,6 +53,7 @@ async function train(opts: Record<string, unknown>, ctx: Context): Promise<void>
           ...(imputer === null ? {} : { strategy, imputer: imputer.toJSON() }),
         };
   const learner = buildLearner(config, ds.task, ds.featureTypes);
+  if (learner instanceof ForestLearner) return trainForest(learner, ds, config, { outPath, out: String(opts.out), inputs }, ctx);
   const progress = createProgress(ctx, 'train', 2, ds.X.rows);
   const workers = await workersFor([learner]);
   try {

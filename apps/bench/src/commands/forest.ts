@@ -1,0 +1,408 @@
+/**
+ * `bench forest`: dt's forests side by side with scikit-learn's RandomForestClassifier (fit CPU and
+ * wall at n_jobs 1 and 2, predict 10,000 rows, accuracy), with mljs's ml-random-forest on the sizes
+ * it finishes within a budget, oblique forests (Max-Cut Node Means PCA, HHCART(D), Decision Stream)
+ * against the random forest, and the paired 10-fold CV check against scikit-learn on the large sets.
+ * Every measurement runs in a fresh process. Sections store JSON under results/forest/ (so they can
+ * run separately or in parallel); every run re-renders results/forest.md from what is stored.
+ */
+import '@dt/projections';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Command } from 'commander';
+import { loadDataset } from '@dt/datasets';
+import { loadFashionMnist } from '@dt/datasets/node';
+import { RandomForestClassifier, ExtraTreesClassifier } from '@dt/ensemble';
+import { fitForest } from '@dt/ensemble/node';
+import { trainTestSplit } from '@dt/eval';
+import { createRandom, shuffleInPlace } from '@dt/errors';
+import { pairedForestCv, type CvFixture, type CvKind, type PairedComparison } from '@dt/ensemble/cv-check';
+import type { ForestWorkerResult } from '../forest-worker.js';
+import { mergeNotes } from '../notes.js';
+
+const BENCH_DIR = fileURLToPath(new URL('../..', import.meta.url));
+const WORKER = fileURLToPath(new URL('../forest-worker.ts', import.meta.url));
+const SKLEARN = fileURLToPath(new URL('../../python/sklearn_forest.py', import.meta.url));
+const FIXTURE = fileURLToPath(new URL('../../../../packages/ensemble/src/fixtures/sklearn-forest-cv.json', import.meta.url));
+const RESULTS = join(BENCH_DIR, 'results');
+
+export const SECTIONS = ['fit', 'ml', 'oblique', 'cv'] as const;
+export type Section = (typeof SECTIONS)[number];
+
+interface Workload {
+  name: string;
+  Xtrain: Float64Array | Uint8Array;
+  ytrain: Int32Array;
+  Xtest: Float64Array | Uint8Array;
+  ytest: Int32Array;
+  Xpred: Float64Array | Uint8Array;
+  d: number;
+}
+
+type Outcome = ForestWorkerResult | { error: string } | { timeout: number };
+
+interface Row {
+  data: string;
+  lib: string;
+  kind: string;
+  trees: number;
+  nJobs: number;
+  trainRows: number;
+  result: Outcome;
+}
+
+export interface ForestBenchOptions {
+  quick: boolean;
+  sections: Section[];
+  /** Trees of the oblique-forest section. */
+  obliqueTrees: number;
+  /** Seconds before a measurement is stopped (oblique and ml-random-forest cells). */
+  budgetS: number;
+  /** Data sets whose name contains one of these (all when empty). */
+  only: string[];
+  out: string | null;
+}
+
+const codes = (y: readonly (string | number)[] | Float64Array, classes: readonly (string | number)[]): Int32Array => {
+  const map = new Map(classes.map((c, i) => [c, i]));
+  return Int32Array.from(y as ArrayLike<string | number>, (v) => map.get(v)!);
+};
+function rowsOf(X: Float64Array, d: number, idx: ArrayLike<number>): Float64Array {
+  const out = new Float64Array(idx.length * d);
+  for (let k = 0; k < idx.length; k++) out.set(X.subarray(idx[k]! * d, idx[k]! * d + d), k * d);
+  return out;
+}
+
+async function tabular(name: string, label: string, quick: boolean): Promise<Workload> {
+  const ds = await loadDataset(name);
+  const y = codes(ds.y, ds.classes!);
+  const split = trainTestSplit(Array.from(y), { testSize: 0.25, stratify: true, seed: 0 });
+  // Shuffled, so that a prefix (quick mode, the ml-random-forest sizes) has every class.
+  const train = Array.from(split.train);
+  const test = Array.from(split.test);
+  shuffleInPlace(train, createRandom(1));
+  shuffleInPlace(test, createRandom(2));
+  const tr = quick ? train.slice(0, 600) : train;
+  const te = quick ? test.slice(0, 300) : test;
+  const d = ds.X.cols;
+  const predRows = Math.min(quick ? 1000 : 10_000, ds.X.rows);
+  return {
+    name: `${label} ${tr.length.toLocaleString('en')} × ${d}`,
+    Xtrain: rowsOf(ds.X.data, d, tr),
+    ytrain: Int32Array.from(tr, (i) => y[i]!),
+    Xtest: rowsOf(ds.X.data, d, te),
+    ytest: Int32Array.from(te, (i) => y[i]!),
+    Xpred: ds.X.data.subarray(0, predRows * d),
+    d,
+  };
+}
+
+function fashion(quick: boolean, rows = 10_000): Workload | null {
+  try {
+    const tr = loadFashionMnist({ split: 'train', limit: quick ? 600 : rows });
+    const te = loadFashionMnist({ split: 'test', limit: quick ? 300 : 10_000 });
+    const Xte = Uint8Array.from(te.X.data);
+    return {
+      name: `Fashion-MNIST ${tr.X.rows.toLocaleString('en')} × 784`,
+      Xtrain: Uint8Array.from(tr.X.data),
+      ytrain: codes(tr.y, tr.classes!),
+      Xtest: Xte,
+      ytest: codes(te.y, tr.classes!),
+      Xpred: Xte,
+      d: 784,
+    };
+  } catch (e) {
+    console.error(`bench forest: Fashion-MNIST skipped (${(e as Error).message.split('\n')[0]})`);
+    return null;
+  }
+}
+
+function subset(w: Workload, n: number): Workload {
+  const take = Math.min(n, w.ytrain.length);
+  return { ...w, name: w.name.replace(/^(\S+(?: \S+)*?) [\d,]+ ×/, `$1 ${take.toLocaleString('en')} ×`), Xtrain: w.Xtrain.subarray(0, take * w.d), ytrain: w.ytrain.subarray(0, take) };
+}
+
+function writeBin(dir: string, name: string, a: Float64Array | Uint8Array | Int32Array): string {
+  const p = join(dir, name);
+  writeFileSync(p, new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
+  return p;
+}
+
+/** One measurement in a fresh process: dt / ml-random-forest in Node, scikit-learn in Python. */
+function measure(w: Workload, lib: 'dt' | 'ml-random-forest' | 'sklearn', job: Record<string, unknown>, budgetS: number | null): Outcome {
+  const dir = mkdtempSync(join(tmpdir(), 'dt-forest-'));
+  try {
+    const paths = {
+      X_train_path: writeBin(dir, 'Xtr.bin', w.Xtrain),
+      y_train_path: writeBin(dir, 'ytr.bin', w.ytrain),
+      X_test_path: writeBin(dir, 'Xte.bin', w.Xtest),
+      y_test_path: writeBin(dir, 'yte.bin', w.ytest),
+      X_pred_path: writeBin(dir, 'Xp.bin', w.Xpred),
+      n_features: w.d,
+      x_dtype: w.Xtrain instanceof Uint8Array ? 'u1' : 'f8',
+    };
+    const full = { ...job, ...paths, lib };
+    const opts = { encoding: 'utf8' as const, maxBuffer: 1 << 24, ...(budgetS ? { timeout: budgetS * 1000, killSignal: 'SIGKILL' as const } : {}) };
+    const r =
+      lib === 'sklearn'
+        ? spawnSync('python3', [SKLEARN], { ...opts, input: JSON.stringify({ ...full, n_estimators: job.nEstimators, n_jobs: job.nJobs }), env: { ...process.env, PYENV_VERSION: 'system' } })
+        : spawnSync(process.execPath, ['--conditions=@dt/source', '--import', 'tsx', WORKER, JSON.stringify(full)], { ...opts, cwd: BENCH_DIR });
+    if (budgetS && (r.signal === 'SIGKILL' || (r.error as NodeJS.ErrnoException | undefined)?.code === 'ETIMEDOUT')) return { timeout: budgetS };
+    if (r.status !== 0) return { error: (r.stderr || String(r.error)).trim().split('\n').slice(-2).join(' ') };
+    return JSON.parse(r.stdout.trim().split('\n').pop()!) as ForestWorkerResult;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const fmt = (x: number): string => (!Number.isFinite(x) ? '–' : x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toPrecision(3));
+const ok = (o: Outcome | undefined): o is ForestWorkerResult => o !== undefined && 'fit_cpu_s' in o;
+const outcomeText = (o: Outcome): string => ('timeout' in o ? `stopped after ${o.timeout} s` : 'error' in o ? `error: ${o.error.replace(/\|/g, '/')}` : '');
+
+async function runFit(o: ForestBenchOptions, log: (s: string) => void): Promise<Row[]> {
+  const trees = o.quick ? 5 : 100;
+  const ws = [await tabular('magic-gamma', 'MAGIC', o.quick), await tabular('letter-recognition', 'letter', o.quick), fashion(o.quick)].filter((w): w is Workload => w !== null).filter((w) => wanted(o, w.name));
+  const rows: Row[] = [];
+  for (const w of ws) {
+    for (const nJobs of [1, 2]) {
+      for (const lib of ['sklearn', 'dt'] as const) {
+        const result = measure(w, lib, { kind: 'random-forest', nEstimators: trees, nJobs }, null);
+        rows.push({ data: w.name, lib, kind: 'random-forest', trees, nJobs, trainRows: w.ytrain.length, result });
+        log(`fit ${w.name} ${lib} n_jobs ${nJobs}: ${ok(result) ? `${fmt(result.fit_cpu_s)} s CPU, ${fmt(result.fit_wall_s)} s wall` : outcomeText(result)}`);
+      }
+    }
+  }
+  return rows;
+}
+
+async function runMl(o: ForestBenchOptions, log: (s: string) => void): Promise<Row[]> {
+  const trees = o.quick ? 3 : 100;
+  const sizes = o.quick ? [200] : [250, 500, 1000, 2000];
+  const rows: Row[] = [];
+  for (const base of [await tabular('magic-gamma', 'MAGIC', false), await tabular('letter-recognition', 'letter', false)].filter((w) => wanted(o, w.name))) {
+    for (const n of sizes) {
+      const w = { ...subset(base, n), Xtest: base.Xtest, ytest: base.ytest, Xpred: base.Xpred.subarray(0, (o.quick ? 500 : 10_000) * base.d) };
+      let gaveUp = false;
+      for (const lib of ['dt', 'ml-random-forest'] as const) {
+        const result = measure(w, lib, { kind: 'random-forest', nEstimators: trees, nJobs: 1 }, lib === 'dt' ? null : o.budgetS);
+        rows.push({ data: w.name, lib, kind: 'random-forest', trees, nJobs: 1, trainRows: n, result });
+        log(`ml ${w.name} ${lib}: ${ok(result) ? `${fmt(result.fit_cpu_s)} s CPU` : outcomeText(result)}`);
+        if (lib === 'ml-random-forest' && !ok(result)) gaveUp = true;
+      }
+      if (gaveUp) break; // larger sizes take longer still
+    }
+  }
+  return rows;
+}
+
+export const OBLIQUE_KINDS = ['random-forest', 'maxcut-node-means-pca', 'hhcart-d', 'decision-stream'] as const;
+
+async function runOblique(o: ForestBenchOptions, log: (s: string) => void): Promise<Row[]> {
+  const trees = o.quick ? 3 : o.obliqueTrees;
+  const ws = [
+    await tabular('magic-gamma', 'MAGIC', o.quick),
+    await tabular('letter-recognition', 'letter', o.quick),
+    await tabular('wine-quality-white', 'wine-quality-white', o.quick),
+    fashion(o.quick),
+  ].filter((w): w is Workload => w !== null && wanted(o, w.name));
+  const rows: Row[] = [];
+  for (const w of ws) {
+    for (const kind of OBLIQUE_KINDS) {
+      const result = measure(w, 'dt', { kind, nEstimators: trees, nJobs: 1 }, o.quick ? null : o.budgetS);
+      rows.push({ data: w.name, lib: 'dt', kind, trees, nJobs: 1, trainRows: w.ytrain.length, result });
+      log(`oblique ${w.name} ${kind}: ${ok(result) ? `${fmt(result.fit_cpu_s)} s CPU, accuracy ${result.test_accuracy.toFixed(4)}` : outcomeText(result)}`);
+    }
+  }
+  return rows;
+}
+
+interface CvRow extends PairedComparison {
+  seconds: number;
+}
+
+async function runCv(o: ForestBenchOptions, log: (s: string) => void): Promise<CvRow[]> {
+  const fixture = JSON.parse(readFileSync(FIXTURE, 'utf8')) as CvFixture;
+  const sets = o.quick ? ['iris'] : ['digits-like', 'letter-recognition', 'magic-gamma'];
+  const out: CvRow[] = [];
+  for (const set of sets.filter((s) => wanted(o, s))) {
+    for (const kind of ['randomForest', 'extraTrees'] as CvKind[]) {
+      const t0 = Date.now();
+      const r = await pairedForestCv(fixture, set, kind, async (X, y, seed) => {
+        const Cls = kind === 'randomForest' ? RandomForestClassifier : ExtraTreesClassifier;
+        // Quick mode is a smoke test: 10 trees against scikit-learn's 100.
+        return fitForest(new Cls({ nEstimators: o.quick ? 10 : fixture.nEstimators, seed, nJobs: o.quick ? 1 : 2 }), X, y);
+      });
+      out.push({ ...r, seconds: (Date.now() - t0) / 1000 });
+      log(`cv ${set} ${kind}: mean difference ${r.meanDifference.toFixed(4)} ± ${r.halfWidth.toFixed(4)}`);
+    }
+  }
+  return out;
+}
+
+function wanted(o: ForestBenchOptions, name: string): boolean {
+  return o.only.length === 0 || o.only.some((s) => name.toLowerCase().includes(s.toLowerCase()));
+}
+
+interface Stored {
+  measured: string;
+  rows: Row[] | CvRow[];
+}
+
+function renderFit(rows: Row[]): string[] {
+  const lines = [
+    '## Random forest fit and predict vs scikit-learn (100 trees)',
+    '',
+    "Defaults on both sides: Gini, `maxFeatures` √d per node, bootstrap, fully grown. Ratio = dt ÷ scikit-learn at the same `n_jobs` (goal ≤ 1.0 for fit CPU and predict). Predict: 10,000 rows (MAGIC and letter: the first 10,000 rows of the set; Fashion-MNIST: its test set), CPU of all threads, median of 3.",
+    '',
+    '| data | n_jobs | library | fit CPU s | fit wall s | fit CPU ratio | fit wall ratio | predict 10k CPU s | predict CPU ratio | test accuracy | mean leaves | mean depth |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  const splits: string[] = [];
+  for (const r of rows) {
+    const sk = rows.find((x) => x.data === r.data && x.nJobs === r.nJobs && x.lib === 'sklearn')?.result;
+    const res = r.result;
+    if (!ok(res)) {
+      lines.push(`| ${r.data} | ${r.nJobs} | ${r.lib} | ${outcomeText(res)} | | | | | | | | |`);
+      continue;
+    }
+    const ratio = (a: number, b: number | undefined): string => (r.lib === 'dt' && b ? (a / b).toFixed(2) : '');
+    lines.push(
+      `| ${r.data} | ${r.nJobs} | ${r.lib} | ${fmt(res.fit_cpu_s)} | ${fmt(res.fit_wall_s)} | ${ratio(res.fit_cpu_s, ok(sk) ? sk.fit_cpu_s : undefined)} | ${ratio(res.fit_wall_s, ok(sk) ? sk.fit_wall_s : undefined)} | ${fmt(res.predict_cpu_s)} | ${ratio(res.predict_cpu_s, ok(sk) ? sk.predict_cpu_s : undefined)} | ${res.test_accuracy.toFixed(4)} | ${fmt(res.mean_leaves)} | ${fmt(res.mean_depth)} |`,
+    );
+    if (r.lib === 'dt' && res.split) {
+      const one = rows.find((x) => x.data === r.data && x.lib === 'dt' && x.nJobs === 2)?.result;
+      const extra = ok(one) ? `${fmt(one.fit_cpu_s - res.fit_cpu_s)} s` : '–';
+      splits.push(`| ${r.data} | ${fmt(res.fit_wall_s)} | ${fmt(res.split.members_s)} (${((100 * res.split.members_s) / res.fit_wall_s).toFixed(0)} %) | ${fmt(res.split.rest_s)} | ${extra} |`);
+    }
+  }
+  if (splits.length > 0) {
+    lines.push(
+      '',
+      "dt's fit split (n_jobs 1, wall; from the progress callback): the members' fits (each: its bootstrap weights, its tree) vs the rest (input conversion, labels, the draws plan, out-of-bag when on); thread overhead = fit CPU at n_jobs 2 − fit CPU at n_jobs 1 (workers copy the data and send each tree back as JSON).",
+      '',
+      '| data | fit wall s | members s | rest s | thread overhead (CPU) |',
+      '|---|---|---|---|---|',
+      ...splits,
+    );
+  }
+  return lines;
+}
+
+function renderMl(rows: Row[]): string[] {
+  const lines = [
+    '## dt vs ml-random-forest (mljs; 100 trees, one thread)',
+    '',
+    "ml-random-forest 2.1 wraps ml-cart: bootstrap rows per tree, all features (its `maxFeatures` is a per-tree subspace, not per node), so its trees are bagged CART trees; dt is the random forest above. Each size runs until ml-random-forest exceeds the time budget; larger sizes are then skipped. Accuracy on the same test rows.",
+    '',
+    '| data (train rows) | dt fit CPU s | ml-random-forest fit CPU s | ratio ml ÷ dt | dt accuracy | ml accuracy | dt predict 10k s | ml predict 10k s |',
+    '|---|---|---|---|---|---|---|---|',
+  ];
+  for (const r of rows.filter((x) => x.lib === 'dt')) {
+    const m = rows.find((x) => x.data === r.data && x.lib === 'ml-random-forest')?.result;
+    const d = r.result;
+    if (!ok(d)) continue;
+    if (!ok(m)) lines.push(`| ${r.data} | ${fmt(d.fit_cpu_s)} | ${m ? outcomeText(m) : '–'} | | ${d.test_accuracy.toFixed(4)} | | ${fmt(d.predict_wall_s)} | |`);
+    else lines.push(`| ${r.data} | ${fmt(d.fit_cpu_s)} | ${fmt(m.fit_cpu_s)} | ${(m.fit_cpu_s / d.fit_cpu_s).toFixed(1)} | ${d.test_accuracy.toFixed(4)} | ${m.test_accuracy.toFixed(4)} | ${fmt(d.predict_wall_s)} | ${fmt(m.predict_wall_s)} |`);
+  }
+  return lines;
+}
+
+function renderOblique(rows: Row[], budget: string): string[] {
+  const trees = rows[0]?.trees ?? 0;
+  const lines = [
+    `## Oblique forests vs random forest (${trees} trees each, one thread)`,
+    '',
+    `Forests of \`algorithmForest(name)\`: bootstrap rows per tree, all features, soft voting; the random forest is \`RandomForestClassifier\` (√d features per node). Cells stopped after ${budget} s are marked. Same train/test split per data set.`,
+    '',
+    `| data | ${OBLIQUE_KINDS.map((k) => `${k} accuracy | fit CPU s`).join(' | ')} |`,
+    `|---|${OBLIQUE_KINDS.map(() => '---|---').join('|')}|`,
+  ];
+  for (const data of [...new Set(rows.map((r) => r.data))]) {
+    const cells = OBLIQUE_KINDS.map((k) => {
+      const res = rows.find((r) => r.data === data && r.kind === k)?.result;
+      if (!res) return '– | –';
+      return ok(res) ? `${res.test_accuracy.toFixed(4)} | ${fmt(res.fit_cpu_s)}` : `${outcomeText(res)} | `;
+    });
+    lines.push(`| ${data} | ${cells.join(' | ')} |`);
+  }
+  return lines;
+}
+
+function renderCv(rows: CvRow[]): string[] {
+  return [
+    '## Paired 10-fold CV vs scikit-learn 1.2 (the large sets of the statistical check)',
+    '',
+    "The same folds and scikit-learn accuracies as packages/ensemble/src/sklearn-cv.test.ts (which checks iris, wine and breast-cancer in CI): 100 trees, dt fold k seeded k. Pass = |mean difference| ≤ t(0.975, 9)·sd/√10 (zero inside the paired 95 % interval).",
+    '',
+    '| data | forest | dt mean accuracy | scikit-learn mean | mean difference | 95 % half-width | p | pass | dt CV s |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...rows.map((r) => {
+      const m = (a: number[]) => a.reduce((s, v) => s + v, 0) / a.length;
+      return `| ${r.set} | ${r.kind} | ${m(r.dt).toFixed(4)} | ${m(r.sklearn).toFixed(4)} | ${r.meanDifference.toFixed(4)} | ${r.halfWidth.toFixed(4)} | ${r.pValue.toFixed(3)} | ${Math.abs(r.meanDifference) <= r.halfWidth ? 'yes' : '**no**'} | ${r.seconds.toFixed(0)} |`;
+    }),
+  ];
+}
+
+export function renderReport(stored: Partial<Record<Section, Stored>>, budgetS: number): string {
+  const parts = ['# Forests: dt vs scikit-learn, ml-random-forest, and oblique forests', ''];
+  const cpu = cpus()[0]?.model ?? 'unknown CPU';
+  parts.push(`Machine: ${cpu} (${cpus().length} cores, shared with other jobs: CPU time is the fair measure, wall times are noisy), Node ${process.version}. Each measurement in a fresh process. Sections measured: ${SECTIONS.filter((s) => stored[s]).map((s) => `${s} ${stored[s]!.measured}`).join(', ')}.`, '');
+  if (stored.fit) parts.push(...renderFit(stored.fit.rows as Row[]), '');
+  if (stored.ml) parts.push(...renderMl(stored.ml.rows as Row[]), '');
+  if (stored.oblique) parts.push(...renderOblique(stored.oblique.rows as Row[], String(budgetS)), '');
+  if (stored.cv) parts.push(...renderCv(stored.cv.rows as CvRow[]), '');
+  return parts.join('\n');
+}
+
+export async function runForestBench(o: ForestBenchOptions, log: (s: string) => void): Promise<{ markdown: string; stored: Partial<Record<Section, Stored>> }> {
+  const dir = o.out === null ? null : join(o.out, 'forest');
+  const stored: Partial<Record<Section, Stored>> = {};
+  if (dir !== null) for (const s of SECTIONS) if (existsSync(join(dir, `${s}.json`))) stored[s] = JSON.parse(readFileSync(join(dir, `${s}.json`), 'utf8')) as Stored;
+  for (const s of o.sections) {
+    const measured = new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
+    const fresh = s === 'fit' ? await runFit(o, log) : s === 'ml' ? await runMl(o, log) : s === 'oblique' ? await runOblique(o, log) : await runCv(o, log);
+    // A partial run (--only) replaces its own rows and keeps the others of the stored section.
+    const key = (r: Row | CvRow): string => ('set' in r ? `${r.set}/${r.kind}` : `${r.data}/${r.lib}/${r.kind}/${r.nJobs}`);
+    const kept = (stored[s]?.rows ?? []).filter((r) => !fresh.some((f) => key(f) === key(r)));
+    const rows = [...kept, ...fresh] as Row[] | CvRow[];
+    stored[s] = { measured: stored[s] && kept.length > 0 ? `${stored[s].measured} and ${measured}` : measured, rows };
+    if (dir !== null) {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, `${s}.json`), `${JSON.stringify(stored[s], null, 1)}\n`);
+    }
+  }
+  // Sections another run stored meanwhile (runs of different sections may go in parallel).
+  if (dir !== null) for (const s of SECTIONS) if (!o.sections.includes(s) && existsSync(join(dir, `${s}.json`))) stored[s] = JSON.parse(readFileSync(join(dir, `${s}.json`), 'utf8')) as Stored;
+  const markdown = renderReport(stored, o.budgetS);
+  if (o.out !== null) {
+    const path = join(o.out, 'forest.md');
+    const previous = existsSync(path) ? readFileSync(path, 'utf8') : '';
+    writeFileSync(path, mergeNotes(markdown, previous, 'forest'));
+    log(`wrote ${path}`);
+  }
+  return { markdown, stored };
+}
+
+export function forestCommand(): Command {
+  return new Command('forest')
+    .description('forests vs scikit-learn (fit n_jobs 1/2, predict), ml-random-forest, oblique forests, paired CV; writes results/forest.md')
+    .option('--quick', 'tiny sizes and few trees (a smoke test; prints, writes nothing)')
+    .option('--sections <list>', `comma-separated: ${SECTIONS.join(', ')}`, SECTIONS.join(','))
+    .option('--only <list>', 'only data sets whose name contains one of these (comma-separated)')
+    .option('--oblique-trees <n>', 'trees per oblique forest', '20')
+    .option('--budget <s>', 'seconds before an oblique or ml-random-forest measurement is stopped', '300')
+    .action(async (opts: { quick?: boolean; sections: string; only?: string; obliqueTrees: string; budget: string }) => {
+      // An empty list re-renders results/forest.md from the stored sections.
+      const sections = opts.sections.split(',').map((s) => s.trim()).filter((s) => s !== '') as Section[];
+      for (const s of sections) if (!SECTIONS.includes(s)) throw new Error(`--sections: unknown section ${JSON.stringify(s)}; known: ${SECTIONS.join(', ')}`);
+      const quick = opts.quick === true;
+      const r = await runForestBench(
+        { quick, sections, only: opts.only?.split(',').map((s) => s.trim()) ?? [], obliqueTrees: Number(opts.obliqueTrees), budgetS: Number(opts.budget), out: quick ? null : RESULTS },
+        (s) => console.error(`bench forest: ${s}`),
+      );
+      if (quick) process.stdout.write(r.markdown);
+    });
+}
