@@ -30,7 +30,7 @@ describe('forests on the command line', () => {
     const two = JSON.parse(readFileSync(join(dir, 'et2.json'), 'utf8'));
     expect(two.members).toEqual(one.members);
     expect(two.params.nJobs).toBe(2);
-    expect(a.stdout).toMatch(/^Trained extra-trees \(maxDepth=4, nEstimators=4, nJobs=1\) on wine .*: 4 trees, mean [\d.]+ leaves, mean depth [\d.]+; training accuracy/);
+    expect(a.stdout).toMatch(/^Trained extra-trees \(maxDepth=4, nJobs=1, nEstimators=4\) on wine .*: 4 trees, mean [\d.]+ leaves, mean depth [\d.]+; training accuracy/);
   }, 120_000);
 
   it('bagging over a named oblique algorithm with a feature subspace per tree', async () => {
@@ -87,7 +87,7 @@ describe('forests on the command line', () => {
     };
     expect(await bad(['--algorithm', 'random-forest', '--n-estimators', '0'])).toBe('dt: --n-estimators must be a positive integer, got 0\n');
     expect(await bad(['--algorithm', 'random-forest', '--n-estimators', 'many'])).toMatch(/^dt: --n-estimators must be a number, got "many"/);
-    expect(await bad(['--algorithm', 'random-forest', '--jobs', '0'])).toBe('dt: --jobs must be a positive integer, got 0\n');
+    expect(await bad(['--algorithm', 'random-forest', '--jobs', '0'])).toBe('dt: --jobs must be an integer >= 1, or -1 for every core, got 0\n');
     expect(await bad(['--algorithm', 'random-forest', '--bootstrap', 'maybe'])).toMatch(/^dt: --bootstrap .*"maybe"/);
     expect(await bad(['--algorithm', 'extra-trees', '--oob', 'on'])).toMatch(/^dt: --oob must be false when bootstrap is false/);
     expect(await bad(['--algorithm', 'random-forest', '--max-samples', '-2'])).toMatch(/^dt: --max-samples .*-2/);
