@@ -16,7 +16,7 @@ export {
   saveParams,
 } from './option-table.js';
 export type { CliSpec, OptionSpec, OptionTable, SameKeys, Task } from './option-table.js';
-export { TREE_OPTIONS, resolveTreeOptions } from './options.js';
+export { jobsValue, TREE_OPTIONS, resolveTreeOptions } from './options.js';
 export { resolveMaxFeatures, validateMaxFeatures } from './max-features.js';
 export { accuracyScore, checkFeatureNames, leafArgmax, leafProba, leafValue, logProba, r2Score, splitRows } from './leaf-values.js';
 export { checkClassCounts, checkLoadedClasses, checkLoadedFeatures, constructLoaded, MAX_MODEL_FEATURES, MAX_NODE_SAMPLES, parseModelDocument, readEnvelope } from './model-envelope.js';

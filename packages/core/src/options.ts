@@ -322,10 +322,7 @@ export const TREE_OPTIONS: OptionTable<ResolvedTreeOptions> = {
   },
   nJobs: {
     default: 1,
-    validate: (v, name) => {
-      if (typeof v !== 'number' || !Number.isInteger(v) || (v < 1 && v !== -1)) throw new InvalidArgumentError(name, 'an integer >= 1, or -1 for every core', v);
-      return v;
-    },
+    validate: (v, name) => jobsValue(name, v),
     cli: {
       flag: '--jobs',
       arg: '<n>',
@@ -457,4 +454,10 @@ export function resolveCounts(
     : Math.max(2, Math.ceil(o.minSamplesSplit * n));
   minSamplesSplit = Math.max(minSamplesSplit, 2 * minSamplesLeaf);
   return { minSamplesSplit, minSamplesLeaf, maxFeatures: resolveMaxFeatures(o.maxFeatures, d) };
+}
+
+/** A thread count: an integer >= 1, or -1 for every core (resolveJobs in @dt/core/node). Trees and forests share it. */
+export function jobsValue(name: string, v: unknown): number {
+  if (typeof v !== 'number' || !Number.isInteger(v) || (v < 1 && v !== -1)) throw new InvalidArgumentError(name, 'an integer >= 1, or -1 for every core', v);
+  return v;
 }

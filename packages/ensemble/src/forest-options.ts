@@ -1,5 +1,5 @@
 import type { TreeOptions } from '@dt/core';
-import { cliText, optionKeys, resolveOptions, resolveTreeOptions, TREE_OPTIONS, type OptionTable, type SameKeys, type Task } from '@dt/core/internal';
+import { cliText, jobsValue, optionKeys, resolveOptions, resolveTreeOptions, TREE_OPTIONS, type OptionTable, type SameKeys, type Task } from '@dt/core/internal';
 import { booleanValue, InvalidArgumentError, knownKeys, plainObject, positiveInt, seedValue } from '@dt/errors';
 
 /** Class weights of an ensemble classifier: scikit-learn's, incl. 'balanced_subsample' (per member's bootstrap draw). */
@@ -17,7 +17,7 @@ export interface EnsembleOptions {
   oobScore?: boolean;
   /** Seed of the whole ensemble; member i's seed is derived from it and i only. */
   seed?: number;
-  /** Workers for fitting (1 = in this thread). The fitted ensemble is identical for every nJobs. */
+  /** Workers for fitting (1 = in this thread, -1 = every core). The fitted ensemble is identical for every nJobs. */
   nJobs?: number;
   /** Classification: 'balanced', 'balanced_subsample', weights per class label, or null. */
   classWeight?: EnsembleClassWeight;
@@ -69,8 +69,8 @@ export const ENSEMBLE_OPTIONS: OptionTable<ResolvedEnsembleOptions> = {
   },
   nJobs: {
     default: 1,
-    validate: (v, name) => positiveInt(name, v),
-    cli: { flag: '--jobs', arg: '<n>', help: 'parallel workers for fitting (same model for any n)', defaultText: '1', parse: cliText.number },
+    validate: (v, name) => jobsValue(name, v),
+    cli: { flag: '--jobs', arg: '<n>', help: 'parallel workers for fitting (-1: every core; same model for any n)', defaultText: '1', parse: cliText.number },
   },
   classWeight: {
     default: null,

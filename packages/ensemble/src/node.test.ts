@@ -25,6 +25,13 @@ describe('@dt/ensemble/node', () => {
     expect(o2.predictProba(data.X)).toEqual(o1.predictProba(data.X));
   }, 120_000);
 
+  it('nJobs -1 uses every core and fits the same forest; 0 and -2 are refused naming nJobs', async () => {
+    const one = await fitForest(new RandomForestClassifier({ nEstimators: 4, seed: 2, nJobs: 1 }), data.X, data.y);
+    const all = await fitForest(new RandomForestClassifier({ nEstimators: 4, seed: 2, nJobs: -1 }), data.X, data.y);
+    expect(serializeForest(all).replace('"nJobs":-1', '"nJobs":1')).toBe(serializeForest(one));
+    for (const bad of [0, -2, 1.5]) expect(() => new RandomForestClassifier({ nJobs: bad })).toThrowError(/nJobs must be an integer >= 1, or -1 for every core/);
+  });
+
   it('saves atomically and reads back', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'dt-forest-'));
     try {

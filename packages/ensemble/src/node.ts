@@ -4,7 +4,7 @@
  */
 import type { Worker } from 'node:worker_threads';
 import type { FeatureInput } from '@dt/core';
-import { readModelText, startModuleWorker, writeFileAtomic } from '@dt/core/node';
+import { readModelText, resolveJobs, startModuleWorker, writeFileAtomic } from '@dt/core/node';
 import { toRowMajor, toSampleWeight } from '@dt/core/internal';
 import { DtError } from '@dt/errors';
 import { PREPARE_FIT, type EnsembleFitOptions } from './ensemble.js';
@@ -32,7 +32,7 @@ export async function readForest(path: string): Promise<ForestModel> {
 export async function fitForest<F extends ForestModel>(forest: F, X: FeatureInput, y: unknown, fitOptions: EnsembleFitOptions = {}): Promise<F> {
   const plan = forest[PREPARE_FIT](X, y, fitOptions);
   const total = plan.draws.length;
-  const jobs = Math.min(forest.options.nJobs, total);
+  const jobs = Math.min(resolveJobs(forest.options.nJobs), total);
   if (jobs <= 1) {
     (forest as { fit(X: FeatureInput, y: unknown, o: EnsembleFitOptions): unknown }).fit(X, y, fitOptions);
     return forest;
