@@ -16,10 +16,11 @@ const dir = process.env.DT_DATA_DIR ?? new URL('../../../../shared/datasets', im
 const ds = parseCsv(readFileSync(`${dir}/${file}`, 'utf8'), { name: file });
 const y = (ds.y as (string | number)[]).map(String);
 const s = trainTestSplit(y, { testSize: 0.2, stratify: true, seed: 0 });
-const Xtr = takeRows(ds.X, s.train) as any, Xte = takeRows(ds.X, s.test) as any;
+type Dense = { data: Float64Array; rows: number; cols: number };
+const Xtr = takeRows(ds.X, s.train) as Dense, Xte = takeRows(ds.X, s.test) as Dense;
 const ytr = takeLabels(y, s.train) as string[], yte = takeLabels(y, s.test) as string[];
 // test rows with an exact copy (features) in training
-const key = (X: any, i: number) => Array.from(X.data.subarray(i * X.cols, (i + 1) * X.cols)).join(',');
+const key = (X: Dense, i: number) => Array.from(X.data.subarray(i * X.cols, (i + 1) * X.cols)).join(',');
 const trainKeys = new Set(Array.from({ length: Xtr.rows }, (_, i) => key(Xtr, i)));
 const dup = Array.from({ length: Xte.rows }, (_, i) => trainKeys.has(key(Xte, i)));
 const err = (pred: string[], mask: (i: number) => boolean) => { let e = 0, n = 0; pred.forEach((p, i) => { if (mask(i)) { n++; if (p !== yte[i]) e++; } }); return (100 * e / n).toFixed(2); };
@@ -29,12 +30,12 @@ const t0 = process.cpuUsage();
 const cpu = () => { const c = process.cpuUsage(t0); return ((c.user + c.system) / 1e6).toFixed(1); };
 const alpha = Number(process.argv[3] ?? 0.1);
 const letters = [...new Set(ytr)].sort();
-const run = (name: string, opts: any, relabel?: Map<string, string>) => {
+const run = (name: string, opts: Record<string, unknown>, relabel?: Map<string, string>) => {
   const yy = relabel ? ytr.map((v) => relabel.get(v)!) : ytr;
   const m = new DecisionStreamClassifier({ alpha, ...opts }).fit(Xtr, yy);
   let pred = m.predict(Xte) as string[];
   if (relabel) { const inv = new Map([...relabel].map(([a, b]) => [b, a])); pred = pred.map((p) => inv.get(p)!); }
-  report(name, pred, `depth ${m.depth} leaves ${m.nLeaves ?? (m as any).leafCount} cpu ${cpu()}`);
+  report(name, pred, `depth ${m.depth} leaves ${m.nLeaves} cpu ${cpu()}`);
 };
 run('DS default', {});
 for (const seed of [1, 2, 3]) {
@@ -49,5 +50,5 @@ run('DS no merge', { merge: false });
 run('DS reference mode', { compat: 'reference' });
 for (const d of [10, 15, 20, null]) {
   const c = new DecisionTreeClassifier({ criterion: 'entropy', maxDepth: d }).fit(Xtr, ytr);
-  report(`CART entropy depth ${d}`, c.predict(Xte) as string[], `leaves ${(c as any).nLeaves ?? (c as any).leafCount}`);
+  report(`CART entropy depth ${d}`, c.predict(Xte) as string[], `leaves ${c.nLeaves}`);
 }
