@@ -67,7 +67,8 @@ export interface TreeOptions {
   categoricalFeatures?: readonly number[] | null;
   /**
    * Split search: 'auto' (default) is 'hist' when every feature has at most `maxBins` distinct values
-   * (the same tree as 'best', faster) and 'best' otherwise. 'best' sorts each feature's values in the node; 'hist' searches per-feature
+   * and every feature is searched (the same tree as 'best', faster), and 'best' otherwise (also with
+   * `maxFeatures` sampling, as in forests, where binning each fit costs more than it saves). 'best' sorts each feature's values in the node; 'hist' searches per-feature
    * histogram bins (codes computed once per fit), much faster on large data. With at most `maxBins`
    * distinct values per feature every value is its own bin and 'hist' grows the same tree as 'best';
    * otherwise bin edges sit at weighted quantiles. 'random' draws one threshold per candidate feature
@@ -89,7 +90,8 @@ export interface TreeOptions {
 
 /**
  * 'auto' bins (as 'hist') exactly when binning is exact — every feature has at most maxBins
- * distinct values, so 'hist' grows the same tree as 'best' — and searches as 'best' otherwise.
+ * distinct values, so 'hist' grows the same tree as 'best' — and no feature sampling is asked for
+ * (maxFeatures below the feature count), and searches as 'best' otherwise.
  */
 export type Splitter = 'best' | 'hist' | 'random' | 'auto';
 

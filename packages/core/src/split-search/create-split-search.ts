@@ -96,7 +96,10 @@ export function createSplitSearch(data: ClassificationData | RegressionData, par
     const cfg = { ...scan, index, maxFeatures: Math.min(params.maxFeatures, index.d), rng: params.rng };
     return random ? new RandomAxisSearch(cfg, rootConstants) : new AxisSearch(cfg, rootConstants);
   };
-  const binned = params.splitter === 'hist' || params.splitter === 'auto';
+  // 'auto' with feature sampling (maxFeatures < features: forests) keeps the exact search — the same
+  // tree either way, but a node then scans few features and binning pays per fit: a 10-tree random
+  // forest on Fashion-MNIST 10k took 9.3 s CPU binned vs 4.9 s exact (measured 2026-11-26).
+  const binned = params.splitter === 'hist' || (params.splitter === 'auto' && params.maxFeatures >= X.cols);
   const hist = binned ? { maxBins: params.maxBins, cfg: { ...scan, maxFeatures: params.maxFeatures, rng: params.rng }, exactOnly: params.splitter === 'auto' } : null;
   // 'auto': bins when every column is exact (the same tree as 'best'), else the exact search.
   const binnedSearch = (Z: ColumnMajor, shift: { mean: Float64Array; scale: Float64Array } | null): HistogramAxisSearch | null =>

@@ -122,6 +122,18 @@ describe("nJobs for splitter 'hist'", () => {
     }
   }, 120_000);
 
+  it("'auto' with feature sampling (maxFeatures < features, as in forests) searches as 'best': no bins, no workers, the same tree", () => {
+    let posts = 0;
+    const counting: HistogramWorkers = { threads: pool.threads, post: (j, m, t) => (posts++, pool.post(j, m, t)), minParallelCells: 0 };
+    const X = Array.from({ length: 300 }, (_, i) => [i % 7, (i * 13) % 5, (i * 7) % 11, (i * 3) % 4]);
+    const y = X.map(([a, b, c]) => ((a! + b! + c!) % 3 === 0 ? 1 : 0));
+    const auto = new DecisionTreeClassifier({ splitter: 'auto', maxFeatures: 2, seed: 3 }).fit(X, y, { workers: counting });
+    expect(posts).toBe(0);
+    same(new DecisionTreeClassifier({ splitter: 'best', maxFeatures: 2, seed: 3 }).fit(X, y).tree, auto.tree);
+    new DecisionTreeClassifier({ splitter: 'auto', seed: 3 }).fit(X, y, { workers: counting });
+    expect(posts).toBeGreaterThan(0);
+  });
+
   it("'auto' bins (and uses the workers) exactly when every feature has <= maxBins distinct values, else searches as 'best'", () => {
     let posts = 0;
     const counting: HistogramWorkers = { threads: pool.threads, post: (j, m, t) => (posts++, pool.post(j, m, t)), minParallelCells: 0 };
