@@ -3,7 +3,7 @@
 //   node tooling/publish-manifest.mjs          rewrite packages/*/package.json and apps/cli/package.json
 //   node tooling/publish-manifest.mjs --check  exit 1 if any manifest differs (run by `pnpm check-packages`)
 // `publishConfig.exports` (what pnpm publishes in place of `exports`) is derived from `exports`: the
-// workspace-only `@dt/source` condition dropped, a `default` condition added (Node >= 20.19 can
+// workspace-only `@dt/source` condition dropped, a `node` condition kept, a `default` condition added (Node >= 20.19 can
 // require() ESM, so require('@dt/x') works without a CJS build), and `./package.json` exported.
 import { readFileSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -36,8 +36,9 @@ function publishExports(exports) {
       out[sub] = target;
       continue;
     }
-    const { types, import: imp, default: def } = target;
-    out[sub] = { types, default: def ?? imp };
+    // A `node` condition (@dt/core's main entry registering its Node-only defaults) is kept before `default`.
+    const { types, node, import: imp, default: def } = target;
+    out[sub] = node === undefined ? { types, default: def ?? imp } : { types, node, default: def ?? imp };
   }
   out['./package.json'] = './package.json';
   return out;

@@ -7,7 +7,8 @@ import { checkFeatureNames } from './leaf-values.js';
 import { optionParams } from './option-table.js';
 import { resolveCounts, resolveTreeOptions, TREE_OPTIONS, type ResolvedTreeOptions, type TreeOptions } from './options.js';
 import { RESTORE, type RestoreState } from './restore.js';
-import { HistogramParallel, type HistogramWorkers } from './split-search/histogram-parallel.js';
+import type { HistogramParallel, HistogramWorkers } from './split-search/histogram-parallel.js';
+import { optionalHistSplitter } from './split-search/splitter-slot.js';
 import type { Tree } from './tree.js';
 
 export interface FitOptions {
@@ -156,7 +157,9 @@ export abstract class DecisionTree {
       totalWeight = 0;
       for (let i = 0; i < n; i++) totalWeight += data.weights[i]!;
     }
-    const parallel = workers !== null && workers.threads > 0 && (o.splitter === 'hist' || o.splitter === 'auto') ? new HistogramParallel(workers) : null;
+    // Without 'hist' registered, 'hist' fails in the split search (naming the import) and 'auto' searches exactly.
+    const hist = workers !== null && workers.threads > 0 && (o.splitter === 'hist' || o.splitter === 'auto') ? optionalHistSplitter() : null;
+    const parallel = hist === null ? null : hist.parallel(workers!);
     try {
       return this.growWith(data, parallel, totalWeight, counts);
     } finally {

@@ -5,6 +5,9 @@ import { availableParallelism } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { DtError } from '@dt/errors';
+// Node programs get every split strategy (the main entry's `node` condition does the same).
+import './hist.js';
+import './random.js';
 import type { DecisionTreeClassifier } from './decision-tree-classifier.js';
 import type { DecisionTreeRegressor } from './decision-tree-regressor.js';
 import type { FitOptions } from './decision-tree.js';

@@ -4,11 +4,12 @@ import { buildFeatureIndex, withScaledScanValues } from '../feature-index.js';
 import type { ColumnMajor } from '../input.js';
 import { AxisSearch, type AxisSearchConfig } from './axis-search.js';
 import type { ClassificationData, RegressionData } from './fit-data.js';
-import { createHistogramAxisSearch, type HistogramAxisSearch } from './histogram-axis.js';
+import type { HistogramAxisSearch } from './histogram-axis.js';
 import type { HistogramParallel } from './histogram-parallel.js';
 import { obliqueSearch } from './oblique-slot.js';
-import { RandomAxisSearch } from './random-axis-search.js';
+import type { RandomAxisSearch } from './random-axis-search.js';
 import type { SplitSearch } from './split-record.js';
+import { optionalHistSplitter, splitterStrategy } from './splitter-slot.js';
 import type { Splitter } from '../options.js';
 
 /** The fit parameters a split search depends on (growth and stopping are the builder's). */
@@ -44,6 +45,8 @@ export type ScanConfig = Pick<
  *            'auto' when every column bins exactly);
  *   node, global, or axis with categorical features → the oblique strategies (oblique-searches.ts),
  *            registered by `import '@dt/core/oblique'` so plain CART bundles leave them out.
+ * 'hist' and 'random' are registered by `import '@dt/core/hist'` / `'@dt/core/random'` (splitter-slot.ts;
+ * Node's main entry loads both); 'auto' without 'hist' registered searches exactly (the same tree).
  * A new strategy is one file in this folder and one line here or in oblique-searches.ts.
  */
 export function createSplitSearch(data: ClassificationData | RegressionData, params: SplitSearchParams): SplitSearch {
@@ -90,22 +93,24 @@ export function createSplitSearch(data: ClassificationData | RegressionData, par
   }
   const projData = scaling ? applyScaler(raw, scaling) : raw;
   const fitted: FittedProjection = params.projection ? params.projection.prepare(projData, params.rng) : { kind: 'axis' };
-  const random = params.splitter === 'random';
+  const random = params.splitter === 'random' ? splitterStrategy('random') : null;
   if (random) checkRandomSplitter(data, fitted, cats);
   const axis = (index: AxisSearchConfig['index'], rootConstants?: Int32Array): AxisSearch | RandomAxisSearch => {
     const cfg = { ...scan, index, maxFeatures: Math.min(params.maxFeatures, index.d), rng: params.rng };
-    return random ? new RandomAxisSearch(cfg, rootConstants) : new AxisSearch(cfg, rootConstants);
+    return random ? random(cfg, rootConstants) : new AxisSearch(cfg, rootConstants);
   };
   // 'auto' with feature sampling (maxFeatures < features: forests) keeps the exact search — the same
   // tree either way, but a node then scans few features and binning pays per fit: a 10-tree random
   // forest on Fashion-MNIST 10k took 9.3 s CPU binned vs 4.9 s exact (measured 2026-11-26).
-  const binned = params.splitter === 'hist' || (params.splitter === 'auto' && params.maxFeatures >= X.cols);
-  const hist = binned ? { maxBins: params.maxBins, cfg: { ...scan, maxFeatures: params.maxFeatures, rng: params.rng }, exactOnly: params.splitter === 'auto' } : null;
+  // 'auto' without 'hist' registered (a lean browser bundle): the exact search, the same tree.
+  const histSearch = params.splitter === 'hist' ? splitterStrategy('hist') : params.splitter === 'auto' ? optionalHistSplitter() : null;
+  const binned = histSearch !== null && (params.splitter === 'hist' || params.maxFeatures >= X.cols);
+  const hist = binned ? { create: histSearch.create, maxBins: params.maxBins, cfg: { ...scan, maxFeatures: params.maxFeatures, rng: params.rng }, exactOnly: params.splitter === 'auto' } : null;
   // 'auto': bins when every column is exact (the same tree as 'best'), else the exact search.
   const binnedSearch = (Z: ColumnMajor, shift: { mean: Float64Array; scale: Float64Array } | null): HistogramAxisSearch | null =>
     hist!.exactOnly
-      ? createHistogramAxisSearch(Z, hist!.maxBins, hist!.cfg, shift, params.parallel ?? null, true)
-      : createHistogramAxisSearch(Z, hist!.maxBins, hist!.cfg, shift, params.parallel ?? null);
+      ? hist!.create(Z, hist!.maxBins, hist!.cfg, shift, params.parallel ?? null, true)
+      : hist!.create(Z, hist!.maxBins, hist!.cfg, shift, params.parallel ?? null);
   if (params.splitter === 'hist' && fitted.kind === 'node') {
     throw new InvalidArgumentError('splitter', "'best' with a per-node projection ('hist' bins features and global projections only)", 'hist');
   }

@@ -1,0 +1,66 @@
+import { describe, expect, it, vi } from 'vitest';
+import type * as Core from './index.js';
+
+// The test setup registers 'hist' and 'random' (as Node's main entry does); a fresh module graph
+// shows what a browser bundle of the main entry sees without `import '@dt/core/hist'` / '/random'.
+async function freshCore(): Promise<typeof Core> {
+  vi.resetModules();
+  return import('./index.js');
+}
+
+// 300 rows, 3 features with few distinct values (every column bins exactly: 'auto' bins) and one
+// continuous feature that does not bin exactly with maxBins 16.
+function data(): { X: number[][]; y: number[] } {
+  const X: number[][] = [];
+  const y: number[] = [];
+  let s = 12345;
+  const next = (): number => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
+  for (let i = 0; i < 300; i++) {
+    const row = [Math.floor(next() * 7), Math.floor(next() * 5), Math.floor(next() * 9)];
+    X.push(row);
+    y.push((row[0]! + row[1]! > 5 ? 1 : 0) ^ (next() < 0.1 ? 1 : 0));
+  }
+  return { X, y };
+}
+
+describe("splitters 'hist' and 'random' are opt-in outside Node's main entry (@dt/core/hist, @dt/core/random)", () => {
+  it("an explicit 'hist' or 'random' without its import throws a typed error naming the import", async () => {
+    const core = await freshCore();
+    const errors = await import('@dt/errors');
+    const { X, y } = data();
+    for (const splitter of ['hist', 'random'] as const) {
+      const fit = () => new core.DecisionTreeClassifier({ splitter, seed: 1 }).fit(X, y);
+      expect(fit).toThrow(errors.InvalidArgumentError);
+      expect(fit).toThrow(`import '@dt/core/${splitter}'`);
+      try {
+        fit();
+      } catch (e) {
+        expect((e as InstanceType<typeof errors.InvalidArgumentError>).argument).toBe('splitter');
+        expect((e as InstanceType<typeof errors.InvalidArgumentError>).value).toBe(splitter);
+      }
+    }
+  });
+
+  it("'auto' without 'hist' grows the same tree as with it (it bins only when that is exact)", async () => {
+    const { X, y } = data();
+    const withHist = await import('./decision-tree-classifier.js');
+    const binned = new withHist.DecisionTreeClassifier({ splitter: 'auto', maxBins: 16 }).fit(X, y);
+    const best = new withHist.DecisionTreeClassifier({ splitter: 'best', maxBins: 16 }).fit(X, y);
+    const core = await freshCore();
+    const lean = new core.DecisionTreeClassifier({ splitter: 'auto', maxBins: 16 }).fit(X, y);
+    expect(lean.nodeCount).toBeGreaterThan(3);
+    // toJSON, not serializeModel: each model is written by its own module graph.
+    expect(JSON.stringify(lean)).toBe(JSON.stringify(binned));
+    expect(JSON.stringify(best).replace('"splitter":"best"', '"splitter":"auto"')).toBe(JSON.stringify(binned));
+  });
+
+  it('after the imports the same fits work', async () => {
+    const core = await freshCore();
+    await import('./hist.js');
+    await import('./random.js');
+    const { X, y } = data();
+    for (const splitter of ['hist', 'random'] as const) {
+      expect(new core.DecisionTreeClassifier({ splitter, seed: 1 }).fit(X, y).predict(X)).toHaveLength(300);
+    }
+  });
+});
