@@ -91,12 +91,12 @@ export class DecisionTreeClassifier extends DecisionTree {
 
   /** A classifier from a model file (JSON text or parsed object), validated as loadModel does. */
   static fromJSON(json: string | unknown): DecisionTreeClassifier {
-    return loadModelAs(json, DecisionTreeClassifier);
+    return loadModelAs(json, 'DecisionTreeClassifier', (params) => new DecisionTreeClassifier(params));
   }
 
   /** Same as fromJSON (ml-cart's spelling). */
   static load(json: string | unknown): DecisionTreeClassifier {
-    return loadModelAs(json, DecisionTreeClassifier);
+    return loadModelAs(json, 'DecisionTreeClassifier', (params) => new DecisionTreeClassifier(params));
   }
 
   private applyClassWeight(codes: Int32Array, classes: ClassLabel[], weights: Float64Array | null): Float64Array | null {

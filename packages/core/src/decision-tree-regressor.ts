@@ -44,11 +44,11 @@ export class DecisionTreeRegressor extends DecisionTree {
 
   /** A regressor from a model file (JSON text or parsed object), validated as loadModel does. */
   static fromJSON(json: string | unknown): DecisionTreeRegressor {
-    return loadModelAs(json, DecisionTreeRegressor);
+    return loadModelAs(json, 'DecisionTreeRegressor', (params) => new DecisionTreeRegressor(params));
   }
 
   /** Same as fromJSON (ml-cart's spelling). */
   static load(json: string | unknown): DecisionTreeRegressor {
-    return loadModelAs(json, DecisionTreeRegressor);
+    return loadModelAs(json, 'DecisionTreeRegressor', (params) => new DecisionTreeRegressor(params));
   }
 }

@@ -287,30 +287,40 @@ export function serializeModel(model: TreeModel): string {
 
 /** Validates and loads a model from a JSON string or parsed object. */
 export function loadModel(input: string | unknown): TreeModel {
+  return readTreeModel(input, null, (estimator, params) =>
+    estimator === 'DecisionTreeClassifier' ? new DecisionTreeClassifier(params) : new DecisionTreeRegressor(params),
+  );
+}
+
+/**
+ * loadModel, checking the file holds an `estimator` (DecisionTreeClassifier.fromJSON, DecisionTreeRegressor.fromJSON).
+ * `create` builds it from the loaded options: the caller's class only, so a bundle of the classifier
+ * does not carry the regressor (and its criteria) for fromJSON.
+ */
+export function loadModelAs<M extends TreeModel>(input: string | unknown, estimator: ModelJson['estimator'], create: (params: never) => M): M {
+  return readTreeModel(input, estimator, (_, params) => create(params));
+}
+
+function readTreeModel<M extends TreeModel>(
+  input: string | unknown,
+  want: ModelJson['estimator'] | null,
+  create: (estimator: ModelJson['estimator'], params: never) => M,
+): M {
   const j = readEnvelope(input, { format: MODEL_FORMAT, version: MODEL_FORMAT_VERSION, olderVersions: [1], what: 'a dt model', schema: modelSchema });
+  if (want !== null && j.estimator !== want) throw new ModelFormatError(`the file holds a ${j.estimator}, not a ${want}`);
   checkLoadedFeatures(j.tree.nFeatures, j.featureNames);
   const tree = treeFromJson(j.tree, j.version === 1 ? 'legacy' : 'required');
   const featureNames = j.featureNames;
   if (j.estimator === 'DecisionTreeClassifier') {
     const classes = checkLoadedClasses(j.classes, tree.nOutputs);
     for (let i = 0; i < j.tree.nodeCount; i++) checkClassCounts(j.tree.value, i * tree.nOutputs, tree.nOutputs, i, 'tree.value');
-    const m = constructLoaded(() => new DecisionTreeClassifier(loadParams(TREE_OPTIONS, j.params, 'classification') as never));
+    const m = constructLoaded(() => create(j.estimator, loadParams(TREE_OPTIONS, j.params, 'classification') as never));
     m[RESTORE]({ fitted: tree, featureNames, classes });
     return m;
   }
   if (tree.nOutputs !== 1) throw new ModelFormatError(`regressor trees have one output, found ${tree.nOutputs}`);
-  const m = constructLoaded(() => new DecisionTreeRegressor(loadParams(TREE_OPTIONS, j.params, 'regression') as never));
+  const m = constructLoaded(() => create(j.estimator, loadParams(TREE_OPTIONS, j.params, 'regression') as never));
   m[RESTORE]({ fitted: tree, featureNames });
-  return m;
-}
-
-/** loadModel, checking the file holds a `Kind` (DecisionTreeClassifier.fromJSON, DecisionTreeRegressor.fromJSON). */
-export function loadModelAs<M extends TreeModel>(input: string | unknown, Kind: abstract new (...args: never[]) => M): M {
-  const m = loadModel(input);
-  if (!(m instanceof Kind)) {
-    const other = m instanceof DecisionTreeClassifier ? ['DecisionTreeClassifier', 'DecisionTreeRegressor'] : ['DecisionTreeRegressor', 'DecisionTreeClassifier'];
-    throw new ModelFormatError(`the file holds a ${other[0]}, not a ${other[1]}`);
-  }
   return m;
 }
 
