@@ -21,3 +21,13 @@ it('README missing-values example runs and prints what it says', async () => {
     log.mockRestore();
   }
 });
+
+it("README browser-splitters example runs: 'hist' with exact bins grows the tree 'best' grows", async () => {
+  const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+  try {
+    await runReadmeExample(new URL('../README.md', import.meta.url).pathname, 4);
+    expect(log.mock.calls.map((c) => c[0] as unknown)).toEqual([true]);
+  } finally {
+    log.mockRestore();
+  }
+});
