@@ -38,6 +38,9 @@ function publishExports(exports) {
     }
     // A `node` condition (@dt/core's main entry registering its Node-only defaults) is kept before `default`.
     const { types, node, import: imp, default: def } = target;
+    // A subpath with no published target (only `@dt/source`, e.g. @dt/ensemble's `./cv-check` used by the
+    // bench) is workspace-only: it is not published.
+    if (types === undefined && node === undefined && imp === undefined && def === undefined) continue;
     out[sub] = node === undefined ? { types, default: def ?? imp } : { types, node, default: def ?? imp };
   }
   out['./package.json'] = './package.json';
