@@ -1,7 +1,9 @@
 import { InvalidArgumentError } from '@dt/errors';
 import type { ClassificationCriterion } from '@dt/criteria';
 import { checkFitOptions, DecisionTree, type FitOptions } from './decision-tree.js';
-import { FIT_CELLS_WITH_MISSING, toFitMatrix, toSampleWeight, type FeatureInput, type LabelInput } from './input.js';
+import { FIT_CELLS_WITH_MISSING, toFitMatrix, toSampleWeight, type ColumnMajor, type FeatureInput, type LabelInput } from './input.js';
+import { FIT_ROWS, type MemberRows } from './fit-rows.js';
+import type { IndexSource } from './split-search/fit-data.js';
 import { encodeLabels, type ClassLabel } from './labels.js';
 import { accuracyScore, logProba, splitRows } from './leaf-values.js';
 import { loadModelAs, modelToJson, type ModelJson } from './model-format.js';
@@ -32,7 +34,15 @@ export class DecisionTreeClassifier extends DecisionTree {
 
   fit(X: FeatureInput, y: LabelInput, fitOptions: FitOptions = {}): this {
     fitOptions = checkFitOptions(fitOptions);
-    const cm = toFitMatrix(X, 'X', FIT_CELLS_WITH_MISSING);
+    return this.fitMatrix(toFitMatrix(X, 'X', FIT_CELLS_WITH_MISSING), y, fitOptions, null);
+  }
+
+  /** fit on a forest member's rows (validated by the forest; shared-rows.ts): the same tree as fit on those rows. */
+  [FIT_ROWS](rows: MemberRows, y: LabelInput, fitOptions: FitOptions = {}): this {
+    return this.fitMatrix(rows.X, y, checkFitOptions(fitOptions), rows.index);
+  }
+
+  private fitMatrix(cm: ColumnMajor, y: LabelInput, fitOptions: FitOptions, index: IndexSource | null): this {
     const { codes, classes } = encodeLabels(y, cm.rows);
     let weights = toSampleWeight(fitOptions.sampleWeight, cm.rows);
     weights = this.applyClassWeight(codes, classes, weights);
@@ -45,6 +55,7 @@ export class DecisionTreeClassifier extends DecisionTree {
       nClasses: classes.length,
       weights,
       criterion: this.options.criterion as ClassificationCriterion,
+      ...(index === null ? {} : { index }),
     }, fitOptions.workers ?? null);
     return this;
   }

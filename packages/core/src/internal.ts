@@ -28,3 +28,6 @@ export { noRuleForMissing } from './decision-tree.js';
 export type { CellRules } from './input.js';
 export { checkExportOptions } from './export-options.js';
 export type { CheckedExportOptions } from './export-options.js';
+export { FIT_ROWS } from './fit-rows.js';
+export type { MemberRows } from './fit-rows.js';
+export { SharedRows } from './shared-rows.js';

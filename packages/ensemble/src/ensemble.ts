@@ -1,5 +1,5 @@
 import { DecisionTreeClassifier, DecisionTreeRegressor, encodeLabels, type ClassLabel, type DenseMatrix, type FeatureInput, type LabelInput } from '@dt/core';
-import { accuracyScore, checkFeatureNames, FIT_CELLS_WITH_MISSING, logProba, noRuleForMissing, optionParams, r2Score, rejectMissingRows, splitRows, toRowMajor, toSampleWeight, toTargets } from '@dt/core/internal';
+import { accuracyScore, checkFeatureNames, FIT_CELLS_WITH_MISSING, FIT_ROWS, SharedRows, type MemberRows, logProba, noRuleForMissing, optionParams, r2Score, rejectMissingRows, splitRows, toRowMajor, toSampleWeight, toTargets } from '@dt/core/internal';
 import { createRandom, InvalidArgumentError, NotFittedError, plainObject, ShapeMismatchError, type Random } from '@dt/errors';
 import { bootstrapCounts, memberSeeds, resolveMaxSamples, sampleWithoutReplacement } from './bootstrap.js';
 import { ENSEMBLE_OPTIONS, type EnsembleClassWeight, type ResolvedEnsembleOptions } from './forest-options.js';
@@ -241,19 +241,32 @@ export abstract class Ensemble<M extends ClassifierMember | RegressorMember> {
       for (let r = 0, j = 0; r < x.rows; r++) for (let k = 0; k < counts[r]!; k++) rows[j++] = r;
       return { X: takeMatrix(x, rows, features), rows, weight: null };
     }
-    if (counts !== null) {
-      let m = 0;
-      for (let r = 0; r < x.rows; r++) if (counts[r]! > 0) m++;
-      rows = new Int32Array(m);
-      for (let r = 0, j = 0; r < x.rows; r++) if (counts[r]! > 0) rows[j++] = r;
+    const drawn = drawnRows(counts, baseWeight);
+    return { X: takeMatrix(x, drawn.rows, features), ...drawn };
+  }
+
+  /**
+   * Fits member i — a dt tree on all features from the forest's SharedRows (its feature index
+   * derived from the forest's, its rows never copied: the same tree as fitting it on memberData's
+   * matrix), any other member on memberData's matrix.
+   */
+  protected fitMemberOn(
+    shared: SharedRows,
+    x: { data: Float64Array; rows: number; cols: number },
+    i: number,
+    draw: MemberDraw,
+    baseWeight: Float64Array | null,
+    fitRows: (m: M, rows: Int32Array | null, X: MemberRows | DenseMatrix, weight: Float64Array | null) => void,
+  ): M {
+    const m = this.makeMember(draw.seed, i);
+    if (draw.features === null && !this.repeatRows && isAxisTree(m)) {
+      const { rows, weight } = drawnRows(draw.counts, baseWeight);
+      fitRows(m, rows, shared.member(rows), weight);
+    } else {
+      const { X, rows, weight } = this.memberData(x, draw, baseWeight);
+      fitRows(m, rows, X, weight);
     }
-    const X = takeMatrix(x, rows, features);
-    let weight: Float64Array | null = null;
-    if (rows !== null) {
-      weight = new Float64Array(rows.length);
-      for (let j = 0; j < rows.length; j++) weight[j] = counts![rows[j]!]! * (baseWeight ? baseWeight[rows[j]!]! : 1);
-    } else weight = baseWeight;
-    return { X, rows, weight };
+    return m;
   }
 
   /** The member's view of prediction rows (its feature subset). */
@@ -367,16 +380,17 @@ export abstract class EnsembleClassifier<M extends ClassifierMember> extends Ens
     const cw = this.options.classWeight;
     const fixed = cw === 'balanced_subsample' ? sw : applyClassWeight(cw, codes, classes, sw, null);
     const draws = this.planDraws(x);
+    const shared = new SharedRows(x);
     return {
       draws,
       fitMember: (i) => {
         const draw = draws[i]!;
         const base = cw === 'balanced_subsample' ? applyClassWeight('balanced', codes, classes, sw, draw.counts) : fixed;
-        const { X: Xm, rows, weight } = this.memberData(x, draw, base);
-        const ym = rows === null ? codes : gather(codes, rows);
-        const m = this.makeMember(draw.seed, i);
-        m.fit(Xm, ym, fitWeights(weight));
-        return m;
+        return this.fitMemberOn(shared, x, i, draw, base, (m, rows, Xm, weight) => {
+          const ym = rows === null ? codes : gather(codes, rows);
+          if ('index' in Xm) (m as unknown as DecisionTreeClassifier)[FIT_ROWS](Xm, ym, fitWeights(weight));
+          else m.fit(Xm, ym, fitWeights(weight));
+        });
       },
       finish: (members) => {
         this.labelSet = classes;
@@ -477,15 +491,15 @@ export abstract class EnsembleRegressor<M extends RegressorMember> extends Ensem
     const { x, sw } = this.fitInput(X, fitOptions);
     const t = toTargets(y, x.rows);
     const draws = this.planDraws(x);
+    const shared = new SharedRows(x);
     return {
       draws,
-      fitMember: (i) => {
-        const draw = draws[i]!;
-        const { X: Xm, rows, weight } = this.memberData(x, draw, sw);
-        const m = this.makeMember(draw.seed, i);
-        m.fit(Xm, rows === null ? t : gatherF(t, rows), fitWeights(weight));
-        return m;
-      },
+      fitMember: (i) =>
+        this.fitMemberOn(shared, x, i, draws[i]!, sw, (m, rows, Xm, weight) => {
+          const ym = rows === null ? t : gatherF(t, rows);
+          if ('index' in Xm) (m as unknown as DecisionTreeRegressor)[FIT_ROWS](Xm, ym, fitWeights(weight));
+          else m.fit(Xm, ym, fitWeights(weight));
+        }),
       finish: (members) => {
         this.members = members;
         this.draws = draws;
@@ -547,6 +561,27 @@ export abstract class EnsembleRegressor<M extends RegressorMember> extends Ensem
 /** The fit options that pass sample weights (none at all when there are none). */
 function fitWeights(weight: Float64Array | null): never {
   return (weight === null ? {} : { sampleWeight: weight }) as never;
+}
+
+/** The rows a member is fitted on (drawn rows, each once, ascending; null: every row) and their weights (draw count × base weight). */
+function drawnRows(counts: Int32Array | null, baseWeight: Float64Array | null): { rows: Int32Array | null; weight: Float64Array | null } {
+  if (counts === null) return { rows: null, weight: baseWeight };
+  let m = 0;
+  for (let r = 0; r < counts.length; r++) if (counts[r]! > 0) m++;
+  const rows = new Int32Array(m);
+  const weight = new Float64Array(m);
+  for (let r = 0, j = 0; r < counts.length; r++) {
+    if (counts[r]! > 0) {
+      rows[j] = r;
+      weight[j++] = counts[r]! * (baseWeight ? baseWeight[r]! : 1);
+    }
+  }
+  return { rows, weight };
+}
+
+/** A dt tree whose search reads only the feature index (axis splits, no categorical features): SharedRows serves it. */
+function isAxisTree(m: unknown): boolean {
+  return (m instanceof DecisionTreeClassifier || m instanceof DecisionTreeRegressor) && m.options.projection === null && m.options.categoricalFeatures === null;
 }
 
 /** Rows a member did not draw. */
