@@ -1,5 +1,5 @@
-import { DecisionTreeClassifier, DecisionTreeRegressor, encodeLabels, type ClassLabel, type DenseMatrix, type FeatureInput, type LabelInput } from '@dt/core';
-import { accuracyScore, checkFeatureNames, FIT_CELLS_WITH_MISSING, FIT_ROWS, SharedRows, type MemberRows, logProba, noRuleForMissing, optionParams, r2Score, rejectMissingRows, splitRows, toRowMajor, toSampleWeight, toTargets } from '@dt/core/internal';
+import { DecisionTreeClassifier, DecisionTreeRegressor, encodeLabels, type ClassLabel, type DenseMatrix, type FeatureInput, type LabelInput, type Tree } from '@dt/core';
+import { accuracyScore, checkFeatureNames, FIT_CELLS_WITH_MISSING, FIT_ROWS, SharedRows, type MemberRows, logProba, noRuleForMissing, optionParams, r2Score, rejectMissingRows, splitRows, toRowMajor, toRowMajorView, toSampleWeight, toTargets } from '@dt/core/internal';
 import { createRandom, InvalidArgumentError, NotFittedError, plainObject, ShapeMismatchError, type Random } from '@dt/errors';
 import { bootstrapCounts, memberSeeds, resolveMaxSamples, sampleWithoutReplacement } from './bootstrap.js';
 import { ENSEMBLE_OPTIONS, type EnsembleClassWeight, type ResolvedEnsembleOptions } from './forest-options.js';
@@ -270,14 +270,25 @@ export abstract class Ensemble<M extends ClassifierMember | RegressorMember> {
   }
 
   /** The member's view of prediction rows (its feature subset). */
-  protected memberInput(x: { data: Float64Array; rows: number; cols: number }, i: number, rows: Int32Array | null = null): DenseMatrix {
+  protected memberInput(x: DenseMatrix, i: number, rows: Int32Array | null = null): DenseMatrix {
     const feats = this.draws[i]!.features;
     return feats === null && rows === null ? x : takeMatrix(x, rows, feats);
   }
 
-  protected predictInput(X: FeatureInput): { data: Float64Array; rows: number; cols: number } {
+  /**
+   * Member i's tree when prediction can walk it directly on the forest's rows (a dt tree on all
+   * features), else null (the member predicts through its own API).
+   */
+  protected walkableTree(i: number): Tree | null {
+    const m: unknown = this.members[i];
+    if (this.draws[i]!.features !== null || !(m instanceof DecisionTreeClassifier || m instanceof DecisionTreeRegressor)) return null;
+    return m.tree.nFeatures === this.d ? m.tree : null;
+  }
+
+  /** Prediction rows as given (typed arrays are not widened: Uint8 pixels stay 1 byte each). */
+  protected predictInput(X: FeatureInput): DenseMatrix {
     this.check();
-    const x = toRowMajor(X, 'X', false);
+    const x = toRowMajorView(X, 'X', false);
     if (x.cols !== this.d) throw new ShapeMismatchError(`X has ${x.cols} features but the ensemble was fitted with ${this.d}`);
     return x;
   }
@@ -325,7 +336,7 @@ export abstract class Ensemble<M extends ClassifierMember | RegressorMember> {
 }
 
 /** Rows (null: all) × features (null: all) of a row-major matrix, as a new row-major matrix. */
-export function takeMatrix(x: { data: Float64Array; rows: number; cols: number }, rows: Int32Array | null, features: Int32Array | null): DenseMatrix {
+export function takeMatrix(x: DenseMatrix, rows: Int32Array | null, features: Int32Array | null): DenseMatrix {
   const m = rows === null ? x.rows : rows.length;
   const k = features === null ? x.cols : features.length;
   const out = new Float64Array(m * k);
@@ -406,8 +417,38 @@ export abstract class EnsembleClassifier<M extends ClassifierMember> extends Ens
     const x = this.predictInput(X);
     const C = this.labelSet.length;
     const out = new Float64Array(x.rows * C);
-    this.members.forEach((m, i) => addProba(out, m, this.memberInput(x, i), null, C));
-    const inv = 1 / this.members.length;
+    const M = this.members.length;
+    // Per member: a table of class probabilities per node (dt trees, walked in the loop below) or
+    // its probability matrix (any other member); both hold the forest's class codes.
+    const tables: Float64Array[] = new Array<Float64Array>(M);
+    const trees: (Tree | null)[] = new Array<Tree | null>(M);
+    const classMaps: Int32Array[] = new Array<Int32Array>(M);
+    for (let i = 0; i < M; i++) {
+      const m = this.members[i]!;
+      const tree = this.walkableTree(i);
+      trees[i] = tree;
+      classMaps[i] = Int32Array.from(m.classes, (c) => c as number);
+      tables[i] = tree !== null ? tree.leafProba(Int32Array.from({ length: tree.nodeCount }, (_, v) => v)) : m.predictProbaFlat(this.memberInput(x, i));
+    }
+    // Blocks of rows walk every tree while they are in cache; members are added in index order
+    // per row, so the sums are the ones member-by-member accumulation gives.
+    for (let b0 = 0; b0 < x.rows; b0 += PREDICT_BLOCK) {
+      const bn = Math.min(PREDICT_BLOCK, x.rows - b0);
+      const xb = x.data.subarray(b0 * this.d, (b0 + bn) * this.d);
+      for (let i = 0; i < M; i++) {
+        const tree = trees[i]!;
+        const table = tables[i]!;
+        const map = classMaps[i]!;
+        const k = map.length;
+        const leaves = tree !== null ? tree.apply(xb, bn) : null;
+        for (let j = 0; j < bn; j++) {
+          const p = (leaves !== null ? leaves[j]! : b0 + j) * k;
+          const o = (b0 + j) * C;
+          for (let c = 0; c < k; c++) out[o + map[c]!]! += table[p + c]!;
+        }
+      }
+    }
+    const inv = 1 / M;
     for (let k = 0; k < out.length; k++) out[k]! *= inv;
     return out;
   }
@@ -511,10 +552,22 @@ export abstract class EnsembleRegressor<M extends RegressorMember> extends Ensem
   predict(X: FeatureInput): Float64Array {
     const x = this.predictInput(X);
     const out = new Float64Array(x.rows);
-    this.members.forEach((m, i) => {
-      const p = m.predict(this.memberInput(x, i));
-      for (let r = 0; r < x.rows; r++) out[r]! += p[r]!;
-    });
+    const M = this.members.length;
+    // Per member: its tree's node values (dt trees, walked per block of rows) or its predictions.
+    const trees = Array.from({ length: M }, (_, i) => this.walkableTree(i));
+    const values = this.members.map((m, i) => (trees[i] ? trees[i].value : m.predict(this.memberInput(x, i))));
+    for (let b0 = 0; b0 < x.rows; b0 += PREDICT_BLOCK) {
+      const bn = Math.min(PREDICT_BLOCK, x.rows - b0);
+      const xb = x.data.subarray(b0 * this.d, (b0 + bn) * this.d);
+      for (let i = 0; i < M; i++) {
+        const tree = trees[i]!;
+        const v = values[i]!;
+        if (tree !== null) {
+          const leaves = tree.apply(xb, bn);
+          for (let j = 0; j < bn; j++) out[b0 + j]! += v[leaves[j]!]!;
+        } else for (let j = 0; j < bn; j++) out[b0 + j]! += v[b0 + j]!;
+      }
+    }
     const inv = 1 / this.members.length;
     for (let r = 0; r < x.rows; r++) out[r]! *= inv;
     return out;
@@ -557,6 +610,9 @@ export abstract class EnsembleRegressor<M extends RegressorMember> extends Ensem
     return { prediction: sum, score: r2Score(sum, t) };
   }
 }
+
+/** Rows per block of the fused prediction loop: a block's rows stay in cache while every tree is walked. */
+const PREDICT_BLOCK = 1024;
 
 /** The fit options that pass sample weights (none at all when there are none). */
 function fitWeights(weight: Float64Array | null): never {
