@@ -2,12 +2,12 @@ import { InvalidArgumentError } from '@dt/errors';
 import type { ClassificationCriterion } from '@dt/criteria';
 import { checkFitOptions, DecisionTree, type FitOptions } from './decision-tree.js';
 import { FIT_CELLS_WITH_MISSING, toFitMatrix, toSampleWeight, type ColumnMajor, type FeatureInput, type LabelInput } from './input.js';
-import { FIT_ROWS, type MemberRows } from './fit-rows.js';
-import type { IndexSource } from './split-search/fit-data.js';
+import { FIT_ROWS, memberFitData, type MemberRows } from './fit-rows.js';
 import { encodeLabels, type ClassLabel } from './labels.js';
 import { accuracyScore, logProba, splitRows } from './leaf-values.js';
 import { loadModelAs, modelToJson, type ModelJson } from './model-format.js';
 import type { ClassifierOptions } from './options.js';
+import type { ClassificationData } from './split-search/fit-data.js';
 import { RESTORE, type RestoreState } from './restore.js';
 import type { Tree } from './tree.js';
 
@@ -39,24 +39,24 @@ export class DecisionTreeClassifier extends DecisionTree {
 
   /** fit on a forest member's rows (validated by the forest; shared-rows.ts): the same tree as fit on those rows. */
   [FIT_ROWS](rows: MemberRows, y: LabelInput, fitOptions: FitOptions = {}): this {
-    return this.fitMatrix(rows.X, y, checkFitOptions(fitOptions), rows.index);
+    return this.fitMatrix(rows.X, y, checkFitOptions(fitOptions), rows);
   }
 
-  private fitMatrix(cm: ColumnMajor, y: LabelInput, fitOptions: FitOptions, index: IndexSource | null): this {
+  private fitMatrix(cm: ColumnMajor, y: LabelInput, fitOptions: FitOptions, rows: MemberRows | null): this {
     const { codes, classes } = encodeLabels(y, cm.rows);
     let weights = toSampleWeight(fitOptions.sampleWeight, cm.rows);
     weights = this.applyClassWeight(codes, classes, weights);
     this.setFeatureNames(fitOptions.featureNames, cm.cols);
     this.labelSet = classes;
-    this.fitted = this.grow({
+    const data: ClassificationData = {
       task: 'classification',
       X: cm,
       labels: codes,
       nClasses: classes.length,
       weights,
       criterion: this.options.criterion as ClassificationCriterion,
-      ...(index === null ? {} : { index }),
-    }, fitOptions.workers ?? null);
+    };
+    this.fitted = this.grow(rows === null ? data : memberFitData(data, rows, this.options), fitOptions.workers ?? null);
     return this;
   }
 

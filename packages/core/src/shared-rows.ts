@@ -11,6 +11,7 @@ import type { ColumnMajor, FeatureArray } from './input.js';
  */
 export class SharedRows {
   private full: FeatureIndex | null = null;
+  private whole: ColumnMajor | null = null;
   constructor(private readonly x: { data: FeatureArray; rows: number; cols: number }) {}
 
   /** The whole matrix's index (built on the first call). */
@@ -19,7 +20,7 @@ export class SharedRows {
     return this.full;
   }
 
-  /** The member fitted on `rows` (each index a row of the matrix; null: every row once). */
+  /** The member fitted on `rows` (ascending row indices of the matrix, each once; null: every row). */
   member(rows: Int32Array | null): MemberRows {
     const { data: src, rows: n, cols: d } = this.x;
     const m = rows === null ? n : rows.length;
@@ -37,6 +38,8 @@ export class SharedRows {
       rows === null
         ? { rows: m, cols: d, rowMajor: src, get data(): Float64Array { return columnMajor(); } }
         : { rows: m, cols: d, get data(): Float64Array { return columnMajor(); } };
-    return { X, index: rows === null ? () => this.index() : () => subsetFeatureIndex(this.index(), rows) };
+    if (rows === null) return { X, index: () => this.index(), within: null };
+    this.whole ??= this.member(null).X;
+    return { X, index: () => subsetFeatureIndex(this.index(), rows), within: { X: this.whole, index: () => this.index(), samples: rows } };
   }
 }

@@ -17,6 +17,8 @@ export interface ClassificationData {
   weights: Float64Array | null;
   criterion: ClassificationCriterion;
   index?: IndexSource;
+  /** The rows of X the fit uses, ascending (forest members: their drawn rows of the forest's X); absent: every row. */
+  samples?: Int32Array;
 }
 
 /** A regression fit's data as the builder and the split searches see it. */
@@ -27,4 +29,6 @@ export interface RegressionData {
   weights: Float64Array | null;
   criterion: RegressionCriterion;
   index?: IndexSource;
+  /** The rows of X the fit uses, ascending (forest members: their drawn rows of the forest's X); absent: every row. */
+  samples?: Int32Array;
 }
