@@ -418,33 +418,43 @@ export abstract class EnsembleClassifier<M extends ClassifierMember> extends Ens
     const C = this.labelSet.length;
     const out = new Float64Array(x.rows * C);
     const M = this.members.length;
-    // Per member: a table of class probabilities per node (dt trees, walked in the loop below) or
-    // its probability matrix (any other member); both hold the forest's class codes.
-    const tables: Float64Array[] = new Array<Float64Array>(M);
+    // Per member: its leaves' nonzero class probabilities as (forest class, probability) runs
+    // (dt trees, walked in the loop below; fully grown leaves hold one class), or its probability
+    // matrix (any other member) with its class map.
     const trees: (Tree | null)[] = new Array<Tree | null>(M);
+    const votes: (LeafVotes | null)[] = new Array<LeafVotes | null>(M);
+    const dense: (Float64Array | null)[] = new Array<Float64Array | null>(M);
     const classMaps: Int32Array[] = new Array<Int32Array>(M);
     for (let i = 0; i < M; i++) {
       const m = this.members[i]!;
       const tree = this.walkableTree(i);
       trees[i] = tree;
       classMaps[i] = Int32Array.from(m.classes, (c) => c as number);
-      tables[i] = tree !== null ? tree.leafProba(Int32Array.from({ length: tree.nodeCount }, (_, v) => v)) : m.predictProbaFlat(this.memberInput(x, i));
+      votes[i] = tree !== null ? leafVotes(tree, classMaps[i]!) : null;
+      dense[i] = tree !== null ? null : m.predictProbaFlat(this.memberInput(x, i));
     }
     // Blocks of rows walk every tree while they are in cache; members are added in index order
-    // per row, so the sums are the ones member-by-member accumulation gives.
-    for (let b0 = 0; b0 < x.rows; b0 += PREDICT_BLOCK) {
-      const bn = Math.min(PREDICT_BLOCK, x.rows - b0);
+    // per row (skipped zero probabilities add nothing), so the sums are the ones member-by-member
+    // accumulation gives.
+    const block = blockRows(x);
+    for (let b0 = 0; b0 < x.rows; b0 += block) {
+      const bn = Math.min(block, x.rows - b0);
       const xb = x.data.subarray(b0 * this.d, (b0 + bn) * this.d);
       for (let i = 0; i < M; i++) {
         const tree = trees[i]!;
-        const table = tables[i]!;
-        const map = classMaps[i]!;
-        const k = map.length;
-        const leaves = tree !== null ? tree.apply(xb, bn) : null;
-        for (let j = 0; j < bn; j++) {
-          const p = (leaves !== null ? leaves[j]! : b0 + j) * k;
-          const o = (b0 + j) * C;
-          for (let c = 0; c < k; c++) out[o + map[c]!]! += table[p + c]!;
+        if (tree !== null) {
+          const { start, cls, p } = votes[i]!;
+          const leaves = tree.apply(xb, bn);
+          for (let j = 0; j < bn; j++) {
+            const leaf = leaves[j]!;
+            const o = (b0 + j) * C;
+            for (let e = start[leaf]!; e < start[leaf + 1]!; e++) out[o + cls[e]!]! += p[e]!;
+          }
+        } else {
+          const table = dense[i]!;
+          const map = classMaps[i]!;
+          const k = map.length;
+          for (let j = b0; j < b0 + bn; j++) for (let c = 0; c < k; c++) out[j * C + map[c]!]! += table[j * k + c]!;
         }
       }
     }
@@ -556,8 +566,9 @@ export abstract class EnsembleRegressor<M extends RegressorMember> extends Ensem
     // Per member: its tree's node values (dt trees, walked per block of rows) or its predictions.
     const trees = Array.from({ length: M }, (_, i) => this.walkableTree(i));
     const values = this.members.map((m, i) => (trees[i] ? trees[i].value : m.predict(this.memberInput(x, i))));
-    for (let b0 = 0; b0 < x.rows; b0 += PREDICT_BLOCK) {
-      const bn = Math.min(PREDICT_BLOCK, x.rows - b0);
+    const block = blockRows(x);
+    for (let b0 = 0; b0 < x.rows; b0 += block) {
+      const bn = Math.min(block, x.rows - b0);
       const xb = x.data.subarray(b0 * this.d, (b0 + bn) * this.d);
       for (let i = 0; i < M; i++) {
         const tree = trees[i]!;
@@ -611,8 +622,52 @@ export abstract class EnsembleRegressor<M extends RegressorMember> extends Ensem
   }
 }
 
-/** Rows per block of the fused prediction loop: a block's rows stay in cache while every tree is walked. */
-const PREDICT_BLOCK = 1024;
+/** A tree's nonzero leaf probabilities: node v's are entries [start[v], start[v+1]) of (cls, p); none for split nodes. */
+interface LeafVotes {
+  start: Int32Array;
+  cls: Int32Array;
+  p: Float64Array;
+}
+
+/** The tree's leaf probabilities (Tree.leafProba's values) with the member's classes mapped to the forest's. */
+function leafVotes(tree: Tree, map: Int32Array): LeafVotes {
+  const nodes = tree.nodeCount;
+  let nLeaves = 0;
+  for (let v = 0; v < nodes; v++) if (tree.isLeaf(v)) nLeaves++;
+  const leafIds = new Int32Array(nLeaves);
+  for (let v = 0, j = 0; v < nodes; v++) if (tree.isLeaf(v)) leafIds[j++] = v;
+  const k = map.length;
+  const probs = tree.leafProba(leafIds);
+  let nz = 0;
+  for (let e = 0; e < probs.length; e++) if (probs[e] !== 0) nz++;
+  const start = new Int32Array(nodes + 1);
+  const cls = new Int32Array(nz);
+  const p = new Float64Array(nz);
+  let e = 0;
+  for (let v = 0, j = 0; v < nodes; v++) {
+    start[v] = e;
+    if (j < nLeaves && leafIds[j] === v) {
+      for (let c = 0; c < k; c++) {
+        const q = probs[j * k + c]!;
+        if (q !== 0) {
+          cls[e] = map[c]!;
+          p[e++] = q;
+        }
+      }
+      j++;
+    }
+  }
+  start[nodes] = e;
+  return { start, cls, p };
+}
+
+/** Bytes of X per block of the fused prediction loop: a block's rows stay in cache while every tree is walked. */
+const PREDICT_BLOCK_BYTES = 1 << 20;
+
+/** Rows per block of the fused prediction loop for a row-major matrix of this type and width. */
+function blockRows(x: DenseMatrix): number {
+  return Math.max(16, Math.floor(PREDICT_BLOCK_BYTES / (Math.max(1, x.cols) * x.data.BYTES_PER_ELEMENT)));
+}
 
 /** The fit options that pass sample weights (none at all when there are none). */
 function fitWeights(weight: Float64Array | null): never {
