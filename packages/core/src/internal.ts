@@ -31,3 +31,4 @@ export type { CheckedExportOptions } from './export-options.js';
 export { FIT_ROWS } from './fit-rows.js';
 export type { MemberRows } from './fit-rows.js';
 export { SharedRows } from './shared-rows.js';
+export { reviveTree } from './tree.js';

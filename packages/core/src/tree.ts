@@ -616,3 +616,15 @@ function nanError(row: number, feature: number): InvalidArgumentError {
     ? new InvalidArgumentError(`X[${row}][${feature}]`, `a number (a categorical feature has no side for NaN; ${impute})`, Number.NaN)
     : new InvalidArgumentError(`X[${row}]`, `a row without NaN on the features of an oblique split (${impute})`, Number.NaN);
 }
+
+/**
+ * A Tree after a structured clone (postMessage between threads keeps its fields and typed arrays,
+ * not its class): the same tree, without copying or re-validating it (forest members fitted on
+ * worker threads).
+ */
+export function reviveTree(clone: unknown): Tree {
+  const t = Object.setPrototypeOf(clone as object, Tree.prototype) as Tree;
+  const sparse = (t as unknown as { sparse: object | null }).sparse;
+  if (sparse !== null) Object.setPrototypeOf(sparse, SparseValues.prototype);
+  return t;
+}

@@ -1,5 +1,5 @@
 import { DecisionTreeClassifier, DecisionTreeRegressor, encodeLabels, type ClassLabel, type DenseMatrix, type FeatureInput, type LabelInput, type Tree } from '@dt/core';
-import { accuracyScore, checkFeatureNames, FIT_CELLS_WITH_MISSING, FIT_ROWS, SharedRows, type MemberRows, logProba, noRuleForMissing, optionParams, r2Score, rejectMissingRows, splitRows, toRowMajor, toRowMajorView, toSampleWeight, toTargets } from '@dt/core/internal';
+import { accuracyScore, checkFeatureNames, FIT_CELLS_WITH_MISSING, FIT_ROWS, SharedRows, type MemberRows, logProba, noRuleForMissing, optionParams, r2Score, rejectMissingRows, splitRows, toRowMajor, toRowMajorView, toSampleWeight, toTargets, RESTORE } from '@dt/core/internal';
 import { createRandom, InvalidArgumentError, NotFittedError, plainObject, ShapeMismatchError, type Random } from '@dt/errors';
 import { bootstrapCounts, memberSeeds, resolveMaxSamples, sampleWithoutReplacement } from './bootstrap.js';
 import { ENSEMBLE_OPTIONS, type EnsembleClassWeight, type ResolvedEnsembleOptions } from './forest-options.js';
@@ -54,6 +54,8 @@ export interface PreparedFit<M> {
   readonly draws: MemberDraw[];
   /** Fits member i (unfitted member, its rows, weights and seed from draws[i]). */
   fitMember(i: number): M;
+  /** Member i (a dt tree) from the tree and classes fitMember gave it on another thread. */
+  restoreMember(i: number, tree: Tree, classes: ClassLabel[] | null): M;
   /** Installs the fitted members (index order) and computes the out-of-bag results. */
   finish(members: M[]): void;
 }
@@ -319,6 +321,14 @@ export abstract class Ensemble<M extends ClassifierMember | RegressorMember> {
     return Array.from(seeds, (seed) => this.drawFor(seed, x.rows, x.cols));
   }
 
+  /** Member i of a planned fit (its seed from the plan's draws) holding a tree fitted elsewhere. */
+  protected restoreMember(seed: number, i: number, tree: Tree, classes: ClassLabel[] | null): M {
+    const m: unknown = this.makeMember(seed, i);
+    if (!(m instanceof DecisionTreeClassifier || m instanceof DecisionTreeRegressor)) throw new InvalidArgumentError('nJobs', '1 for members that are not dt trees', this.options.nJobs);
+    m[RESTORE]({ fitted: tree, featureNames: null, ...(classes === null ? {} : { classes }) });
+    return m as unknown as M;
+  }
+
   /** Validates the data and plans every member's fit (used by fit and by the worker pool of @dt/ensemble/node). */
   abstract [PREPARE_FIT](X: FeatureInput, y: unknown, fitOptions: EnsembleFitOptions): PreparedFit<M>;
 
@@ -403,6 +413,7 @@ export abstract class EnsembleClassifier<M extends ClassifierMember> extends Ens
           else m.fit(Xm, ym, fitWeights(weight));
         });
       },
+      restoreMember: (i, tree, memberClasses) => this.restoreMember(draws[i]!.seed, i, tree, memberClasses),
       finish: (members) => {
         this.labelSet = classes;
         this.members = members;
@@ -551,6 +562,7 @@ export abstract class EnsembleRegressor<M extends RegressorMember> extends Ensem
           if ('index' in Xm) (m as unknown as DecisionTreeRegressor)[FIT_ROWS](Xm, ym, fitWeights(weight));
           else m.fit(Xm, ym, fitWeights(weight));
         }),
+      restoreMember: (i, tree) => this.restoreMember(draws[i]!.seed, i, tree, null),
       finish: (members) => {
         this.members = members;
         this.draws = draws;
