@@ -114,7 +114,7 @@ export class TreeBuilder {
     this.data = data;
     this.p = params;
     const n = data.X.rows;
-    this.samples = Int32Array.from({ length: n }, (_, i) => i);
+    this.samples = data.samples ? data.samples.slice() : Int32Array.from({ length: n }, (_, i) => i);
     const isC = data.task === 'classification';
     this.nOutputs = isC ? data.nClasses : 1;
     this.search = createSplitSearch(data, params);

@@ -1,11 +1,13 @@
 import { InvalidArgumentError } from '@dt/errors';
 import type { ClassificationCriterion } from '@dt/criteria';
 import { checkFitOptions, DecisionTree, type FitOptions } from './decision-tree.js';
-import { FIT_CELLS_WITH_MISSING, toFitMatrix, toSampleWeight, type FeatureInput, type LabelInput } from './input.js';
+import { FIT_CELLS_WITH_MISSING, toFitMatrix, toSampleWeight, type ColumnMajor, type FeatureInput, type LabelInput } from './input.js';
+import { FIT_ROWS, memberFitData, type MemberRows } from './fit-rows.js';
 import { encodeLabels, type ClassLabel } from './labels.js';
 import { accuracyScore, logProba, splitRows } from './leaf-values.js';
 import { loadModelAs, modelToJson, type ModelJson } from './model-format.js';
 import type { ClassifierOptions } from './options.js';
+import type { ClassificationData } from './split-search/fit-data.js';
 import { RESTORE, type RestoreState } from './restore.js';
 import type { Tree } from './tree.js';
 
@@ -32,20 +34,29 @@ export class DecisionTreeClassifier extends DecisionTree {
 
   fit(X: FeatureInput, y: LabelInput, fitOptions: FitOptions = {}): this {
     fitOptions = checkFitOptions(fitOptions);
-    const cm = toFitMatrix(X, 'X', FIT_CELLS_WITH_MISSING);
+    return this.fitMatrix(toFitMatrix(X, 'X', FIT_CELLS_WITH_MISSING), y, fitOptions, null);
+  }
+
+  /** fit on a forest member's rows (validated by the forest; shared-rows.ts): the same tree as fit on those rows. */
+  [FIT_ROWS](rows: MemberRows, y: LabelInput, fitOptions: FitOptions = {}): this {
+    return this.fitMatrix(rows.X, y, checkFitOptions(fitOptions), rows);
+  }
+
+  private fitMatrix(cm: ColumnMajor, y: LabelInput, fitOptions: FitOptions, rows: MemberRows | null): this {
     const { codes, classes } = encodeLabels(y, cm.rows);
     let weights = toSampleWeight(fitOptions.sampleWeight, cm.rows);
     weights = this.applyClassWeight(codes, classes, weights);
     this.setFeatureNames(fitOptions.featureNames, cm.cols);
     this.labelSet = classes;
-    this.fitted = this.grow({
+    const data: ClassificationData = {
       task: 'classification',
       X: cm,
       labels: codes,
       nClasses: classes.length,
       weights,
       criterion: this.options.criterion as ClassificationCriterion,
-    }, fitOptions.workers ?? null);
+    };
+    this.fitted = this.grow(rows === null ? data : memberFitData(data, rows, this.options), fitOptions.workers ?? null);
     return this;
   }
 

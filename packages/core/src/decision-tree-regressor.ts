@@ -1,9 +1,11 @@
 import type { RegressionCriterion } from '@dt/criteria';
 import { checkFitOptions, DecisionTree, type FitOptions } from './decision-tree.js';
-import { FIT_CELLS_WITH_MISSING, toFitMatrix, toSampleWeight, toTargets, type FeatureInput } from './input.js';
+import { FIT_ROWS, memberFitData, type MemberRows } from './fit-rows.js';
+import { FIT_CELLS_WITH_MISSING, toFitMatrix, toSampleWeight, toTargets, type ColumnMajor, type FeatureInput } from './input.js';
 import { leafValue, r2Score } from './leaf-values.js';
 import { loadModelAs, modelToJson, type ModelJson } from './model-format.js';
 import type { RegressorOptions } from './options.js';
+import type { RegressionData } from './split-search/fit-data.js';
 
 /** CART regression tree (scikit-learn's DecisionTreeRegressor semantics). */
 export class DecisionTreeRegressor extends DecisionTree {
@@ -13,17 +15,26 @@ export class DecisionTreeRegressor extends DecisionTree {
 
   fit(X: FeatureInput, y: ArrayLike<number>, fitOptions: FitOptions = {}): this {
     fitOptions = checkFitOptions(fitOptions);
-    const cm = toFitMatrix(X, 'X', FIT_CELLS_WITH_MISSING);
+    return this.fitMatrix(toFitMatrix(X, 'X', FIT_CELLS_WITH_MISSING), y, fitOptions, null);
+  }
+
+  /** fit on a forest member's rows (validated by the forest; shared-rows.ts): the same tree as fit on those rows. */
+  [FIT_ROWS](rows: MemberRows, y: ArrayLike<number>, fitOptions: FitOptions = {}): this {
+    return this.fitMatrix(rows.X, y, checkFitOptions(fitOptions), rows);
+  }
+
+  private fitMatrix(cm: ColumnMajor, y: ArrayLike<number>, fitOptions: FitOptions, rows: MemberRows | null): this {
     const targets = toTargets(y, cm.rows);
     const weights = toSampleWeight(fitOptions.sampleWeight, cm.rows);
     this.setFeatureNames(fitOptions.featureNames, cm.cols);
-    this.fitted = this.grow({
+    const data: RegressionData = {
       task: 'regression',
       X: cm,
       targets,
       weights,
       criterion: this.options.criterion as RegressionCriterion,
-    }, fitOptions.workers ?? null);
+    };
+    this.fitted = this.grow(rows === null ? data : memberFitData(data, rows, this.options), fitOptions.workers ?? null);
     return this;
   }
 

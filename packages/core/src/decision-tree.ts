@@ -140,7 +140,7 @@ export abstract class DecisionTree {
     const n = data.X.rows;
     const d = data.X.cols;
     const o = this.options;
-    const counts = resolveCounts(o, n, d);
+    const counts = resolveCounts(o, data.samples ? data.samples.length : n, d);
     const noMissingRule = noRuleForMissing(o);
     if (noMissingRule !== null) rejectMissing(data.X, noMissingRule);
     if (o.projection !== null || o.scale) {
@@ -151,7 +151,8 @@ export abstract class DecisionTree {
       if (rm) checkSquarable(rm, (i) => `X[${Math.floor(i / d)}][${i % d}]`, why);
       else checkSquarable(data.X.data, (i) => `X[${i % n}][${Math.floor(i / n)}]`, why);
     }
-    let totalWeight = n;
+    // Rows outside data.samples weigh 0 (shared-rows.ts), which leaves the sum unchanged.
+    let totalWeight = data.samples ? data.samples.length : n;
     if (data.weights) {
       rescaleWeights(data.weights);
       totalWeight = 0;

@@ -23,8 +23,12 @@ export { checkClassCounts, checkLoadedClasses, checkLoadedFeatures, constructLoa
 export type { EnvelopeSpec } from './model-envelope.js';
 export { z, Schema, NumberSchema } from './schema.js';
 export type { Infer, Issue } from './schema.js';
-export { checkLevelCodes, FIT_CELLS_WITH_MISSING, rejectMissing, rejectMissingRows, toColumnMajor, toFitMatrix, toRowMajor, toSampleWeight, toTargets } from './input.js';
+export { checkLevelCodes, FIT_CELLS_WITH_MISSING, rejectMissing, rejectMissingRows, toColumnMajor, toFitMatrix, toRowMajor, toRowMajorView, toSampleWeight, toTargets } from './input.js';
 export { noRuleForMissing } from './decision-tree.js';
 export type { CellRules } from './input.js';
 export { checkExportOptions } from './export-options.js';
 export type { CheckedExportOptions } from './export-options.js';
+export { FIT_ROWS } from './fit-rows.js';
+export type { MemberRows } from './fit-rows.js';
+export { SharedRows } from './shared-rows.js';
+export { reviveTree } from './tree.js';

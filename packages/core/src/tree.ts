@@ -56,6 +56,8 @@ export class Tree {
   catValues: Float64Array = new Float64Array(0);
   catEntriesUsed = 0;
   catValuesUsed = 0;
+  /** Oblique splits and categorical maps ever set (0: apply's axis-only loop serves every node). */
+  private nonAxisSplits = 0;
 
   /**
    * `sparseValues`: store each node's class weights as the pairs of the classes present (what the
@@ -295,6 +297,7 @@ export class Tree {
       this.obliqueFeatures[this.obliqueUsed + j] = features[j]!;
       this.obliqueWeights[this.obliqueUsed + j] = weights[j]!;
     }
+    this.nonAxisSplits++;
     this.kind[node] = OBLIQUE;
     this.feature[node] = -1;
     this.missingGoToLeft[node] = 0;
@@ -310,6 +313,7 @@ export class Tree {
    * an unseen level, which counts as 0, the node's mean).
    */
   setCategoricalMaps(node: number, maps: readonly { feature: number; values: ArrayLike<number> }[]): void {
+    this.nonAxisSplits++;
     const needE = this.catEntriesUsed + maps.length;
     let needV = this.catValuesUsed;
     for (const m of maps) needV += m.values.length;
@@ -424,6 +428,19 @@ export class Tree {
     const left = this.left;
     const right = this.right;
     const missingLeft = this.missingGoToLeft;
+    if (this.nonAxisSplits === 0) {
+      // Axis splits only (forests, CART): the loop without the oblique and categorical cases.
+      for (let r = 0; r < rows; r++) {
+        const base = r * d;
+        let node = 0;
+        while (kind[node] !== LEAF) {
+          const v = x[base + feature[node]!]!;
+          node = v <= threshold[node]! || (v !== v && missingLeft[node] === 1) ? left[node]! : right[node]!;
+        }
+        out[r] = node;
+      }
+      return out;
+    }
     for (let r = 0; r < rows; r++) {
       const base = r * d;
       let node = 0;
@@ -598,4 +615,16 @@ function nanError(row: number, feature: number): InvalidArgumentError {
   return feature >= 0
     ? new InvalidArgumentError(`X[${row}][${feature}]`, `a number (a categorical feature has no side for NaN; ${impute})`, Number.NaN)
     : new InvalidArgumentError(`X[${row}]`, `a row without NaN on the features of an oblique split (${impute})`, Number.NaN);
+}
+
+/**
+ * A Tree after a structured clone (postMessage between threads keeps its fields and typed arrays,
+ * not its class): the same tree, without copying or re-validating it (forest members fitted on
+ * worker threads).
+ */
+export function reviveTree(clone: unknown): Tree {
+  const t = Object.setPrototypeOf(clone as object, Tree.prototype) as Tree;
+  const sparse = (t as unknown as { sparse: object | null }).sparse;
+  if (sparse !== null) Object.setPrototypeOf(sparse, SparseValues.prototype);
+  return t;
 }

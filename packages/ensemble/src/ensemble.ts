@@ -1,5 +1,5 @@
-import { DecisionTreeClassifier, DecisionTreeRegressor, encodeLabels, type ClassLabel, type DenseMatrix, type FeatureInput, type LabelInput } from '@dt/core';
-import { accuracyScore, checkFeatureNames, FIT_CELLS_WITH_MISSING, logProba, noRuleForMissing, optionParams, r2Score, rejectMissingRows, splitRows, toRowMajor, toSampleWeight, toTargets } from '@dt/core/internal';
+import { DecisionTreeClassifier, DecisionTreeRegressor, encodeLabels, type ClassLabel, type DenseMatrix, type FeatureInput, type LabelInput, type Tree } from '@dt/core';
+import { accuracyScore, checkFeatureNames, FIT_CELLS_WITH_MISSING, FIT_ROWS, SharedRows, type MemberRows, logProba, noRuleForMissing, optionParams, r2Score, rejectMissingRows, splitRows, toRowMajor, toRowMajorView, toSampleWeight, toTargets, RESTORE } from '@dt/core/internal';
 import { createRandom, InvalidArgumentError, NotFittedError, plainObject, ShapeMismatchError, type Random } from '@dt/errors';
 import { bootstrapCounts, memberSeeds, resolveMaxSamples, sampleWithoutReplacement } from './bootstrap.js';
 import { ENSEMBLE_OPTIONS, type EnsembleClassWeight, type ResolvedEnsembleOptions } from './forest-options.js';
@@ -54,6 +54,8 @@ export interface PreparedFit<M> {
   readonly draws: MemberDraw[];
   /** Fits member i (unfitted member, its rows, weights and seed from draws[i]). */
   fitMember(i: number): M;
+  /** Member i (a dt tree) from the tree and classes fitMember gave it on another thread. */
+  restoreMember(i: number, tree: Tree, classes: ClassLabel[] | null): M;
   /** Installs the fitted members (index order) and computes the out-of-bag results. */
   finish(members: M[]): void;
 }
@@ -241,30 +243,54 @@ export abstract class Ensemble<M extends ClassifierMember | RegressorMember> {
       for (let r = 0, j = 0; r < x.rows; r++) for (let k = 0; k < counts[r]!; k++) rows[j++] = r;
       return { X: takeMatrix(x, rows, features), rows, weight: null };
     }
-    if (counts !== null) {
-      let m = 0;
-      for (let r = 0; r < x.rows; r++) if (counts[r]! > 0) m++;
-      rows = new Int32Array(m);
-      for (let r = 0, j = 0; r < x.rows; r++) if (counts[r]! > 0) rows[j++] = r;
+    const drawn = drawnRows(counts, baseWeight);
+    return { X: takeMatrix(x, drawn.rows, features), ...drawn };
+  }
+
+  /**
+   * Fits member i — a dt tree on all features from the forest's SharedRows (its feature index
+   * derived from the forest's, its rows never copied: the same tree as fitting it on memberData's
+   * matrix), any other member on memberData's matrix.
+   */
+  protected fitMemberOn(
+    shared: SharedRows,
+    x: { data: Float64Array; rows: number; cols: number },
+    i: number,
+    draw: MemberDraw,
+    baseWeight: Float64Array | null,
+    fitRows: (m: M, rows: Int32Array | null, X: MemberRows | DenseMatrix, weight: Float64Array | null) => void,
+  ): M {
+    const m = this.makeMember(draw.seed, i);
+    if (draw.features === null && !this.repeatRows && isAxisTree(m)) {
+      const { rows, weight } = drawnRows(draw.counts, baseWeight);
+      fitRows(m, rows, shared.member(rows), weight);
+    } else {
+      const { X, rows, weight } = this.memberData(x, draw, baseWeight);
+      fitRows(m, rows, X, weight);
     }
-    const X = takeMatrix(x, rows, features);
-    let weight: Float64Array | null = null;
-    if (rows !== null) {
-      weight = new Float64Array(rows.length);
-      for (let j = 0; j < rows.length; j++) weight[j] = counts![rows[j]!]! * (baseWeight ? baseWeight[rows[j]!]! : 1);
-    } else weight = baseWeight;
-    return { X, rows, weight };
+    return m;
   }
 
   /** The member's view of prediction rows (its feature subset). */
-  protected memberInput(x: { data: Float64Array; rows: number; cols: number }, i: number, rows: Int32Array | null = null): DenseMatrix {
+  protected memberInput(x: DenseMatrix, i: number, rows: Int32Array | null = null): DenseMatrix {
     const feats = this.draws[i]!.features;
     return feats === null && rows === null ? x : takeMatrix(x, rows, feats);
   }
 
-  protected predictInput(X: FeatureInput): { data: Float64Array; rows: number; cols: number } {
+  /**
+   * Member i's tree when prediction can walk it directly on the forest's rows (a dt tree on all
+   * features), else null (the member predicts through its own API).
+   */
+  protected walkableTree(i: number): Tree | null {
+    const m: unknown = this.members[i];
+    if (this.draws[i]!.features !== null || !(m instanceof DecisionTreeClassifier || m instanceof DecisionTreeRegressor)) return null;
+    return m.tree.nFeatures === this.d ? m.tree : null;
+  }
+
+  /** Prediction rows as given (typed arrays are not widened: Uint8 pixels stay 1 byte each). */
+  protected predictInput(X: FeatureInput): DenseMatrix {
     this.check();
-    const x = toRowMajor(X, 'X', false);
+    const x = toRowMajorView(X, 'X', false);
     if (x.cols !== this.d) throw new ShapeMismatchError(`X has ${x.cols} features but the ensemble was fitted with ${this.d}`);
     return x;
   }
@@ -295,6 +321,14 @@ export abstract class Ensemble<M extends ClassifierMember | RegressorMember> {
     return Array.from(seeds, (seed) => this.drawFor(seed, x.rows, x.cols));
   }
 
+  /** Member i of a planned fit (its seed from the plan's draws) holding a tree fitted elsewhere. */
+  protected restoreMember(seed: number, i: number, tree: Tree, classes: ClassLabel[] | null): M {
+    const m: unknown = this.makeMember(seed, i);
+    if (!(m instanceof DecisionTreeClassifier || m instanceof DecisionTreeRegressor)) throw new InvalidArgumentError('nJobs', '1 for members that are not dt trees', this.options.nJobs);
+    m[RESTORE]({ fitted: tree, featureNames: null, ...(classes === null ? {} : { classes }) });
+    return m as unknown as M;
+  }
+
   /** Validates the data and plans every member's fit (used by fit and by the worker pool of @dt/ensemble/node). */
   abstract [PREPARE_FIT](X: FeatureInput, y: unknown, fitOptions: EnsembleFitOptions): PreparedFit<M>;
 
@@ -312,7 +346,7 @@ export abstract class Ensemble<M extends ClassifierMember | RegressorMember> {
 }
 
 /** Rows (null: all) × features (null: all) of a row-major matrix, as a new row-major matrix. */
-export function takeMatrix(x: { data: Float64Array; rows: number; cols: number }, rows: Int32Array | null, features: Int32Array | null): DenseMatrix {
+export function takeMatrix(x: DenseMatrix, rows: Int32Array | null, features: Int32Array | null): DenseMatrix {
   const m = rows === null ? x.rows : rows.length;
   const k = features === null ? x.cols : features.length;
   const out = new Float64Array(m * k);
@@ -367,17 +401,19 @@ export abstract class EnsembleClassifier<M extends ClassifierMember> extends Ens
     const cw = this.options.classWeight;
     const fixed = cw === 'balanced_subsample' ? sw : applyClassWeight(cw, codes, classes, sw, null);
     const draws = this.planDraws(x);
+    const shared = new SharedRows(x);
     return {
       draws,
       fitMember: (i) => {
         const draw = draws[i]!;
         const base = cw === 'balanced_subsample' ? applyClassWeight('balanced', codes, classes, sw, draw.counts) : fixed;
-        const { X: Xm, rows, weight } = this.memberData(x, draw, base);
-        const ym = rows === null ? codes : gather(codes, rows);
-        const m = this.makeMember(draw.seed, i);
-        m.fit(Xm, ym, fitWeights(weight));
-        return m;
+        return this.fitMemberOn(shared, x, i, draw, base, (m, rows, Xm, weight) => {
+          const ym = rows === null ? codes : gather(codes, rows);
+          if ('index' in Xm) (m as unknown as DecisionTreeClassifier)[FIT_ROWS](Xm, ym, fitWeights(weight));
+          else m.fit(Xm, ym, fitWeights(weight));
+        });
       },
+      restoreMember: (i, tree, memberClasses) => this.restoreMember(draws[i]!.seed, i, tree, memberClasses),
       finish: (members) => {
         this.labelSet = classes;
         this.members = members;
@@ -392,8 +428,48 @@ export abstract class EnsembleClassifier<M extends ClassifierMember> extends Ens
     const x = this.predictInput(X);
     const C = this.labelSet.length;
     const out = new Float64Array(x.rows * C);
-    this.members.forEach((m, i) => addProba(out, m, this.memberInput(x, i), null, C));
-    const inv = 1 / this.members.length;
+    const M = this.members.length;
+    // Per member: its leaves' nonzero class probabilities as (forest class, probability) runs
+    // (dt trees, walked in the loop below; fully grown leaves hold one class), or its probability
+    // matrix (any other member) with its class map.
+    const trees: (Tree | null)[] = new Array<Tree | null>(M);
+    const votes: (LeafVotes | null)[] = new Array<LeafVotes | null>(M);
+    const dense: (Float64Array | null)[] = new Array<Float64Array | null>(M);
+    const classMaps: Int32Array[] = new Array<Int32Array>(M);
+    for (let i = 0; i < M; i++) {
+      const m = this.members[i]!;
+      const tree = this.walkableTree(i);
+      trees[i] = tree;
+      classMaps[i] = Int32Array.from(m.classes, (c) => c as number);
+      votes[i] = tree !== null ? leafVotes(tree, classMaps[i]!) : null;
+      dense[i] = tree !== null ? null : m.predictProbaFlat(this.memberInput(x, i));
+    }
+    // Blocks of rows walk every tree while they are in cache; members are added in index order
+    // per row (skipped zero probabilities add nothing), so the sums are the ones member-by-member
+    // accumulation gives.
+    const block = blockRows(x);
+    for (let b0 = 0; b0 < x.rows; b0 += block) {
+      const bn = Math.min(block, x.rows - b0);
+      const xb = x.data.subarray(b0 * this.d, (b0 + bn) * this.d);
+      for (let i = 0; i < M; i++) {
+        const tree = trees[i]!;
+        if (tree !== null) {
+          const { start, cls, p } = votes[i]!;
+          const leaves = tree.apply(xb, bn);
+          for (let j = 0; j < bn; j++) {
+            const leaf = leaves[j]!;
+            const o = (b0 + j) * C;
+            for (let e = start[leaf]!; e < start[leaf + 1]!; e++) out[o + cls[e]!]! += p[e]!;
+          }
+        } else {
+          const table = dense[i]!;
+          const map = classMaps[i]!;
+          const k = map.length;
+          for (let j = b0; j < b0 + bn; j++) for (let c = 0; c < k; c++) out[j * C + map[c]!]! += table[j * k + c]!;
+        }
+      }
+    }
+    const inv = 1 / M;
     for (let k = 0; k < out.length; k++) out[k]! *= inv;
     return out;
   }
@@ -477,15 +553,16 @@ export abstract class EnsembleRegressor<M extends RegressorMember> extends Ensem
     const { x, sw } = this.fitInput(X, fitOptions);
     const t = toTargets(y, x.rows);
     const draws = this.planDraws(x);
+    const shared = new SharedRows(x);
     return {
       draws,
-      fitMember: (i) => {
-        const draw = draws[i]!;
-        const { X: Xm, rows, weight } = this.memberData(x, draw, sw);
-        const m = this.makeMember(draw.seed, i);
-        m.fit(Xm, rows === null ? t : gatherF(t, rows), fitWeights(weight));
-        return m;
-      },
+      fitMember: (i) =>
+        this.fitMemberOn(shared, x, i, draws[i]!, sw, (m, rows, Xm, weight) => {
+          const ym = rows === null ? t : gatherF(t, rows);
+          if ('index' in Xm) (m as unknown as DecisionTreeRegressor)[FIT_ROWS](Xm, ym, fitWeights(weight));
+          else m.fit(Xm, ym, fitWeights(weight));
+        }),
+      restoreMember: (i, tree) => this.restoreMember(draws[i]!.seed, i, tree, null),
       finish: (members) => {
         this.members = members;
         this.draws = draws;
@@ -497,10 +574,23 @@ export abstract class EnsembleRegressor<M extends RegressorMember> extends Ensem
   predict(X: FeatureInput): Float64Array {
     const x = this.predictInput(X);
     const out = new Float64Array(x.rows);
-    this.members.forEach((m, i) => {
-      const p = m.predict(this.memberInput(x, i));
-      for (let r = 0; r < x.rows; r++) out[r]! += p[r]!;
-    });
+    const M = this.members.length;
+    // Per member: its tree's node values (dt trees, walked per block of rows) or its predictions.
+    const trees = Array.from({ length: M }, (_, i) => this.walkableTree(i));
+    const values = this.members.map((m, i) => (trees[i] ? trees[i].value : m.predict(this.memberInput(x, i))));
+    const block = blockRows(x);
+    for (let b0 = 0; b0 < x.rows; b0 += block) {
+      const bn = Math.min(block, x.rows - b0);
+      const xb = x.data.subarray(b0 * this.d, (b0 + bn) * this.d);
+      for (let i = 0; i < M; i++) {
+        const tree = trees[i]!;
+        const v = values[i]!;
+        if (tree !== null) {
+          const leaves = tree.apply(xb, bn);
+          for (let j = 0; j < bn; j++) out[b0 + j]! += v[leaves[j]!]!;
+        } else for (let j = 0; j < bn; j++) out[b0 + j]! += v[b0 + j]!;
+      }
+    }
     const inv = 1 / this.members.length;
     for (let r = 0; r < x.rows; r++) out[r]! *= inv;
     return out;
@@ -544,9 +634,77 @@ export abstract class EnsembleRegressor<M extends RegressorMember> extends Ensem
   }
 }
 
+/** A tree's nonzero leaf probabilities: node v's are entries [start[v], start[v+1]) of (cls, p); none for split nodes. */
+interface LeafVotes {
+  start: Int32Array;
+  cls: Int32Array;
+  p: Float64Array;
+}
+
+/** The tree's leaf probabilities (Tree.leafProba's values) with the member's classes mapped to the forest's. */
+function leafVotes(tree: Tree, map: Int32Array): LeafVotes {
+  const nodes = tree.nodeCount;
+  let nLeaves = 0;
+  for (let v = 0; v < nodes; v++) if (tree.isLeaf(v)) nLeaves++;
+  const leafIds = new Int32Array(nLeaves);
+  for (let v = 0, j = 0; v < nodes; v++) if (tree.isLeaf(v)) leafIds[j++] = v;
+  const k = map.length;
+  const probs = tree.leafProba(leafIds);
+  let nz = 0;
+  for (let e = 0; e < probs.length; e++) if (probs[e] !== 0) nz++;
+  const start = new Int32Array(nodes + 1);
+  const cls = new Int32Array(nz);
+  const p = new Float64Array(nz);
+  let e = 0;
+  for (let v = 0, j = 0; v < nodes; v++) {
+    start[v] = e;
+    if (j < nLeaves && leafIds[j] === v) {
+      for (let c = 0; c < k; c++) {
+        const q = probs[j * k + c]!;
+        if (q !== 0) {
+          cls[e] = map[c]!;
+          p[e++] = q;
+        }
+      }
+      j++;
+    }
+  }
+  start[nodes] = e;
+  return { start, cls, p };
+}
+
+/** Bytes of X per block of the fused prediction loop: a block's rows stay in cache while every tree is walked. */
+const PREDICT_BLOCK_BYTES = 1 << 20;
+
+/** Rows per block of the fused prediction loop for a row-major matrix of this type and width. */
+function blockRows(x: DenseMatrix): number {
+  return Math.max(16, Math.floor(PREDICT_BLOCK_BYTES / (Math.max(1, x.cols) * x.data.BYTES_PER_ELEMENT)));
+}
+
 /** The fit options that pass sample weights (none at all when there are none). */
 function fitWeights(weight: Float64Array | null): never {
   return (weight === null ? {} : { sampleWeight: weight }) as never;
+}
+
+/** The rows a member is fitted on (drawn rows, each once, ascending; null: every row) and their weights (draw count × base weight). */
+function drawnRows(counts: Int32Array | null, baseWeight: Float64Array | null): { rows: Int32Array | null; weight: Float64Array | null } {
+  if (counts === null) return { rows: null, weight: baseWeight };
+  let m = 0;
+  for (let r = 0; r < counts.length; r++) if (counts[r]! > 0) m++;
+  const rows = new Int32Array(m);
+  const weight = new Float64Array(m);
+  for (let r = 0, j = 0; r < counts.length; r++) {
+    if (counts[r]! > 0) {
+      rows[j] = r;
+      weight[j++] = counts[r]! * (baseWeight ? baseWeight[r]! : 1);
+    }
+  }
+  return { rows, weight };
+}
+
+/** A dt tree whose search reads only the feature index (axis splits, no categorical features): SharedRows serves it. */
+function isAxisTree(m: unknown): boolean {
+  return (m instanceof DecisionTreeClassifier || m instanceof DecisionTreeRegressor) && m.options.projection === null && m.options.categoricalFeatures === null;
 }
 
 /** Rows a member did not draw. */

@@ -3,12 +3,12 @@
  * worker_threads. The main entry stays browser-safe.
  */
 import type { Worker } from 'node:worker_threads';
-import type { FeatureInput } from '@dt/core';
+import type { ClassLabel, FeatureInput } from '@dt/core';
 import { readModelText, resolveJobs, startModuleWorker, writeFileAtomic } from '@dt/core/node';
-import { toRowMajor, toSampleWeight } from '@dt/core/internal';
+import { reviveTree, toRowMajor, toSampleWeight } from '@dt/core/internal';
 import { DtError } from '@dt/errors';
 import { PREPARE_FIT, type EnsembleFitOptions } from './ensemble.js';
-import { forestSpec, loadForest, memberFromJson, serializeForest, type ForestModel, type MemberJson } from './model-format.js';
+import { forestSpec, loadForest, serializeForest, type ForestModel } from './model-format.js';
 
 export { FOREST_FORMAT } from './model-format.js';
 
@@ -25,8 +25,9 @@ export async function readForest(path: string): Promise<ForestModel> {
 /**
  * Fits a forest of @dt/core trees with `forest.options.nJobs` worker threads (nJobs 1: in this
  * thread). Members are handed out one index at a time to idle workers; each member depends only on
- * the data and its draws from (seed, index), and comes back as exact tree JSON, so the fitted
- * forest is identical for every nJobs. (Plain worker_threads rather than tinypool/piscina: one
+ * the data and its draws from (seed, index), and comes back as the exact tree, so the fitted
+ * forest is identical for every nJobs; X is shared (SharedArrayBuffer), trees come back as their
+ * structured-cloned typed arrays. (Plain worker_threads rather than tinypool/piscina: one
  * long-lived worker per job and one message per tree is all a forest needs.)
  */
 export async function fitForest<F extends ForestModel>(forest: F, X: FeatureInput, y: unknown, fitOptions: EnsembleFitOptions = {}): Promise<F> {
@@ -39,9 +40,11 @@ export async function fitForest<F extends ForestModel>(forest: F, X: FeatureInpu
   }
   const spec = forestSpec(forest);
   const x = toRowMajor(X, 'X');
+  // X once in shared memory: every worker reads it, none gets a copy.
+  const data = new Float64Array(new SharedArrayBuffer(x.data.byteLength));
+  data.set(x.data);
+  const shared = { data, rows: x.rows, cols: x.cols };
   const sampleWeight = toSampleWeight(fitOptions.sampleWeight, x.rows);
-  const isC = 'classes' in forest && !spec.estimator.endsWith('Regressor');
-  const C = isC ? new Set(Array.from(y as ArrayLike<unknown>)).size : 0;
   const members = new Array<unknown>(total);
   const workers: Worker[] = [];
   try {
@@ -52,12 +55,12 @@ export async function fitForest<F extends ForestModel>(forest: F, X: FeatureInpu
         if (next < total) w.postMessage(next++);
       };
       for (let k = 0; k < jobs; k++) {
-        const w = startModuleWorker(import.meta.url, 'fit-worker', { spec, X: x, y: Array.from(y as ArrayLike<unknown>), sampleWeight });
+        const w = startModuleWorker(import.meta.url, 'fit-worker', { spec, X: shared, y: Array.from(y as ArrayLike<unknown>), sampleWeight });
         workers.push(w);
         w.on('error', reject);
-        w.on('message', (msg: { i: number; member?: MemberJson; error?: string }) => {
+        w.on('message', (msg: { i: number; tree?: unknown; classes?: ClassLabel[] | null; error?: string }) => {
           if (msg.error !== undefined) return reject(new DtError('INVALID_ARGUMENT', `member ${msg.i}: ${msg.error}`));
-          members[msg.i] = memberFromJson(spec, msg.member!, `members.${msg.i}`, x.cols, C);
+          members[msg.i] = plan.restoreMember(msg.i, reviveTree(msg.tree), msg.classes ?? null);
           done++;
           fitOptions.onProgress?.(done, total);
           if (done === total) resolve();

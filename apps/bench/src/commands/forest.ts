@@ -281,7 +281,7 @@ function renderFit(rows: Row[]): string[] {
   if (splits.length > 0) {
     lines.push(
       '',
-      "dt's fit split (n_jobs 1, wall; from the progress callback): the members' fits (each: its bootstrap weights, its tree) vs the rest (input conversion, labels, the draws plan, out-of-bag when on); thread overhead = fit CPU at n_jobs 2 − fit CPU at n_jobs 1 (workers copy the data and send each tree back as JSON).",
+      "dt's fit split (n_jobs 1, wall; from the progress callback): the members' fits (each: its bootstrap weights, its tree) vs the rest (input conversion, labels, the draws plan, out-of-bag when on); thread overhead = fit CPU at n_jobs 2 − fit CPU at n_jobs 1 (worker start-up, each worker indexing the shared X once, trees sent back as typed arrays).",
       '',
       '| data | fit wall s | members s | rest s | thread overhead (CPU) |',
       '|---|---|---|---|---|',

@@ -117,7 +117,7 @@ export function createSplitSearch(data: ClassificationData | RegressionData, par
   if (fitted.kind === 'axis' && !cats) {
     const h = hist ? binnedSearch(X, scaling) : null;
     if (h) return h;
-    let index = buildFeatureIndex(X);
+    let index = data.index ? data.index() : buildFeatureIndex(X);
     if (scaling) index = withScaledScanValues(index, scaling.mean, scaling.scale);
     return axis(index);
   }
