@@ -1,5 +1,6 @@
 import {
   createSplitResult,
+  gini,
   impurityScale,
   isBetterCandidate,
   midpoint,
@@ -14,6 +15,7 @@ import type { Random } from '@dt/errors';
 import { buildBins, type BinCodes, type Bins } from '../binning.js';
 import type { ColumnMajor } from '../input.js';
 import { createSortScratch, sortPairs, type SortScratch } from '../sort.js';
+import { scanMarkedGini, type MarkedGiniResult } from './histogram-gini.js';
 import { MissingSideScan } from './missing-values.js';
 import type { HistogramParallel } from './histogram-parallel.js';
 import { resetSplitRecord, type NodeView, type SplitRecord, type SplitSearch } from './split-record.js';
@@ -172,6 +174,11 @@ export class HistogramAxisSearch implements SplitSearch {
   /** NaN rows per feature (their bin is nBins[f]) and the scans of features with NaN in a node. */
   private readonly nMissing: Int32Array;
   private readonly missingScan: MissingSideScan;
+  /** Gini's left class weights for the fused small-node scan (histogram-gini.ts), or null: the generic scan. */
+  private readonly fusedGini: Float64Array | null;
+  private readonly giniOut: MarkedGiniResult = { score: 0, leftWeight: 0, leftBin: 0, rightBin: 0 };
+  /** The two bins either side of the fused scan's split (read by consider as cutSource[0], [1]). */
+  private readonly cutPair = new Uint32Array(2);
   /** Worker threads for large nodes (null: this thread only). */
   private parallel: HistogramParallel | null = null;
   /** The node findBest last searched was split across the workers. */
@@ -225,6 +232,8 @@ export class HistogramAxisSearch implements SplitSearch {
     this.moveCodes = codes instanceof Uint8Array ? new Uint8Array(n) : new Uint16Array(n);
     this.cutSource = this.entryBins;
     this.missingScan = new MissingSideScan(cfg, anyMissing ? n : 0);
+    // Up to 256 classes the per-scan O(classes) setup costs less than the entries it saves.
+    this.fusedGini = cfg.classification === gini && cfg.nClasses <= 256 ? new Float64Array(cfg.nClasses) : null;
     const bytes = this.offsets[d]! * 8;
     this.maxKept = Math.max(0, Math.floor((cfg.histogramBudget ?? DEFAULT_BUDGET) / Math.max(1, bytes)));
     this.cInput = {
@@ -345,6 +354,7 @@ export class HistogramAxisSearch implements SplitSearch {
         this.clearMarked();
         return false;
       }
+      if (this.fusedGini !== null) return this.evalMarkedGini(m, f, classWeights, totalWeight, best);
       input.n = this.classEntriesMarked(f);
       input.weights = this.entryWeights;
       input.counts = this.entryCounts;
@@ -355,6 +365,49 @@ export class HistogramAxisSearch implements SplitSearch {
     input.totalCount = m;
     const res = this.result;
     if (this.cfg.classification!.scan(input, res)) this.consider(f, res, totalWeight, best);
+    return true;
+  }
+
+  /** The marked path's scan for Gini, fused (histogram-gini.ts): the same split as the entries' scan. */
+  private evalMarkedGini(m: number, f: number, classWeights: Float64Array, totalWeight: number, best: SplitRecord): boolean {
+    const C = this.cfg.nClasses;
+    // Σ_c classW[c]² in class order, as gini.ts sums it (absent classes add exact zeros).
+    let sqTotal = 0;
+    for (let c = 0; c < C; c++) {
+      const t = classWeights[c]!;
+      sqTotal += t * t;
+    }
+    const cL = this.fusedGini!;
+    cL.fill(0, 0, C);
+    const g = this.giniOut;
+    const found = scanMarkedGini(
+      this.scratchHist,
+      this.marks,
+      this.markFirst,
+      this.markLast,
+      C,
+      this.K,
+      this.wt !== null,
+      this.cfg.scanValues[f]!,
+      classWeights,
+      totalWeight,
+      m,
+      this.cfg.minSamplesLeaf,
+      this.cfg.minWeightLeaf,
+      sqTotal,
+      cL,
+      g,
+    );
+    if (!found) return true;
+    const res = this.result;
+    res.pos = 1;
+    res.score = g.score;
+    res.leftWeight = g.leftWeight;
+    const pair = this.cutPair;
+    pair[0] = g.leftBin;
+    pair[1] = g.rightBin;
+    this.cutSource = pair;
+    this.consider(f, res, totalWeight, best);
     return true;
   }
 
