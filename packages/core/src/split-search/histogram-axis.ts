@@ -63,6 +63,8 @@ export interface NodeHistogram {
 }
 
 const DEFAULT_BUDGET = 64 * 1024 * 1024;
+/** Right-goers copied back element by element below this count (stable moves, end of file). */
+const SHORT_RUN = 256;
 
 /** Per-feature outcomes of a parallel search (status 0 skipped, 1 constant, 2 no split, 3 found). */
 export interface FeatureResults {
@@ -1044,6 +1046,7 @@ export class HistogramAxisSearch implements SplitSearch {
 
 // Stable two-way moves: left-goers compacted in place, right-goers via scratch, then appended.
 // Branch-free (both stores always happen) because the flags are unpredictable.
+// Short runs of right-goers are copied back by a plain loop: a subarray view per call costs more there.
 
 function stableMoveI32(a: Int32Array, start: number, end: number, flags: Uint8Array, tmp: Int32Array): void {
   let l = start;
@@ -1056,7 +1059,8 @@ function stableMoveI32(a: Int32Array, start: number, end: number, flags: Uint8Ar
     l += g;
     r += 1 - g;
   }
-  a.set(tmp.subarray(0, r), l);
+  if (r < SHORT_RUN) for (let k = 0; k < r; k++) a[l + k] = tmp[k]!;
+  else a.set(tmp.subarray(0, r), l);
 }
 
 function stableMoveF64(a: Float64Array, start: number, end: number, flags: Uint8Array, tmp: Float64Array): void {
@@ -1070,7 +1074,8 @@ function stableMoveF64(a: Float64Array, start: number, end: number, flags: Uint8
     l += g;
     r += 1 - g;
   }
-  a.set(tmp.subarray(0, r), l);
+  if (r < SHORT_RUN) for (let k = 0; k < r; k++) a[l + k] = tmp[k]!;
+  else a.set(tmp.subarray(0, r), l);
 }
 
 function stableMoveCodes(a: BinCodes, base: number, start: number, end: number, flags: Uint8Array, tmp: BinCodes): void {
@@ -1084,5 +1089,6 @@ function stableMoveCodes(a: BinCodes, base: number, start: number, end: number, 
     l += g;
     r += 1 - g;
   }
-  a.set(tmp.subarray(0, r), l);
+  if (r < SHORT_RUN) for (let k = 0; k < r; k++) a[l + k] = tmp[k]!;
+  else a.set(tmp.subarray(0, r), l);
 }
