@@ -139,8 +139,12 @@ export class HistogramAxisSearch implements SplitSearch {
   /** Offset of feature f's block in a full-node histogram; total cells at [d]. */
   private readonly offsets: Int32Array;
   private readonly scratchHist: Float64Array;
-  /** One bit per bin: which bins of the scratch histogram are non-empty. */
+  /**
+   * Which cells of the scratch histogram are non-empty: bit b for bin b (regression), bit
+   * (b << markShift) + c for bin b and class c (classification; a shift, so no division decodes it).
+   */
   private readonly marks: Int32Array;
+  private readonly markShift: number;
   private readonly keys: Uint32Array;
   private readonly idx: Int32Array;
   private readonly sortScratch: SortScratch;
@@ -211,7 +215,8 @@ export class HistogramAxisSearch implements SplitSearch {
       if (nBins[f]! > maxB) maxB = nBins[f]!;
     }
     this.scratchHist = new Float64Array(maxB * this.K);
-    this.marks = new Int32Array((maxB * Math.max(1, cfg.nClasses) + 31) >>> 5);
+    this.markShift = isC ? 32 - Math.clz32(Math.max(1, cfg.nClasses) - 1) : 0;
+    this.marks = new Int32Array(((maxB << this.markShift) + 31) >>> 5);
     // Grouped criteria never sort: entries are histogram cells. Only per-sample criteria (absolute
     // error) sort a node's bins and need room for every row.
     const sorted = this.grouped && !anyMissing ? 0 : n;
@@ -387,6 +392,7 @@ export class HistogramAxisSearch implements SplitSearch {
       this.marks,
       this.markFirst,
       this.markLast,
+      this.markShift,
       C,
       this.K,
       this.wt !== null,
@@ -483,11 +489,14 @@ export class HistogramAxisSearch implements SplitSearch {
     if (marks !== null) {
       // Small nodes: mark the (bin, class) cells present so that only they are read back.
       const C = this.cfg.nClasses;
+      const shift = this.markShift;
       if (w === null) {
         for (let i = start; i < end; i++) {
-          const cell = codes[base + i]! * K + lab[i]!;
-          h[cell]! += 1;
-          marks[cell >>> 5]! |= 1 << (cell & 31);
+          const b = codes[base + i]!;
+          const c = lab[i]!;
+          h[b * K + c]! += 1;
+          const bit = (b << shift) + c;
+          marks[bit >>> 5]! |= 1 << (bit & 31);
         }
       } else {
         for (let i = start; i < end; i++) {
@@ -496,7 +505,7 @@ export class HistogramAxisSearch implements SplitSearch {
           const cell = b * K + c;
           h[cell]! += w[i]!;
           h[cell + C]! += 1;
-          const bit = b * C + c;
+          const bit = (b << shift) + c;
           marks[bit >>> 5]! |= 1 << (bit & 31);
         }
       }
@@ -518,15 +527,15 @@ export class HistogramAxisSearch implements SplitSearch {
    */
   private markedRange(f: number): boolean {
     const marks = this.marks;
-    const per = this.cfg.labels !== null ? this.cfg.nClasses : 1;
+    const shift = this.markShift;
     let first = 0;
     while (marks[first] === 0) first++;
     let last = marks.length - 1;
     while (marks[last] === 0) last--;
     this.markFirst = first;
     this.markLast = last;
-    this.gMin = Math.floor(((first << 5) + 31 - Math.clz32(marks[first]! & -marks[first]!)) / per);
-    this.gMax = Math.floor(((last << 5) + 31 - Math.clz32(marks[last]!)) / per);
+    this.gMin = ((first << 5) + 31 - Math.clz32(marks[first]! & -marks[first]!)) >>> shift;
+    this.gMax = ((last << 5) + 31 - Math.clz32(marks[last]!)) >>> shift;
     const bins = this.cfg.bins;
     return valuesDiffer(bins.lo[f]![this.gMin]!, bins.hi[f]![this.gMax]!);
   }
@@ -554,6 +563,8 @@ export class HistogramAxisSearch implements SplitSearch {
     const ew = this.entryWeights;
     const ec = this.entryCounts;
     const eb = this.entryBins;
+    const shift = this.markShift;
+    const mask = (1 << shift) - 1;
     let e = 0;
     for (let wd = this.markFirst; wd <= this.markLast; wd++) {
       let bits = marks[wd]!;
@@ -562,8 +573,8 @@ export class HistogramAxisSearch implements SplitSearch {
         const t = bits & -bits;
         const bit = (wd << 5) + 31 - Math.clz32(t);
         bits ^= t;
-        const b = C === 1 ? bit : Math.floor(bit / C);
-        const c = bit - b * C;
+        const b = bit >>> shift;
+        const c = bit & mask;
         const cell = b * K + c;
         values[e] = sv[b]!;
         labels[e] = c;

@@ -22,14 +22,15 @@ describe('scanMarkedGini', () => {
         const { nBins, C, weighted } = p;
         const K = weighted ? 2 * C : C;
         const h = new Float64Array(nBins * K);
-        const marks = new Int32Array((nBins * C + 31) >>> 5);
+        const shift = 32 - Math.clz32(C - 1);
+        const marks = new Int32Array(((nBins << shift) + 31) >>> 5);
         for (const [b0, c0, w] of p.picks) {
           const b = b0 % nBins;
           const c = c0 % C;
           const cell = b * K + c;
           h[cell]! += weighted ? w : 1;
           if (weighted) h[cell + C]! += 1;
-          const bit = b * C + c;
+          const bit = (b << shift) + c;
           marks[bit >>> 5]! |= 1 << (bit & 31);
         }
         const sv = Float64Array.from({ length: nBins }, (_, b) => (p.close && b % 3 === 1 ? b - 1 + 1e-9 : b));
@@ -44,7 +45,7 @@ describe('scanMarkedGini', () => {
         let N = 0;
         for (let b = 0; b < nBins; b++) {
           for (let c = 0; c < C; c++) {
-            const bit = b * C + c;
+            const bit = (b << shift) + c;
             if ((marks[bit >>> 5]! & (1 << (bit & 31))) === 0) continue;
             const w = h[b * K + c]!;
             const n = weighted ? h[b * K + c + C]! : w;
@@ -78,7 +79,7 @@ describe('scanMarkedGini', () => {
         const got: MarkedGiniResult = { score: 0, leftWeight: 0, leftBin: 0, rightBin: 0 };
         const found =
           W > 0 &&
-          scanMarkedGini(h, marks, 0, marks.length - 1, C, K, weighted, sv, classW, W, N, p.minSamplesLeaf, p.minWeightLeaf, sqTotal, new Float64Array(C), got);
+          scanMarkedGini(h, marks, 0, marks.length - 1, shift, C, K, weighted, sv, classW, W, N, p.minSamplesLeaf, p.minWeightLeaf, sqTotal, new Float64Array(C), got);
         expect(found).toBe(wantFound);
         if (found) {
           expect(got.score).toBe(want.score);

@@ -17,7 +17,7 @@ export interface MarkedGiniResult {
  * as classEntriesMarked + gini.scan, without writing and re-reading five entry arrays per cell.
  *
  * Reads cells h[b*K + c] (weights; with `weighted`, counts at + C) of the bits set in
- * marks[first, last] (bit b*C + c), and clears both cells and marks. `cL`: C zeros on entry, left
+ * marks[first, last] (bit (b << shift) + c, shift >= log2 C), and clears both cells and marks. `cL`: C zeros on entry, left
  * dirty. `sqTotal`: Σ_c classW[c]² in class order. Returns false when no split qualifies.
  */
 export function scanMarkedGini(
@@ -25,6 +25,7 @@ export function scanMarkedGini(
   marks: Int32Array,
   first: number,
   last: number,
+  shift: number,
   C: number,
   K: number,
   weighted: boolean,
@@ -53,6 +54,7 @@ export function scanMarkedGini(
   let bestRight = -1;
   let prevBin = -1;
   let stop = false;
+  const mask = (1 << shift) - 1;
   for (let wd = first; wd <= last; wd++) {
     let bits = marks[wd]!;
     marks[wd] = 0;
@@ -60,8 +62,8 @@ export function scanMarkedGini(
       const t = bits & -bits;
       const bit = (wd << 5) + 31 - Math.clz32(t);
       bits ^= t;
-      const b = C === 1 ? bit : Math.floor(bit / C);
-      const c = bit - b * C;
+      const b = bit >>> shift;
+      const c = bit & mask;
       const cell = b * K + c;
       const w = h[cell]!;
       const cnt = weighted ? h[cell + C]! : w;
