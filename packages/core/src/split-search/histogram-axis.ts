@@ -65,6 +65,8 @@ export interface NodeHistogram {
 const DEFAULT_BUDGET = 64 * 1024 * 1024;
 /** Right-goers copied back element by element below this count (stable moves, end of file). */
 const SHORT_RUN = 256;
+/** Nodes of at most this many rows move a position array instead of every feature's codes. */
+const FREEZE_ROWS = 2048;
 
 /** Per-feature outcomes of a parallel search (status 0 skipped, 1 constant, 2 no split, 3 found). */
 export interface FeatureResults {
@@ -161,6 +163,12 @@ export class HistogramAxisSearch implements SplitSearch {
   private readonly moveI32: Int32Array;
   private readonly moveF64: Float64Array;
   private readonly moveCodes: BinCodes;
+  /**
+   * Where node position i's codes are: codes[f*n + pos[i]]. The identity, except inside small nodes
+   * (frozen): they move pos instead of every feature's codes, so their descendants read the codes
+   * through it (from the frozen ancestor's window of at most FREEZE_ROWS positions per feature).
+   */
+  private readonly pos: Int32Array;
   private readonly result: SplitResult = createSplitResult();
   private readonly cInput: ClassificationScanInput;
   private readonly rInput: RegressionScanInput;
@@ -237,6 +245,7 @@ export class HistogramAxisSearch implements SplitSearch {
     this.moveI32 = new Int32Array(own);
     this.moveF64 = new Float64Array(own);
     this.moveCodes = codes instanceof Uint8Array ? new Uint8Array(n) : new Uint16Array(n);
+    this.pos = Int32Array.from({ length: n }, (_, i) => i);
     this.cutSource = this.entryBins;
     this.missingScan = new MissingSideScan(cfg, anyMissing ? n : 0);
     // Up to 256 classes the per-scan O(classes) setup costs less than the entries it saves.
@@ -482,6 +491,7 @@ export class HistogramAxisSearch implements SplitSearch {
   /** Class histogram of feature f over [start, end) into h[off + bin*K + ...]. */
   private classHistogram(h: Float64Array, off: number, start: number, end: number, f: number, marks: Int32Array | null): void {
     const codes = this.codes;
+    const pos = this.pos;
     const lab = this.lab;
     const base = f * this.n;
     const K = this.K;
@@ -492,7 +502,7 @@ export class HistogramAxisSearch implements SplitSearch {
       const shift = this.markShift;
       if (w === null) {
         for (let i = start; i < end; i++) {
-          const b = codes[base + i]!;
+          const b = codes[base + pos[i]!]!;
           const c = lab[i]!;
           h[b * K + c]! += 1;
           const bit = (b << shift) + c;
@@ -500,7 +510,7 @@ export class HistogramAxisSearch implements SplitSearch {
         }
       } else {
         for (let i = start; i < end; i++) {
-          const b = codes[base + i]!;
+          const b = codes[base + pos[i]!]!;
           const c = lab[i]!;
           const cell = b * K + c;
           h[cell]! += w[i]!;
@@ -510,11 +520,11 @@ export class HistogramAxisSearch implements SplitSearch {
         }
       }
     } else if (w === null) {
-      for (let i = start; i < end; i++) h[off + codes[base + i]! * K + lab[i]!]! += 1;
+      for (let i = start; i < end; i++) h[off + codes[base + pos[i]!]! * K + lab[i]!]! += 1;
     } else {
       const C = this.cfg.nClasses;
       for (let i = start; i < end; i++) {
-        const cell = off + codes[base + i]! * K + lab[i]!;
+        const cell = off + codes[base + pos[i]!]! * K + lab[i]!;
         h[cell]! += w[i]!;
         h[cell + C]! += 1;
       }
@@ -630,13 +640,14 @@ export class HistogramAxisSearch implements SplitSearch {
   /** Σw·y, (Σw,) and the count per bin of feature f over [start, end). */
   private regressionHistogram(h: Float64Array, off: number, start: number, end: number, f: number, marks: Int32Array | null): void {
     const codes = this.codes;
+    const pos = this.pos;
     const t = this.tgt;
     const base = f * this.n;
     const w = this.wt;
     if (marks !== null) {
       const K = this.K;
       for (let i = start; i < end; i++) {
-        const b = codes[base + i]!;
+        const b = codes[base + pos[i]!]!;
         const cell = b * K;
         const wi = w === null ? 1 : w[i]!;
         h[cell]! += 1;
@@ -646,13 +657,13 @@ export class HistogramAxisSearch implements SplitSearch {
       }
     } else if (w === null) {
       for (let i = start; i < end; i++) {
-        const cell = off + codes[base + i]! * 2;
+        const cell = off + codes[base + pos[i]!]! * 2;
         h[cell]! += 1;
         h[cell + 1]! += t[i]!;
       }
     } else {
       for (let i = start; i < end; i++) {
-        const cell = off + codes[base + i]! * 3;
+        const cell = off + codes[base + pos[i]!]! * 3;
         const wi = w[i]!;
         h[cell]! += 1;
         h[cell + 1]! += wi * t[i]!;
@@ -780,13 +791,14 @@ export class HistogramAxisSearch implements SplitSearch {
   /** Node-ordered bins of feature f into keys/idx (idx = position); false when constant. */
   private gather(start: number, end: number, f: number): boolean {
     const codes = this.codes;
+    const pos = this.pos;
     const keys = this.keys;
     const idx = this.idx;
     const base = f * this.n;
     let mn = 0xffffffff;
     let mx = 0;
     for (let i = start, j = 0; i < end; i++, j++) {
-      const k = codes[base + i]!;
+      const k = codes[base + pos[i]!]!;
       keys[j] = k;
       idx[j] = i;
       if (k < mn) mn = k;
@@ -808,6 +820,7 @@ export class HistogramAxisSearch implements SplitSearch {
     const m = end - start;
     const nb = this.cfg.bins.nBins[f]!;
     const codes = this.codes;
+    const pos = this.pos;
     const base = f * this.n;
     const keys = this.keys;
     const idx = this.idx;
@@ -816,7 +829,7 @@ export class HistogramAxisSearch implements SplitSearch {
     let m0 = 0;
     let q = m;
     for (let i = start; i < end; i++) {
-      const k = codes[base + i]!;
+      const k = codes[base + pos[i]!]!;
       if (k === nb) {
         idx[--q] = i;
         continue;
@@ -891,8 +904,9 @@ export class HistogramAxisSearch implements SplitSearch {
     let nLeft = 0;
     // NaN rows (bin nBins[feature], above every value bin) go left only when the split says so.
     const missBin = record.missingGoToLeft === 1 ? this.cfg.bins.nBins[feature]! : -1;
+    const pos = this.pos;
     for (let i = start; i < end; i++) {
-      const c = codes[base + i]!;
+      const c = codes[base + pos[i]!]!;
       const l = c <= cutBin || c === missBin ? 1 : 0;
       flags[i] = l;
       nLeft += l;
@@ -916,7 +930,8 @@ export class HistogramAxisSearch implements SplitSearch {
       parent = null;
     }
     const small = parent === null ? null : this.allocCells(s0, s1);
-    if (sameNode && this.parallelNode) this.parallel!.partition(start, end, parent, small);
+    if (parent === null && this.frozen(end - start)) stableMoveI32(pos, start, end, flags, this.moveI32);
+    else if (sameNode && this.parallelNode) this.parallel!.partition(start, end, parent, small);
     else this.moveShare(0, 1, start, end, sameNode, parent, small);
     if (parent !== null) {
       parent.start = leftSmaller ? mid : start;
@@ -1014,6 +1029,14 @@ export class HistogramAxisSearch implements SplitSearch {
   /** Cells of one full-node histogram (every feature's bins). */
   get histogramCells(): number {
     return this.offsets[this.d]!;
+  }
+
+  /**
+   * A node of m rows moves pos instead of its codes (see pos): small, never keeping histograms (so
+   * neither do its descendants), and on one thread (workers read codes in node order).
+   */
+  private frozen(m: number): boolean {
+    return m <= FREEZE_ROWS && this.parallel === null && this.cfg.shared === undefined && !this.worthKeeping(m);
   }
 
   /** A full histogram pays when building it from samples costs more than reading its cells. */
