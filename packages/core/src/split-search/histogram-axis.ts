@@ -50,6 +50,8 @@ export interface SharedNodeArrays {
   wt: Float64Array | null;
   flags: Uint8Array;
   constFlag: Uint8Array;
+  /** Where node positions' codes are (HistogramAxisSearch.pos). */
+  pos: Int32Array;
   replica: boolean;
 }
 
@@ -245,7 +247,7 @@ export class HistogramAxisSearch implements SplitSearch {
     this.moveI32 = new Int32Array(own);
     this.moveF64 = new Float64Array(own);
     this.moveCodes = codes instanceof Uint8Array ? new Uint8Array(n) : new Uint16Array(n);
-    this.pos = Int32Array.from({ length: n }, (_, i) => i);
+    this.pos = sh ? sh.pos : Int32Array.from({ length: n }, (_, i) => i);
     this.cutSource = this.entryBins;
     this.missingScan = new MissingSideScan(cfg, anyMissing ? n : 0);
     // Up to 256 classes the per-scan O(classes) setup costs less than the entries it saves.
@@ -1032,11 +1034,11 @@ export class HistogramAxisSearch implements SplitSearch {
   }
 
   /**
-   * A node of m rows moves pos instead of its codes (see pos): small, never keeping histograms (so
-   * neither do its descendants), and on one thread (workers read codes in node order).
+   * A node of m rows moves pos instead of its codes (see pos): small and never keeping histograms,
+   * so neither do its descendants. Worker threads read codes through the same (shared) pos.
    */
   private frozen(m: number): boolean {
-    return m <= FREEZE_ROWS && this.parallel === null && this.cfg.shared === undefined && !this.worthKeeping(m);
+    return m <= FREEZE_ROWS && !this.worthKeeping(m);
   }
 
   /** A full histogram pays when building it from samples costs more than reading its cells. */
