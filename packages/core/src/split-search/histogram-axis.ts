@@ -368,7 +368,8 @@ export class HistogramAxisSearch implements SplitSearch {
     } else {
       // One pass builds the class histogram and marks the bins present; entries follow the marks.
       this.classHistogram(this.scratchHist, 0, start, end, f, this.marks);
-      if (!this.markedRange(f)) {
+      const bins = this.cfg.bins;
+      if (!valuesDiffer(bins.lo[f]![this.gMin]!, bins.hi[f]![this.gMax]!)) {
         this.clearMarked();
         return false;
       }
@@ -502,6 +503,8 @@ export class HistogramAxisSearch implements SplitSearch {
       // Small nodes: mark the (bin, class) cells present so that only they are read back.
       const C = this.cfg.nClasses;
       const shift = this.markShift;
+      let mn = 0x7fffffff;
+      let mx = 0;
       if (w === null) {
         for (let i = start; i < end; i++) {
           const b = codes[base + pos[i]!]!;
@@ -509,6 +512,8 @@ export class HistogramAxisSearch implements SplitSearch {
           h[b * K + c]! += 1;
           const bit = (b << shift) + c;
           marks[bit >>> 5]! |= 1 << (bit & 31);
+          mn = b < mn ? b : mn;
+          mx = b > mx ? b : mx;
         }
       } else {
         for (let i = start; i < end; i++) {
@@ -519,8 +524,15 @@ export class HistogramAxisSearch implements SplitSearch {
           h[cell + C]! += 1;
           const bit = (b << shift) + c;
           marks[bit >>> 5]! |= 1 << (bit & 31);
+          mn = b < mn ? b : mn;
+          mx = b > mx ? b : mx;
         }
       }
+      // The marked words span the bins present (no search of the marks for the first and last).
+      this.gMin = mn;
+      this.gMax = mx;
+      this.markFirst = (mn << shift) >>> 5;
+      this.markLast = ((mx << shift) + C - 1) >>> 5;
     } else if (w === null) {
       for (let i = start; i < end; i++) h[off + codes[base + pos[i]!]! * K + lab[i]!]! += 1;
     } else {
