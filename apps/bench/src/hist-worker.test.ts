@@ -26,5 +26,7 @@ describe('bench hist worker', () => {
     expect(phaseOf('giniLoop', 'file:///x/packages/criteria/src/gini.ts')).toBe('scans');
     expect(phaseOf('stableMoveCodes', `${core}split-search/histogram-axis.ts`)).toBe('partition');
     expect(phaseOf('makeRecord', `${core}builder.ts`)).toBe('other');
+    expect(phaseOf('scanMarkedGini', `${core}split-search/histogram-gini.ts`)).toBe('scans');
+    expect(phaseOf('lowerBound', `${core}feature-index.ts`)).toBe('binning');
   });
 });

@@ -84,7 +84,9 @@ export function fingerprint(t: Tree): string {
 
 /** Which phase a profiled function belongs to (by file, then by name inside the hist splitter). */
 export function phaseOf(functionName: string, url: string): Phase {
-  if (url.endsWith('/binning.ts')) return 'binning';
+  // feature-index.ts: its small-integer test and binary search serve the binning of a hist fit.
+  if (url.endsWith('/binning.ts') || url.endsWith('/feature-index.ts')) return 'binning';
+  if (url.endsWith('/histogram-gini.ts')) return 'scans';
   if (url.endsWith('/histogram-axis.ts')) {
     if (/Histogram|keepChildren/.test(functionName)) return 'histograms';
     if (/Entries|Range|clearMarked|consider|gather/.test(functionName)) return 'scans';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { buildBins } from './binning.js';
+import { assignBins, buildBins } from './binning.js';
 import { toFitMatrix } from './input.js';
 
 describe('buildBins', () => {
@@ -59,5 +59,55 @@ describe('buildBins', () => {
     expect(bins.codes instanceof Uint16Array).toBe(true);
     expect(bins.nBins[0]).toBe(600);
     expect(bins.codes[599]).toBe(599);
+  });
+
+  it('quantile bins equal a plain oracle (sorted distinct values, linear search for each row) (property)', () => {
+    // The oracle: every row's bin is the first whose largest value is >= it (the last bin above all).
+    const oracle = (vals: number[], w: Float64Array | null, maxBins: number) => {
+      const uniq = [...new Set(vals.map((v) => (Object.is(v, -0) ? 0 : v)))].sort((a, b) => a - b);
+      const wts = new Float64Array(uniq.length);
+      vals.forEach((v, i) => (wts[uniq.indexOf(v === 0 ? 0 : v)]! += w === null ? 1 : w[i]!));
+      const binOf = new Int32Array(uniq.length);
+      const b = assignBins(uniq.length, wts, maxBins, binOf);
+      const upper = new Array<number>(b);
+      uniq.forEach((v, r) => (upper[binOf[r]!] = v));
+      const codes = vals.map((v) => {
+        let bin = 0;
+        while (bin < b - 1 && upper[bin]! < v) bin++;
+        return bin;
+      });
+      const lo = new Array<number>(b).fill(Infinity);
+      const hi = new Array<number>(b).fill(-Infinity);
+      const sum = new Array<number>(b).fill(0);
+      const cnt = new Array<number>(b).fill(0);
+      vals.forEach((v, i) => {
+        const c = codes[i]!;
+        lo[c] = Math.min(lo[c]!, v);
+        hi[c] = Math.max(hi[c]!, v);
+        sum[c]! += v;
+        cnt[c]!++;
+      });
+      const mean = sum.map((t, c) => (lo[c] === hi[c] ? lo[c]! : Math.min(hi[c]!, Math.max(lo[c]!, t / cnt[c]!))));
+      return { codes, lo, hi, mean };
+    };
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: -1e3, max: 1e3, noNaN: true }), { minLength: 5, maxLength: 300 }),
+        fc.integer({ min: 2, max: 40 }),
+        fc.boolean(),
+        (vals, maxBins, weighted) => {
+          const w = weighted ? Float64Array.from(vals, (_, i) => 1 + (i % 3)) : null;
+          const distinct = new Set(vals.map((v) => (Object.is(v, -0) ? 0 : v))).size;
+          if (distinct <= maxBins) return;
+          const bins = buildBins(toFitMatrix(vals.map((v) => [v])), w, maxBins);
+          const want = oracle(vals, w, maxBins);
+          expect(Array.from(bins.codes)).toEqual(want.codes);
+          expect(Array.from(bins.lo[0]!)).toEqual(want.lo);
+          expect(Array.from(bins.hi[0]!)).toEqual(want.hi);
+          expect(Array.from(bins.mean[0]!)).toEqual(want.mean);
+        },
+      ),
+      { numRuns: 300, seed: 29 },
+    );
   });
 });

@@ -242,19 +242,34 @@ function quantileBins(col: Float64Array, weights: Float64Array | null, maxBins: 
   for (let j = 0; j < m; j++) sample[j] = col[Math.floor((j * n) / m)]!;
   sample.sort();
   const uniq = s.uniq;
+  const wts = s.wts;
   let k = 0;
-  for (let j = 0; j < m; j++) {
-    const v = sample[j]!;
-    if (k === 0 || v !== uniq[k - 1]!) uniq[k++] = v;
+  if (weights === null) {
+    // Unit weights: a distinct value's weight is its run length in the sorted sample.
+    for (let j = 0; j < m; j++) {
+      const v = sample[j]!;
+      if (k === 0 || v !== uniq[k - 1]!) {
+        uniq[k] = v;
+        wts[k++] = 1;
+      } else wts[k - 1]! += 1;
+    }
+  } else {
+    for (let j = 0; j < m; j++) {
+      const v = sample[j]!;
+      if (k === 0 || v !== uniq[k - 1]!) uniq[k++] = v;
+    }
+    wts.fill(0, 0, k);
+    for (let j = 0; j < m; j++) {
+      const i = Math.floor((j * n) / m);
+      wts[lowerBound(uniq, k, col[i]!)]! += weights[i]!;
+    }
   }
-  s.wts.fill(0, 0, k);
-  for (let j = 0; j < m; j++) {
-    const i = Math.floor((j * n) / m);
-    s.wts[lowerBound(uniq, k, col[i]!)]! += weights === null ? 1 : weights[i]!;
-  }
-  const b = assignBins(k, s.wts, maxBins, s.binOf);
-  // upper[bin] = the largest sampled value in the bin; the last bin is open above.
-  const upper = new Float64Array(b);
+  const b = assignBins(k, wts, maxBins, s.binOf);
+  // upper[bin] = the largest sampled value in the bin; the last bin is open above. Padded with
+  // +Infinity to a power of two so that every row's bin is a fixed number of halvings.
+  let size = 1;
+  while (size < b) size <<= 1;
+  const upper = new Float64Array(size).fill(Number.POSITIVE_INFINITY);
   for (let r = 0; r < k; r++) upper[s.binOf[r]!] = uniq[r]!;
   const l = new Float64Array(b).fill(Number.POSITIVE_INFINITY);
   const h = new Float64Array(b).fill(Number.NEGATIVE_INFINITY);
@@ -262,7 +277,10 @@ function quantileBins(col: Float64Array, weights: Float64Array | null, maxBins: 
   const c = new Float64Array(b);
   for (let i = 0; i < n; i++) {
     const v = col[i]!;
-    const bin = lowerBound(upper, b, v);
+    // The first bin whose upper bound is >= v (the last bin above every bound): lowerBound(upper, b, v).
+    let bin = 0;
+    for (let half = size >>> 1; half > 0; half >>>= 1) if (upper[bin + half - 1]! < v) bin += half;
+    if (bin >= b) bin = b - 1;
     out[i] = bin;
     if (v < l[bin]!) l[bin] = v;
     if (v > h[bin]!) h[bin] = v;

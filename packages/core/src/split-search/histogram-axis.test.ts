@@ -89,6 +89,29 @@ describe("splitter 'hist'", () => {
     );
   });
 
+  it('grows the same tree as the exact splitter on data above the small-node threshold (codes moved at the top, positions below)', () => {
+    // 6,000 rows: the top nodes move every feature's codes, nodes of <= 2,048 rows move positions.
+    let s = 7;
+    const next = (m: number): number => {
+      s = (s * 1103515245 + 12345) % 2147483648;
+      return Math.floor((s / 2147483648) * m);
+    };
+    const X = Array.from({ length: 6000 }, () => [next(40), next(7), next(250), next(3)]);
+    const y = X.map((x) => (x[0]! + next(20) > 30 ? next(3) : (x[2]! > 120 ? 1 : 0)));
+    const yr = X.map((x) => x[0]! - x[1]! * 3 + next(9));
+    const w = X.map(() => [0.5, 1, 2][next(3)]!);
+    for (const criterion of ['gini', 'entropy'] as const) {
+      for (const sampleWeight of [null, w]) {
+        const fit = (splitter: 'best' | 'hist') => new DecisionTreeClassifier({ criterion, splitter }).fit(X, y, { sampleWeight }).tree;
+        expectSameTree(fit('best'), fit('hist'));
+      }
+    }
+    for (const criterion of ['mse', 'mae'] as const) {
+      const fit = (splitter: 'best' | 'hist') => new DecisionTreeRegressor({ criterion, splitter, maxDepth: 12 }).fit(X, yr, { sampleWeight: w }).tree;
+      expectSameTree(fit('best'), fit('hist'));
+    }
+  });
+
   it('splits between real training values when bins hold several values', () => {
     // 1..100 in 4 quantile bins: thresholds sit between the largest value of a bin and the next bin's smallest.
     const X = Array.from({ length: 100 }, (_, i) => [i + 1]);

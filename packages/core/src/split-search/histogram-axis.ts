@@ -1,5 +1,6 @@
 import {
   createSplitResult,
+  gini,
   impurityScale,
   isBetterCandidate,
   midpoint,
@@ -14,6 +15,7 @@ import type { Random } from '@dt/errors';
 import { buildBins, type BinCodes, type Bins } from '../binning.js';
 import type { ColumnMajor } from '../input.js';
 import { createSortScratch, sortPairs, type SortScratch } from '../sort.js';
+import { scanMarkedGini, type MarkedGiniResult } from './histogram-gini.js';
 import { MissingSideScan } from './missing-values.js';
 import type { HistogramParallel } from './histogram-parallel.js';
 import { resetSplitRecord, type NodeView, type SplitRecord, type SplitSearch } from './split-record.js';
@@ -48,6 +50,8 @@ export interface SharedNodeArrays {
   wt: Float64Array | null;
   flags: Uint8Array;
   constFlag: Uint8Array;
+  /** Where node positions' codes are (HistogramAxisSearch.pos). */
+  pos: Int32Array;
   replica: boolean;
 }
 
@@ -61,6 +65,10 @@ export interface NodeHistogram {
 }
 
 const DEFAULT_BUDGET = 64 * 1024 * 1024;
+/** Right-goers copied back element by element below this count (stable moves, end of file). */
+const SHORT_RUN = 256;
+/** Nodes of at most this many rows move a position array instead of every feature's codes. */
+const FREEZE_ROWS = 2048;
 
 /** Per-feature outcomes of a parallel search (status 0 skipped, 1 constant, 2 no split, 3 found). */
 export interface FeatureResults {
@@ -135,8 +143,12 @@ export class HistogramAxisSearch implements SplitSearch {
   /** Offset of feature f's block in a full-node histogram; total cells at [d]. */
   private readonly offsets: Int32Array;
   private readonly scratchHist: Float64Array;
-  /** One bit per bin: which bins of the scratch histogram are non-empty. */
+  /**
+   * Which cells of the scratch histogram are non-empty: bit b for bin b (regression), bit
+   * (b << markShift) + c for bin b and class c (classification; a shift, so no division decodes it).
+   */
   private readonly marks: Int32Array;
+  private readonly markShift: number;
   private readonly keys: Uint32Array;
   private readonly idx: Int32Array;
   private readonly sortScratch: SortScratch;
@@ -153,6 +165,12 @@ export class HistogramAxisSearch implements SplitSearch {
   private readonly moveI32: Int32Array;
   private readonly moveF64: Float64Array;
   private readonly moveCodes: BinCodes;
+  /**
+   * Where node position i's codes are: codes[f*n + pos[i]]. The identity, except inside small nodes
+   * (frozen): they move pos instead of every feature's codes, so their descendants read the codes
+   * through it (from the frozen ancestor's window of at most FREEZE_ROWS positions per feature).
+   */
+  private readonly pos: Int32Array;
   private readonly result: SplitResult = createSplitResult();
   private readonly cInput: ClassificationScanInput;
   private readonly rInput: RegressionScanInput;
@@ -172,6 +190,11 @@ export class HistogramAxisSearch implements SplitSearch {
   /** NaN rows per feature (their bin is nBins[f]) and the scans of features with NaN in a node. */
   private readonly nMissing: Int32Array;
   private readonly missingScan: MissingSideScan;
+  /** Gini's left class weights for the fused small-node scan (histogram-gini.ts), or null: the generic scan. */
+  private readonly fusedGini: Float64Array | null;
+  private readonly giniOut: MarkedGiniResult = { score: 0, leftWeight: 0, leftBin: 0, rightBin: 0 };
+  /** The two bins either side of the fused scan's split (read by consider as cutSource[0], [1]). */
+  private readonly cutPair = new Uint32Array(2);
   /** Worker threads for large nodes (null: this thread only). */
   private parallel: HistogramParallel | null = null;
   /** The node findBest last searched was split across the workers. */
@@ -202,7 +225,8 @@ export class HistogramAxisSearch implements SplitSearch {
       if (nBins[f]! > maxB) maxB = nBins[f]!;
     }
     this.scratchHist = new Float64Array(maxB * this.K);
-    this.marks = new Int32Array((maxB * Math.max(1, cfg.nClasses) + 31) >>> 5);
+    this.markShift = isC ? 32 - Math.clz32(Math.max(1, cfg.nClasses) - 1) : 0;
+    this.marks = new Int32Array(((maxB << this.markShift) + 31) >>> 5);
     // Grouped criteria never sort: entries are histogram cells. Only per-sample criteria (absolute
     // error) sort a node's bins and need room for every row.
     const sorted = this.grouped && !anyMissing ? 0 : n;
@@ -223,8 +247,11 @@ export class HistogramAxisSearch implements SplitSearch {
     this.moveI32 = new Int32Array(own);
     this.moveF64 = new Float64Array(own);
     this.moveCodes = codes instanceof Uint8Array ? new Uint8Array(n) : new Uint16Array(n);
+    this.pos = sh ? sh.pos : Int32Array.from({ length: n }, (_, i) => i);
     this.cutSource = this.entryBins;
     this.missingScan = new MissingSideScan(cfg, anyMissing ? n : 0);
+    // Up to 256 classes the per-scan O(classes) setup costs less than the entries it saves.
+    this.fusedGini = cfg.classification === gini && cfg.nClasses <= 256 ? new Float64Array(cfg.nClasses) : null;
     const bytes = this.offsets[d]! * 8;
     this.maxKept = Math.max(0, Math.floor((cfg.histogramBudget ?? DEFAULT_BUDGET) / Math.max(1, bytes)));
     this.cInput = {
@@ -341,10 +368,12 @@ export class HistogramAxisSearch implements SplitSearch {
     } else {
       // One pass builds the class histogram and marks the bins present; entries follow the marks.
       this.classHistogram(this.scratchHist, 0, start, end, f, this.marks);
-      if (!this.markedRange(f)) {
+      const bins = this.cfg.bins;
+      if (!valuesDiffer(bins.lo[f]![this.gMin]!, bins.hi[f]![this.gMax]!)) {
         this.clearMarked();
         return false;
       }
+      if (this.fusedGini !== null) return this.evalMarkedGini(m, f, classWeights, totalWeight, best);
       input.n = this.classEntriesMarked(f);
       input.weights = this.entryWeights;
       input.counts = this.entryCounts;
@@ -355,6 +384,50 @@ export class HistogramAxisSearch implements SplitSearch {
     input.totalCount = m;
     const res = this.result;
     if (this.cfg.classification!.scan(input, res)) this.consider(f, res, totalWeight, best);
+    return true;
+  }
+
+  /** The marked path's scan for Gini, fused (histogram-gini.ts): the same split as the entries' scan. */
+  private evalMarkedGini(m: number, f: number, classWeights: Float64Array, totalWeight: number, best: SplitRecord): boolean {
+    const C = this.cfg.nClasses;
+    // Σ_c classW[c]² in class order, as gini.ts sums it (absent classes add exact zeros).
+    let sqTotal = 0;
+    for (let c = 0; c < C; c++) {
+      const t = classWeights[c]!;
+      sqTotal += t * t;
+    }
+    const cL = this.fusedGini!;
+    cL.fill(0, 0, C);
+    const g = this.giniOut;
+    const found = scanMarkedGini(
+      this.scratchHist,
+      this.marks,
+      this.markFirst,
+      this.markLast,
+      this.markShift,
+      C,
+      this.K,
+      this.wt !== null,
+      this.cfg.scanValues[f]!,
+      classWeights,
+      totalWeight,
+      m,
+      this.cfg.minSamplesLeaf,
+      this.cfg.minWeightLeaf,
+      sqTotal,
+      cL,
+      g,
+    );
+    if (!found) return true;
+    const res = this.result;
+    res.pos = 1;
+    res.score = g.score;
+    res.leftWeight = g.leftWeight;
+    const pair = this.cutPair;
+    pair[0] = g.leftBin;
+    pair[1] = g.rightBin;
+    this.cutSource = pair;
+    this.consider(f, res, totalWeight, best);
     return true;
   }
 
@@ -421,6 +494,7 @@ export class HistogramAxisSearch implements SplitSearch {
   /** Class histogram of feature f over [start, end) into h[off + bin*K + ...]. */
   private classHistogram(h: Float64Array, off: number, start: number, end: number, f: number, marks: Int32Array | null): void {
     const codes = this.codes;
+    const pos = this.pos;
     const lab = this.lab;
     const base = f * this.n;
     const K = this.K;
@@ -428,29 +502,43 @@ export class HistogramAxisSearch implements SplitSearch {
     if (marks !== null) {
       // Small nodes: mark the (bin, class) cells present so that only they are read back.
       const C = this.cfg.nClasses;
+      const shift = this.markShift;
+      let mn = 0x7fffffff;
+      let mx = 0;
       if (w === null) {
         for (let i = start; i < end; i++) {
-          const cell = codes[base + i]! * K + lab[i]!;
-          h[cell]! += 1;
-          marks[cell >>> 5]! |= 1 << (cell & 31);
+          const b = codes[base + pos[i]!]!;
+          const c = lab[i]!;
+          h[b * K + c]! += 1;
+          const bit = (b << shift) + c;
+          marks[bit >>> 5]! |= 1 << (bit & 31);
+          mn = b < mn ? b : mn;
+          mx = b > mx ? b : mx;
         }
       } else {
         for (let i = start; i < end; i++) {
-          const b = codes[base + i]!;
+          const b = codes[base + pos[i]!]!;
           const c = lab[i]!;
           const cell = b * K + c;
           h[cell]! += w[i]!;
           h[cell + C]! += 1;
-          const bit = b * C + c;
+          const bit = (b << shift) + c;
           marks[bit >>> 5]! |= 1 << (bit & 31);
+          mn = b < mn ? b : mn;
+          mx = b > mx ? b : mx;
         }
       }
+      // The marked words span the bins present (no search of the marks for the first and last).
+      this.gMin = mn;
+      this.gMax = mx;
+      this.markFirst = (mn << shift) >>> 5;
+      this.markLast = ((mx << shift) + C - 1) >>> 5;
     } else if (w === null) {
-      for (let i = start; i < end; i++) h[off + codes[base + i]! * K + lab[i]!]! += 1;
+      for (let i = start; i < end; i++) h[off + codes[base + pos[i]!]! * K + lab[i]!]! += 1;
     } else {
       const C = this.cfg.nClasses;
       for (let i = start; i < end; i++) {
-        const cell = off + codes[base + i]! * K + lab[i]!;
+        const cell = off + codes[base + pos[i]!]! * K + lab[i]!;
         h[cell]! += w[i]!;
         h[cell + C]! += 1;
       }
@@ -463,15 +551,15 @@ export class HistogramAxisSearch implements SplitSearch {
    */
   private markedRange(f: number): boolean {
     const marks = this.marks;
-    const per = this.cfg.labels !== null ? this.cfg.nClasses : 1;
+    const shift = this.markShift;
     let first = 0;
     while (marks[first] === 0) first++;
     let last = marks.length - 1;
     while (marks[last] === 0) last--;
     this.markFirst = first;
     this.markLast = last;
-    this.gMin = Math.floor(((first << 5) + 31 - Math.clz32(marks[first]! & -marks[first]!)) / per);
-    this.gMax = Math.floor(((last << 5) + 31 - Math.clz32(marks[last]!)) / per);
+    this.gMin = ((first << 5) + 31 - Math.clz32(marks[first]! & -marks[first]!)) >>> shift;
+    this.gMax = ((last << 5) + 31 - Math.clz32(marks[last]!)) >>> shift;
     const bins = this.cfg.bins;
     return valuesDiffer(bins.lo[f]![this.gMin]!, bins.hi[f]![this.gMax]!);
   }
@@ -499,6 +587,8 @@ export class HistogramAxisSearch implements SplitSearch {
     const ew = this.entryWeights;
     const ec = this.entryCounts;
     const eb = this.entryBins;
+    const shift = this.markShift;
+    const mask = (1 << shift) - 1;
     let e = 0;
     for (let wd = this.markFirst; wd <= this.markLast; wd++) {
       let bits = marks[wd]!;
@@ -507,8 +597,8 @@ export class HistogramAxisSearch implements SplitSearch {
         const t = bits & -bits;
         const bit = (wd << 5) + 31 - Math.clz32(t);
         bits ^= t;
-        const b = C === 1 ? bit : Math.floor(bit / C);
-        const c = bit - b * C;
+        const b = bit >>> shift;
+        const c = bit & mask;
         const cell = b * K + c;
         values[e] = sv[b]!;
         labels[e] = c;
@@ -564,13 +654,14 @@ export class HistogramAxisSearch implements SplitSearch {
   /** Σw·y, (Σw,) and the count per bin of feature f over [start, end). */
   private regressionHistogram(h: Float64Array, off: number, start: number, end: number, f: number, marks: Int32Array | null): void {
     const codes = this.codes;
+    const pos = this.pos;
     const t = this.tgt;
     const base = f * this.n;
     const w = this.wt;
     if (marks !== null) {
       const K = this.K;
       for (let i = start; i < end; i++) {
-        const b = codes[base + i]!;
+        const b = codes[base + pos[i]!]!;
         const cell = b * K;
         const wi = w === null ? 1 : w[i]!;
         h[cell]! += 1;
@@ -580,13 +671,13 @@ export class HistogramAxisSearch implements SplitSearch {
       }
     } else if (w === null) {
       for (let i = start; i < end; i++) {
-        const cell = off + codes[base + i]! * 2;
+        const cell = off + codes[base + pos[i]!]! * 2;
         h[cell]! += 1;
         h[cell + 1]! += t[i]!;
       }
     } else {
       for (let i = start; i < end; i++) {
-        const cell = off + codes[base + i]! * 3;
+        const cell = off + codes[base + pos[i]!]! * 3;
         const wi = w[i]!;
         h[cell]! += 1;
         h[cell + 1]! += wi * t[i]!;
@@ -714,13 +805,14 @@ export class HistogramAxisSearch implements SplitSearch {
   /** Node-ordered bins of feature f into keys/idx (idx = position); false when constant. */
   private gather(start: number, end: number, f: number): boolean {
     const codes = this.codes;
+    const pos = this.pos;
     const keys = this.keys;
     const idx = this.idx;
     const base = f * this.n;
     let mn = 0xffffffff;
     let mx = 0;
     for (let i = start, j = 0; i < end; i++, j++) {
-      const k = codes[base + i]!;
+      const k = codes[base + pos[i]!]!;
       keys[j] = k;
       idx[j] = i;
       if (k < mn) mn = k;
@@ -742,6 +834,7 @@ export class HistogramAxisSearch implements SplitSearch {
     const m = end - start;
     const nb = this.cfg.bins.nBins[f]!;
     const codes = this.codes;
+    const pos = this.pos;
     const base = f * this.n;
     const keys = this.keys;
     const idx = this.idx;
@@ -750,7 +843,7 @@ export class HistogramAxisSearch implements SplitSearch {
     let m0 = 0;
     let q = m;
     for (let i = start; i < end; i++) {
-      const k = codes[base + i]!;
+      const k = codes[base + pos[i]!]!;
       if (k === nb) {
         idx[--q] = i;
         continue;
@@ -825,8 +918,9 @@ export class HistogramAxisSearch implements SplitSearch {
     let nLeft = 0;
     // NaN rows (bin nBins[feature], above every value bin) go left only when the split says so.
     const missBin = record.missingGoToLeft === 1 ? this.cfg.bins.nBins[feature]! : -1;
+    const pos = this.pos;
     for (let i = start; i < end; i++) {
-      const c = codes[base + i]!;
+      const c = codes[base + pos[i]!]!;
       const l = c <= cutBin || c === missBin ? 1 : 0;
       flags[i] = l;
       nLeft += l;
@@ -850,7 +944,8 @@ export class HistogramAxisSearch implements SplitSearch {
       parent = null;
     }
     const small = parent === null ? null : this.allocCells(s0, s1);
-    if (sameNode && this.parallelNode) this.parallel!.partition(start, end, parent, small);
+    if (parent === null && this.frozen(end - start)) stableMoveI32(pos, start, end, flags, this.moveI32);
+    else if (sameNode && this.parallelNode) this.parallel!.partition(start, end, parent, small);
     else this.moveShare(0, 1, start, end, sameNode, parent, small);
     if (parent !== null) {
       parent.start = leftSmaller ? mid : start;
@@ -950,6 +1045,14 @@ export class HistogramAxisSearch implements SplitSearch {
     return this.offsets[this.d]!;
   }
 
+  /**
+   * A node of m rows moves pos instead of its codes (see pos): small and never keeping histograms,
+   * so neither do its descendants. Worker threads read codes through the same (shared) pos.
+   */
+  private frozen(m: number): boolean {
+    return m <= FREEZE_ROWS && !this.worthKeeping(m);
+  }
+
   /** A full histogram pays when building it from samples costs more than reading its cells. */
   worthKeeping(m: number): boolean {
     return this.maxKept >= 2 && this.offsets[this.d]! <= (m * this.d) / 2;
@@ -991,6 +1094,7 @@ export class HistogramAxisSearch implements SplitSearch {
 
 // Stable two-way moves: left-goers compacted in place, right-goers via scratch, then appended.
 // Branch-free (both stores always happen) because the flags are unpredictable.
+// Short runs of right-goers are copied back by a plain loop: a subarray view per call costs more there.
 
 function stableMoveI32(a: Int32Array, start: number, end: number, flags: Uint8Array, tmp: Int32Array): void {
   let l = start;
@@ -1003,7 +1107,8 @@ function stableMoveI32(a: Int32Array, start: number, end: number, flags: Uint8Ar
     l += g;
     r += 1 - g;
   }
-  a.set(tmp.subarray(0, r), l);
+  if (r < SHORT_RUN) for (let k = 0; k < r; k++) a[l + k] = tmp[k]!;
+  else a.set(tmp.subarray(0, r), l);
 }
 
 function stableMoveF64(a: Float64Array, start: number, end: number, flags: Uint8Array, tmp: Float64Array): void {
@@ -1017,7 +1122,8 @@ function stableMoveF64(a: Float64Array, start: number, end: number, flags: Uint8
     l += g;
     r += 1 - g;
   }
-  a.set(tmp.subarray(0, r), l);
+  if (r < SHORT_RUN) for (let k = 0; k < r; k++) a[l + k] = tmp[k]!;
+  else a.set(tmp.subarray(0, r), l);
 }
 
 function stableMoveCodes(a: BinCodes, base: number, start: number, end: number, flags: Uint8Array, tmp: BinCodes): void {
@@ -1031,5 +1137,6 @@ function stableMoveCodes(a: BinCodes, base: number, start: number, end: number, 
     l += g;
     r += 1 - g;
   }
-  a.set(tmp.subarray(0, r), l);
+  if (r < SHORT_RUN) for (let k = 0; k < r; k++) a[l + k] = tmp[k]!;
+  else a.set(tmp.subarray(0, r), l);
 }

@@ -93,7 +93,7 @@ interface WorkerInit {
   minSamplesLeaf: number;
   minWeightLeaf: number;
   histogramBudget?: number;
-  shared: { lab: SharedArrayBuffer; tgt: SharedArrayBuffer; wt: SharedArrayBuffer | null; flags: SharedArrayBuffer; constFlag: SharedArrayBuffer };
+  shared: { lab: SharedArrayBuffer; tgt: SharedArrayBuffer; wt: SharedArrayBuffer | null; flags: SharedArrayBuffer; constFlag: SharedArrayBuffer; pos: SharedArrayBuffer };
   /** Where new histogram slots arrive (read synchronously with receive()). */
   port: unknown;
 }
@@ -169,6 +169,7 @@ export class HistogramParallel {
       wt: cfg.weights === null ? null : sharedCopy(f64, cfg.weights, n, 8),
       flags: sharedCopy(u8, null, n, 1),
       constFlag: sharedCopy(u8, null, cfg.bins.d, 1),
+      pos: sharedCopy(i32, Int32Array.from({ length: n }, (_, i) => i), n, 4),
       replica: false,
     };
     return this.shared;
@@ -211,7 +212,7 @@ export class HistogramParallel {
         minSamplesLeaf: cfg.minSamplesLeaf,
         minWeightLeaf: cfg.minWeightLeaf,
         ...(cfg.histogramBudget === undefined ? {} : { histogramBudget: cfg.histogramBudget }),
-        shared: { lab: sharedOf(sh.lab), tgt: sharedOf(sh.tgt), wt: sh.wt === null ? null : sharedOf(sh.wt), flags: sharedOf(sh.flags), constFlag: sharedOf(sh.constFlag) },
+        shared: { lab: sharedOf(sh.lab), tgt: sharedOf(sh.tgt), wt: sh.wt === null ? null : sharedOf(sh.wt), flags: sharedOf(sh.flags), constFlag: sharedOf(sh.constFlag), pos: sharedOf(sh.pos) },
         port: channel.port2,
       };
       this.workers.post(w, init, [channel.port2]);
@@ -347,6 +348,7 @@ export function runHistogramWorker(message: unknown, receive: (port: unknown) =>
       wt: sh.wt === null ? null : new Float64Array(sh.wt),
       flags: new Uint8Array(sh.flags, 0, b.n),
       constFlag: new Uint8Array(sh.constFlag, 0, b.d),
+      pos: new Int32Array(sh.pos, 0, b.n),
       replica: true,
     };
     search = new HistogramAxisSearch({
