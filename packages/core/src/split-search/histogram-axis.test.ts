@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { DecisionTreeClassifier, DecisionTreeRegressor, type Tree } from '../index.js';
+import { HistogramAxisSearch } from './histogram-axis.js';
 
 /** Same structure, splits and thresholds bit for bit; node statistics equal up to summation order. */
 function expectSameTree(a: Tree, b: Tree): void {
@@ -132,5 +133,37 @@ describe("splitter 'hist'", () => {
     expect(() =>
       new DecisionTreeClassifier({ splitter: 'hist', projection: 'node-means-pca' }).fit([[0, 1], [1, 0], [2, 2]], [0, 1, 0]),
     ).toThrow(/splitter/);
+  });
+});
+
+describe("'hist' with more (bin, class) cells than MAX_CLASS_CELLS", () => {
+  // 9,000 rows, one feature of 9,000 distinct values, 9,000 classes: 9,000 bins × 16,384 (classes
+  // rounded up) ≈ 1.5e8 cells > 2^25. Without the limit the non-empty-cell marks' int32 bit index
+  // wraps and the entry arrays take gigabytes.
+  const n = 9000;
+  const X = Array.from({ length: n }, (_, i) => [(i * 7919) % n]);
+  const y = Array.from({ length: n }, (_, i) => i);
+
+  it("an explicit 'hist' throws a typed error naming maxBins and the bins × classes it cannot hold", () => {
+    let caught: unknown;
+    try {
+      new DecisionTreeClassifier({ splitter: 'hist', maxBins: 16384, maxDepth: 2 }).fit(X, y);
+    } catch (e) {
+      caught = e;
+    }
+    expect(caught).toBeInstanceOf(Error);
+    expect((caught as { name: string }).name).toBe('InvalidArgumentError');
+    expect((caught as Error).message).toMatch(/maxBins/);
+    expect((caught as Error).message).toMatch(/9000 bins × 9000 classes/);
+  });
+
+  it("'auto' searches exactly instead (no binned search runs): the same tree as 'best'", () => {
+    const binned = vi.spyOn(HistogramAxisSearch.prototype, 'findBest');
+    const auto = new DecisionTreeClassifier({ splitter: 'auto', maxBins: 16384, maxDepth: 3 }).fit(X, y).tree;
+    expect(binned).not.toHaveBeenCalled();
+    binned.mockRestore();
+    const best = new DecisionTreeClassifier({ splitter: 'best', maxDepth: 3 }).fit(X, y).tree;
+    expect(Array.from(auto.threshold.subarray(0, auto.nodeCount))).toEqual(Array.from(best.threshold.subarray(0, best.nodeCount)));
+    expect(auto.nodeCount).toBe(best.nodeCount);
   });
 });

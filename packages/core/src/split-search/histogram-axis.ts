@@ -11,7 +11,7 @@ import {
   type RegressionScanInput,
   type SplitResult,
 } from '@dt/criteria';
-import type { Random } from '@dt/errors';
+import { InvalidArgumentError, type Random } from '@dt/errors';
 import { buildBins, type BinCodes, type Bins } from '../binning.js';
 import type { ColumnMajor } from '../input.js';
 import { createSortScratch, sortPairs, type SortScratch } from '../sort.js';
@@ -82,6 +82,22 @@ export interface FeatureResults {
 }
 
 /**
+ * Most (bin, class) cells a classification histogram may have: the scratch histogram, the grouped
+ * entries and the non-empty-cell marks (bit (bin << markShift) + class, an int32 index) are sized by
+ * the largest feature's bins × the classes rounded up to a power of two. 2^25 cells keep the marks'
+ * bit index in int32 and those arrays within about a gigabyte.
+ */
+export const MAX_CLASS_CELLS = 2 ** 25;
+
+/** Bins of the widest feature × classes rounded up to a power of two (0 for regression). */
+function classCells(nBins: ArrayLike<number>, nClasses: number): number {
+  if (nClasses <= 0) return 0;
+  let most = 1;
+  for (let f = 0; f < nBins.length; f++) most = Math.max(most, nBins[f]!);
+  return most * 2 ** (32 - Math.clz32(Math.max(1, nClasses) - 1));
+}
+
+/**
  * The 'hist' search over the columns of X: bins them (maxBins per column) and scans bin means, shifted
  * and scaled as (mean − shift[f]) / scale[f] when given (standardised features, centred projections).
  */
@@ -111,6 +127,17 @@ export function createHistogramAxisSearch(
 ): HistogramAxisSearch | null {
   const bins = exactOnly ? buildBins(X, cfg.weights, maxBins, parallel?.alloc, true) : buildBins(X, cfg.weights, maxBins, parallel?.alloc);
   if (bins === null) return null;
+  if (classCells(bins.nBins, cfg.labels !== null ? cfg.nClasses : 0) > MAX_CLASS_CELLS) {
+    // 'auto' searches exactly instead (the same tree); an explicit 'hist' says why it cannot bin.
+    if (exactOnly) return null;
+    let most = 0;
+    for (let f = 0; f < bins.d; f++) most = Math.max(most, bins.nBins[f]!);
+    throw new InvalidArgumentError(
+      'maxBins',
+      `small enough that bins × classes (rounded up to a power of two) stay at most ${MAX_CLASS_CELLS}: ${most} bins × ${cfg.nClasses} classes; lower maxBins or use splitter 'best'`,
+      maxBins,
+    );
+  }
   const scanValues = shift ? bins.mean.map((m, f) => m.map((v) => (v - shift.mean[f]!) / shift.scale[f]!)) : bins.mean;
   const full = { ...cfg, bins, scanValues, maxFeatures: Math.min(cfg.maxFeatures, bins.d) };
   if (parallel === null || !parallel.supports(full)) return new HistogramAxisSearch(full);
