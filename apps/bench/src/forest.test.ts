@@ -12,7 +12,7 @@ it('bench forest --quick measures dt, ml-random-forest and the oblique forests i
   for (const x of oblique) expect(x.result.fit_cpu_s).toBeGreaterThan(0);
   expect(r.markdown).toContain('## dt vs ml-random-forest');
   // The oblique table: one row per forest with its trees, features per tree and Δ accuracy vs the random forest.
-  expect(r.markdown).toMatch(/\| MAGIC 600 × 10 \| random-forest \| 3 \| √d per node \| 0\.\d{4} \| \|/);
+  expect(r.markdown).toMatch(/\| MAGIC 600 × 10 \| random-forest \| 3 \| √d per node \| 0\.\d{4} \| +\|/);
   expect(r.markdown).toMatch(/\| MAGIC 600 × 10 \| hhcart-d \| 3 \| all \| 0\.\d{4} \| [+-]0\.\d{4} \|/);
   expect(renderReport({}, 1)).toMatch(/^# Forests/);
 }, 300_000);
