@@ -14,7 +14,7 @@ it('bench forest --quick measures dt, ml-random-forest and the oblique forests i
   // The oblique table: one row per forest with its trees, features per tree and Δ accuracy vs the random forest.
   expect(r.markdown).toMatch(/\| MAGIC 600 × 10 \| random-forest \| 3 \| √d per node \| 0\.\d{4} \| +\|/);
   expect(r.markdown).toMatch(/\| MAGIC 600 × 10 \| hhcart-d \| 3 \| all \| 0\.\d{4} \| [+-]0\.\d{4} \|/);
-  expect(renderReport({}, 1)).toMatch(/^# Forests/);
+  expect(renderReport({})).toMatch(/^# Forests/);
 }, 300_000);
 
 it('--oblique-features reads all, the named rules and numbers', () => {

@@ -350,11 +350,11 @@ function renderMl(rows: Row[]): string[] {
 /** The feature count of a data set's name ('… 10,000 × 784' → 784). */
 const widthOf = (data: string): number => Number(/× (\d+)/.exec(data)?.[1] ?? Number.NaN);
 
-function renderOblique(rows: Row[], budget: string): string[] {
+function renderOblique(rows: Row[]): string[] {
   const lines = [
     '## Oblique forests vs random forest (one thread)',
     '',
-    `Forests of \`algorithmForest(name, { nEstimators, maxFeatures })\`: bootstrap rows per tree, a random feature subspace per tree (\`maxFeatures\`; "all": every feature), soft voting; the random forest is \`RandomForestClassifier\` (√d features per node, every tree option at its default) with the same number of trees. Δ accuracy = the forest's test accuracy − the random forest's with the same trees on the same data. Fit CPU of the whole process (one thread); cells stopped after ${budget} s wall (the budget of the run that measured them) are marked. Same train/test split per data set (Fashion-MNIST: its own 10,000-row test set).`,
+    `Forests of \`algorithmForest(name, { nEstimators, maxFeatures })\`: bootstrap rows per tree, a random feature subspace per tree (\`maxFeatures\`; "all": every feature), soft voting; the random forest is \`RandomForestClassifier\` (√d features per node, every tree option at its default) with the same number of trees. Δ accuracy = the forest's test accuracy − the random forest's with the same trees on the same data. Fit CPU of the whole process (one thread); a cell stopped at the wall budget of the run that measured it says so (budgets differ per run). Same train/test split per data set (Fashion-MNIST: its own 10,000-row test set).`,
     '',
     '| data | forest | trees | features per tree | test accuracy | Δ accuracy vs random forest | fit CPU s | fit CPU s per tree | predict 10k CPU s |',
     '|---|---|---|---|---|---|---|---|---|',
@@ -395,13 +395,13 @@ function renderCv(rows: CvRow[]): string[] {
   ];
 }
 
-export function renderReport(stored: Partial<Record<Section, Stored>>, budgetS: number): string {
+export function renderReport(stored: Partial<Record<Section, Stored>>): string {
   const parts = ['# Forests: dt vs scikit-learn, ml-random-forest, and oblique forests', ''];
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
   parts.push(`Machine: ${cpu} (${cpus().length} cores, shared with other jobs: CPU time is the fair measure, wall times are noisy), Node ${process.version}. Each measurement in a fresh process. Sections measured: ${SECTIONS.filter((s) => stored[s]).map((s) => `${s} ${stored[s]!.measured}`).join(', ')}.`, '');
   if (stored.fit) parts.push(...renderFit(stored.fit.rows as Row[]), '');
   if (stored.ml) parts.push(...renderMl(stored.ml.rows as Row[]), '');
-  if (stored.oblique) parts.push(...renderOblique(stored.oblique.rows as Row[], String(budgetS)), '');
+  if (stored.oblique) parts.push(...renderOblique(stored.oblique.rows as Row[]), '');
   if (stored.cv) parts.push(...renderCv(stored.cv.rows as CvRow[]), '');
   return parts.join('\n');
 }
@@ -429,7 +429,7 @@ function storeSection(dir: string | null, s: Section, fresh: (Row | CvRow)[], me
 function writeReport(o: ForestBenchOptions, dir: string | null, stored: Partial<Record<Section, Stored>>, log: (s: string) => void): string {
   // Sections another run stored meanwhile (runs of different sections may go in parallel).
   if (dir !== null) for (const s of SECTIONS) if (!o.sections.includes(s) && existsSync(join(dir, `${s}.json`))) stored[s] = JSON.parse(readFileSync(join(dir, `${s}.json`), 'utf8')) as Stored;
-  const markdown = renderReport(stored, o.budgetS);
+  const markdown = renderReport(stored);
   if (o.out !== null) {
     const path = join(o.out, 'forest.md');
     const previous = existsSync(path) ? readFileSync(path, 'utf8') : '';
