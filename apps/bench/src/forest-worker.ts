@@ -8,7 +8,7 @@
  */
 import '@dt/projections';
 import { readFileSync } from 'node:fs';
-import { algorithmForest, RandomForestClassifier, type AlgorithmForestClassifier } from '@dt/ensemble';
+import { algorithmForest, RandomForestClassifier, type AlgorithmForestClassifier, type MemberFeatures } from '@dt/ensemble';
 import { fitForest } from '@dt/ensemble/node';
 import { RandomForestClassifier as MlRandomForest } from 'ml-random-forest';
 
@@ -17,7 +17,7 @@ interface Job {
   kind: string;
   nEstimators: number;
   nJobs: number;
-  maxFeatures?: number | null;
+  maxFeatures?: number | string | null;
   X_train_path: string;
   y_train_path: string;
   X_test_path: string;
@@ -80,7 +80,7 @@ async function main(): Promise<ForestWorkerResult> {
     const forest: RandomForestClassifier | AlgorithmForestClassifier =
       job.kind === 'random-forest'
         ? new RandomForestClassifier({ nEstimators: job.nEstimators, nJobs: job.nJobs, seed: 0 })
-        : algorithmForest(job.kind, { nEstimators: job.nEstimators, nJobs: job.nJobs, seed: 0, maxFeatures: job.maxFeatures ?? null });
+        : algorithmForest(job.kind, { nEstimators: job.nEstimators, nJobs: job.nJobs, seed: 0, maxFeatures: (job.maxFeatures ?? null) as MemberFeatures });
     let members = 0;
     let last = performance.now();
     let first = 0;

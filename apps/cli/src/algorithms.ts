@@ -66,7 +66,8 @@ const ALGORITHMS: readonly Algorithm[] = [cart, ...paperAlgorithms, stream, ...f
 /** `--base` of a bagged forest: cart, stream or one of the paper's algorithm names. */
 export function parseBase(raw: string, name: string): string {
   const names = [cart.name, stream.name, ...paperAlgorithms.map((a) => a.name)];
-  const v = raw.trim();
+  // 'decision-stream' is @dt/ensemble's name of the same members (algorithmForest('decision-stream')).
+  const v = raw.trim() === 'decision-stream' ? stream.name : raw.trim();
   if (!names.includes(v)) throw new UnknownNameError(name, v, names);
   return v;
 }

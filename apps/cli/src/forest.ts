@@ -13,6 +13,7 @@ import {
   RandomForestRegressor,
   type AlgorithmForestClassifier,
   type ForestModel,
+  type MemberFeatures,
 } from '@dt/ensemble';
 import { fitForest } from '@dt/ensemble/node';
 import type { Dataset } from '@dt/datasets';
@@ -71,13 +72,10 @@ function buildForest(config: TreeConfig, task: Task, featureTypes?: readonly str
     if (!C) throw new InvalidArgumentError(name('base', '--base'), 'cart for a regression task (forests of the other algorithms classify)', base);
     const mf = tree.maxFeatures;
     delete tree.maxFeatures;
-    if (mf !== undefined && mf !== null && typeof mf !== 'number') {
-      throw new InvalidArgumentError(name('maxFeatures', '--max-features'), `an integer, a fraction in (0, 1) or all with --base ${base} (features per tree)`, String(mf));
+    if (mf !== undefined && mf !== null && typeof mf !== 'number' && mf !== 'sqrt' && mf !== 'log2') {
+      throw new InvalidArgumentError(name('maxFeatures', '--max-features'), `an integer, a fraction in (0, 1), sqrt, log2 or all with --base ${base} (features per tree)`, String(mf));
     }
-    if (base === 'stream' && (ensemble.nJobs as number | undefined) !== undefined && (ensemble.nJobs as number) > 1) {
-      throw new InvalidArgumentError(name('nJobs', '--jobs'), '1 with --base stream (Decision Stream forests fit in one thread)', ensemble.nJobs);
-    }
-    return algorithmForest(base === 'stream' ? 'decision-stream' : base, { ...ensemble, maxFeatures: (mf as number | null | undefined) ?? null, tree } as never);
+    return algorithmForest(base === 'stream' ? 'decision-stream' : base, { ...ensemble, maxFeatures: (mf as MemberFeatures | undefined) ?? null, tree } as never);
   } catch (e) {
     throw renamedForestError(renamedError(e, config), config);
   }

@@ -120,7 +120,7 @@ const BASE_PARAM: ParamSpec = {
   key: 'base',
   flag: '--base',
   arg: '<algorithm>',
-  help: () => 'members of --algorithm bagging: cart, stream or an algorithm name (hhcart-d, maxcut-node-means-pca, ...) (default: cart)',
+  help: () => 'members of --algorithm bagging: cart, stream (also spelt decision-stream) or an algorithm name (hhcart-d, maxcut-node-means-pca, ...) (default: cart)',
   parse: (raw, name) => parseBase(raw, name),
   scope: 'forest',
 };
@@ -254,6 +254,8 @@ export function toTreeOptions(config: TreeConfig, task: Task, featureTypes?: rea
       if (!forest) throw new InvalidArgumentError(name, 'used with a forest (--algorithm random-forest, extra-trees or bagging)', show(config.params[p.key]));
       continue;
     }
+    // The ensemble's own options (--jobs, --seed, ...) go to any forest, whatever its members are.
+    if (forest && p.key in ENSEMBLE_OPTIONS) continue;
     const forStream = p.scope !== 'tree';
     const forTrees = p.scope !== 'stream';
     if (streamAlgo ? !forStream : !forTrees) {

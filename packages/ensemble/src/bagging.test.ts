@@ -69,6 +69,36 @@ describe('algorithmForest', () => {
     }
   });
 
+  it("maxFeatures 'sqrt' / 'log2': a random subspace of ⌊√d⌋ / ⌊log2 d⌋ features per tree, drawn from the member's seed", () => {
+    const wide = makeClassification({ nSamples: 120, nFeatures: 30, nInformative: 5, nClasses: 3, seed: 2 });
+    const sq = algorithmForest('maxcut-node-means-pca', { nEstimators: 6, seed: 4, maxFeatures: 'sqrt' }).fit(wide.X, wide.y);
+    const sets = sq.estimatorsFeatures.map((f) => Array.from(f!));
+    for (const f of sets) {
+      expect(f).toHaveLength(5); // ⌊√30⌋
+      expect(new Set(f).size).toBe(5);
+      expect(f).toEqual([...f].sort((a, b) => a - b));
+      expect(f.every((j) => j >= 0 && j < 30)).toBe(true);
+    }
+    expect(new Set(sets.map((f) => f.join())).size).toBeGreaterThan(1); // members differ
+    // The same as the count it stands for (same draws), and the same forest again.
+    const five = algorithmForest('maxcut-node-means-pca', { nEstimators: 6, seed: 4, maxFeatures: 5 }).fit(wide.X, wide.y);
+    expect(five.estimatorsFeatures.map((f) => Array.from(f!))).toEqual(sets);
+    expect(five.predictProba(wide.X)).toEqual(sq.predictProba(wide.X));
+    const lg = algorithmForest('decision-stream', { nEstimators: 2, seed: 4, maxFeatures: 'log2' }).fit(wide.X, wide.y);
+    for (const f of lg.estimatorsFeatures) expect(f).toHaveLength(4); // ⌊log2 30⌋
+    expect(sq.getParams()).toMatchObject({ maxFeatures: 'sqrt' });
+    expect(sq.clone().maxFeatures).toBe('sqrt');
+    // One feature: ⌊√1⌋ = 1 = all, so no subspace.
+    const one = algorithmForest('hhcart-d', { nEstimators: 2, seed: 1, maxFeatures: 'sqrt' }).fit([[0], [1], [2], [3]], [0, 0, 1, 1]);
+    expect(one.estimatorsFeatures).toEqual([null, null]);
+  });
+
+  it("rejects maxFeatures that is not null, a count, a fraction, 'sqrt' or 'log2', naming it and the value", () => {
+    for (const bad of ['auto', 'SQRT', 0, -1, 1.5, Number.NaN, true]) {
+      expect(() => algorithmForest('hhcart-d', { maxFeatures: bad as never }), String(bad)).toThrowError(/maxFeatures.*'sqrt' or 'log2'/);
+    }
+  });
+
   it('names unknown algorithms and bad member options', () => {
     expect(() => algorithmForest('cart-9000')).toThrow(/cart-9000/);
     expect(() => algorithmForest('hhcart-d', { tree: { maxDepth: 0 } })).toThrow(/maxDepth/);

@@ -15,9 +15,10 @@ export interface BaggingOptions<M> extends EnsembleOptions {
   base: MemberFactory<M>;
   /**
    * Features each member sees (a random subspace per member, drawn without replacement): an integer
-   * count, a fraction in (0, 1], or null (all; default) — scikit-learn's Bagging max_features.
+   * count, a fraction in (0, 1], 'sqrt', 'log2', or null (all; default) — scikit-learn's Bagging
+   * max_features, plus the square-root and log2 rules.
    */
-  maxFeatures?: number | null;
+  maxFeatures?: MemberFeatures;
   /**
    * Fit members on the drawn rows repeated by their draw counts, without sample weights (for
    * estimators that take none, such as Decision Streams). Default false: drawn rows once, weighted.
@@ -27,7 +28,7 @@ export interface BaggingOptions<M> extends EnsembleOptions {
 
 const BAGGING_DEFAULTS: Partial<EnsembleOptions> = { nEstimators: 10 };
 
-function resolveBagging<M>(raw: unknown, task: 'classification' | 'regression', defaults: Partial<EnsembleOptions>): { ensemble: ResolvedEnsembleOptions; base: MemberFactory<M>; subspace: FeatureSubspace | null; maxFeatures: number | null; repeatRows: boolean } {
+function resolveBagging<M>(raw: unknown, task: 'classification' | 'regression', defaults: Partial<EnsembleOptions>): { ensemble: ResolvedEnsembleOptions; base: MemberFactory<M>; subspace: FeatureSubspace | null; maxFeatures: MemberFeatures; repeatRows: boolean } {
   const o = plainObject('options', raw);
   const own = optionKeys(ENSEMBLE_OPTIONS, task) as string[];
   knownKeys('options', o, [...own, 'base', 'maxFeatures', 'repeatRows']);
@@ -36,31 +37,46 @@ function resolveBagging<M>(raw: unknown, task: 'classification' | 'regression', 
   for (const k of own) if (o[k] !== undefined) rest[k] = o[k];
   const ensemble = resolveOptions(ENSEMBLE_OPTIONS, rest, task);
   if (ensemble.oobScore && !ensemble.bootstrap) throw new InvalidArgumentError('oobScore', 'false when bootstrap is false', true);
-  const mf = o.maxFeatures ?? null;
-  if (mf !== null && !(typeof mf === 'number' && Number.isFinite(mf) && mf > 0 && (Number.isInteger(mf) || mf < 1))) {
-    throw new InvalidArgumentError('maxFeatures', 'null, a positive integer or a fraction in (0, 1]', mf);
-  }
-  const subspace: FeatureSubspace | null =
-    mf === null || mf === 1
-      ? null
-      : {
-          count: (d) => {
-            if (Number.isInteger(mf)) {
-              if (mf > d) throw new InvalidArgumentError('maxFeatures', `at most the number of features (${d})`, mf);
-              return mf;
-            }
-            return Math.max(1, Math.floor(mf * d));
-          },
-        };
+  const mf = memberFeaturesValue(o.maxFeatures ?? null);
+  const subspace = memberSubspace(mf);
   const repeatRows = o.repeatRows ?? false;
   if (typeof repeatRows !== 'boolean') throw new InvalidArgumentError('repeatRows', 'a boolean', repeatRows);
-  return { ensemble, base: o.base as MemberFactory<M>, subspace, maxFeatures: mf as number | null, repeatRows };
+  return { ensemble, base: o.base as MemberFactory<M>, subspace, maxFeatures: mf, repeatRows };
+}
+
+/**
+ * Features each member sees (a random subspace per member): a positive integer count, a fraction in
+ * (0, 1] of the features, 'sqrt' (⌊√d⌋, at least 1) or 'log2' (⌊log2 d⌋, at least 1), or null (all).
+ */
+export type MemberFeatures = number | 'sqrt' | 'log2' | null;
+
+/** Validates a per-member maxFeatures value (the same rule for the constructor and for forest files). */
+export function memberFeaturesValue(mf: unknown): MemberFeatures {
+  if (mf === null || mf === 'sqrt' || mf === 'log2') return mf;
+  if (typeof mf === 'number' && Number.isFinite(mf) && mf > 0 && (Number.isInteger(mf) || mf < 1)) return mf;
+  throw new InvalidArgumentError('maxFeatures', "null, a positive integer, a fraction in (0, 1], 'sqrt' or 'log2'", mf);
+}
+
+/** The members' feature count for d features (null: every member sees all features). */
+function memberSubspace(mf: MemberFeatures): FeatureSubspace | null {
+  if (mf === null || mf === 1) return null;
+  return {
+    count: (d) => {
+      if (mf === 'sqrt') return Math.max(1, Math.floor(Math.sqrt(d)));
+      if (mf === 'log2') return Math.max(1, Math.floor(Math.log2(d)));
+      if (Number.isInteger(mf)) {
+        if (mf > d) throw new InvalidArgumentError('maxFeatures', `at most the number of features (${d})`, mf);
+        return mf;
+      }
+      return Math.max(1, Math.floor(mf * d));
+    },
+  };
 }
 
 /** Bagging over any classifier factory (scikit-learn's BaggingClassifier; soft voting). */
 export class BaggingClassifier<M extends ClassifierMember = ClassifierMember> extends EnsembleClassifier<M> {
   private readonly base: MemberFactory<M>;
-  private readonly maxFeaturesOption: number | null;
+  private readonly maxFeaturesOption: MemberFeatures;
   constructor(options: BaggingOptions<M>, defaults: Partial<EnsembleOptions> = BAGGING_DEFAULTS) {
     const r = resolveBagging<M>(options, 'classification', defaults);
     super(r.ensemble, r.subspace);
@@ -84,7 +100,7 @@ export class BaggingClassifier<M extends ClassifierMember = ClassifierMember> ex
 /** Bagging over any regressor factory (the mean of the members). */
 export class BaggingRegressor<M extends RegressorMember = RegressorMember> extends EnsembleRegressor<M> {
   private readonly base: MemberFactory<M>;
-  private readonly maxFeaturesOption: number | null;
+  private readonly maxFeaturesOption: MemberFeatures;
   constructor(options: Omit<BaggingOptions<M>, 'classWeight'>) {
     const r = resolveBagging<M>(options, 'regression', BAGGING_DEFAULTS);
     super(r.ensemble, r.subspace);
@@ -110,8 +126,13 @@ export function listForestAlgorithms(): string[] {
 }
 
 export interface AlgorithmForestOptions extends EnsembleOptions {
-  /** Features per member (a random subspace per tree): count, fraction in (0, 1], or null (all; default). */
-  maxFeatures?: number | null;
+  /**
+   * Features per member (a random subspace per tree, drawn from the member's seed): a count, a
+   * fraction in (0, 1], 'sqrt' (⌊√d⌋), 'log2', or null (all; default). On wide data (images) a
+   * subspace is what makes oblique forests affordable — a node's projection then works in the
+   * member's k features instead of all d — and it makes the members diverse.
+   */
+  maxFeatures?: MemberFeatures;
   /** Options of every member (tree options for @dt/core algorithms, stream options for 'decision-stream'). */
   tree?: ClassifierOptions | StreamOptions;
 }
@@ -132,14 +153,14 @@ export class AlgorithmForestClassifier extends BaggingClassifier {
   /** The members' options (without their seeds). */
   readonly memberOptions: Readonly<Record<string, unknown>>;
   /** Per-member subspace option as given (null: all features). */
-  readonly maxFeatures: number | null;
+  readonly maxFeatures: MemberFeatures;
 
   constructor(algorithm: string, options: AlgorithmForestOptions = {}) {
     const { base, rest, treeOptions } = algorithmBase(algorithm, options);
     super({ ...rest, base, repeatRows: algorithm === 'decision-stream' }, { nEstimators: 100 });
     this.algorithm = algorithm;
     this.memberOptions = Object.freeze({ ...treeOptions });
-    this.maxFeatures = (rest.maxFeatures as number | null | undefined) ?? null;
+    this.maxFeatures = (rest.maxFeatures as MemberFeatures | undefined) ?? null;
   }
 
   override getParams(): AlgorithmForestOptions & Record<string, unknown> {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DecisionTreeClassifier} from '@dt/core';
 import { exportText, loadAnyModel } from '@dt/core';
 import { makeClassification, makeRegression } from '@dt/datasets';
+import { DecisionStreamClassifier } from '@dt/stream';
 import { algorithmForest } from './bagging.js';
 import { forestMemberTree, loadForest, serializeForest } from './model-format.js';
 import { ExtraTreesClassifier, RandomForestClassifier, RandomForestRegressor } from './random-forest.js';
@@ -15,6 +16,10 @@ describe('dt-forest model files', () => {
       new RandomForestClassifier({ nEstimators: 5, seed: 1, maxDepth: 6 }).fit(data.X, labels, { featureNames: ['p', 'q', 'r', 's', 't'] }),
       new ExtraTreesClassifier({ nEstimators: 4, seed: 2 }).fit(data.X, labels),
       algorithmForest('hhcart-d', { nEstimators: 3, seed: 3, maxFeatures: 3 }).fit(data.X, labels),
+      algorithmForest('maxcut-node-means-pca', { nEstimators: 3, seed: 4, maxFeatures: 'sqrt', tree: { maxDepth: 5 } }).fit(data.X, labels),
+      algorithmForest('hhcart-a', { nEstimators: 2, seed: 5 }).fit(data.X, labels),
+      algorithmForest('decision-stream', { nEstimators: 4, seed: 6, maxFeatures: 'sqrt', oobScore: true, tree: { alpha: 0.01 } }).fit(data.X, labels, { featureNames: ['p', 'q', 'r', 's', 't'] }),
+      algorithmForest('decision-stream', { nEstimators: 3, seed: 7 }).fit(data.X, labels),
     ];
     for (const m of models) {
       const text = serializeForest(m);
@@ -23,8 +28,12 @@ describe('dt-forest model files', () => {
       expect(back.predictProba(data.X)).toEqual(m.predictProba(data.X));
       expect(back.predict(data.X)).toEqual(m.predict(data.X));
       expect(back.featureNames).toEqual(m.featureNames);
-      expect(Array.from(back.featureImportances)).toEqual(Array.from(m.featureImportances));
+      expect(back.estimatorsFeatures).toEqual(m.estimatorsFeatures);
+      expect(back.oobScoreOrNull).toBe(m.oobScoreOrNull);
+      if (!('algorithm' in m && m.algorithm === 'decision-stream')) expect(Array.from(back.featureImportances)).toEqual(Array.from(m.featureImportances));
       expect(serializeForest(back)).toBe(text);
+      // The loaded forest is fittable again with the same options: the same forest.
+      expect(serializeForest(back.clone().fit(data.X, labels, m.featureNames ? { featureNames: m.featureNames } : {}) as typeof m)).toBe(text);
     }
     const reg = makeRegression({ nSamples: 80, nFeatures: 3, seed: 1 });
     const r = new RandomForestRegressor({ nEstimators: 4, seed: 5 }).fit(reg.X, reg.y);
@@ -39,7 +48,7 @@ describe('dt-forest model files', () => {
       f(d);
       return JSON.stringify(d);
     };
-    expect(() => loadForest(bad((d) => (d.version = 3)))).toThrow(/version/);
+    expect(() => loadForest(bad((d) => (d.version = 4)))).toThrow(/version 4.*reads versions 1, 2, 3/);
     expect(() => loadForest(bad((d) => (d.members[1].tree.threshold[0] = 'x')))).toThrow(/members\.1\.tree\.threshold\.0/);
     expect(() => loadForest(bad((d) => (d.members[0].tree.left[0] = 0)))).toThrow(/child id/);
     expect(() => loadForest(bad((d) => (d.members[0].classes = [0, 1, 7])))).toThrow(/classes/);
@@ -70,6 +79,62 @@ describe('dt-forest model files', () => {
     expect(t.predict(sub)).toEqual((hh.estimators[1] as DecisionTreeClassifier).predict(sub).map((c) => ['a', 'b', 'c'][c as number]));
     expect(exportText(t)).toMatch(/class: [abc]/);
     expect(() => forestMemberTree(hh, 3)).toThrow(/tree.*0\.\.2.*3/);
+  });
+});
+
+describe('dt-forest version 3: Decision Stream forests', () => {
+  const ds = algorithmForest('decision-stream', { nEstimators: 3, seed: 2, maxFeatures: 3 }).fit(data.X, labels);
+  const doc = (): { version: number; treeParams: Record<string, unknown>; subspace: unknown; members: { features: number[]; classes: number[]; graph?: Record<string, unknown>; tree?: unknown }[] } => JSON.parse(serializeForest(ds));
+
+  it('members are stream graphs with their subspace and class codes; stream options once', () => {
+    const j = doc();
+    expect(j.version).toBe(3);
+    expect(j.subspace).toBe(3);
+    expect(j.treeParams).toMatchObject({ alpha: new DecisionStreamClassifier().options.alpha });
+    expect(j.treeParams.seed).toBeUndefined();
+    for (const m of j.members) {
+      expect(m.tree).toBeUndefined();
+      expect(m.graph).toMatchObject({ nFeatures: 3 });
+      expect(m.features).toHaveLength(3);
+    }
+    const t = forestMemberTree(loadForest(JSON.stringify(j)), 2) as DecisionStreamClassifier;
+    expect(t).toBeInstanceOf(DecisionStreamClassifier);
+    expect(t.featureNames).toEqual(j.members[2]!.features.map((f) => `feature_${f}`));
+    expect(t.classes.every((c) => ['a', 'b', 'c'].includes(c as string))).toBe(true);
+  });
+
+  it.each([
+    ['a dangling child id', (j: ReturnType<typeof doc>) => void ((j.members[1]!.graph!.children as number[][])[0]![0] = 99999), /members\.1\.graph: invalid graph: node 0 has dangling child id 99999/],
+    ['a graph of the wrong width', (j: ReturnType<typeof doc>) => void (j.members[0]!.features = [0, 1]), /members\.0: the graph has 3 features, expected 2/],
+    ['a tree instead of a graph', (j: ReturnType<typeof doc>) => void (j.members[0]!.tree = {}), /members\.0: a Decision Stream forest's members hold a graph/],
+    ['a missing graph', (j: ReturnType<typeof doc>) => void delete j.members[2]!.graph, /members\.2: a Decision Stream forest's members hold a graph/],
+    ['a non-array graph field', (j: ReturnType<typeof doc>) => void (j.members[0]!.graph!.value = 'x'), /members\.0\.graph\.value/],
+    ['class codes beyond the forest classes', (j: ReturnType<typeof doc>) => void (j.members[0]!.classes = [0, 1, 5]), /members\.0\.classes/],
+    ['a bad stream option', (j: ReturnType<typeof doc>) => void (j.treeParams.alpha = 7), /alpha/],
+    ['an unknown subspace rule', (j: ReturnType<typeof doc>) => void (j.subspace = 'half'), /subspace/],
+    ['an older version', (j: ReturnType<typeof doc>) => void (j.version = 2), /Decision Stream forests are dt-forest version 3, found 2/],
+  ])('%s is a ModelFormatError naming the place', (_name, mutate, message) => {
+    const j = doc();
+    mutate(j);
+    expect(() => loadForest(JSON.stringify(j))).toThrowError(message);
+    try {
+      loadForest(JSON.stringify(j));
+    } catch (e) {
+      expect((e as Error).name).toBe('ModelFormatError');
+    }
+  });
+
+  it('a tree forest member with a graph is refused', () => {
+    const j = JSON.parse(serializeForest(new RandomForestClassifier({ nEstimators: 2, seed: 1, maxDepth: 2 }).fit(data.X, labels)));
+    j.members[0].graph = {};
+    expect(() => loadForest(JSON.stringify(j))).toThrowError(/members\.0\.tree: expected a tree/);
+  });
+
+  it('version 2 files (trees only) still load: the same predictions', () => {
+    const rf = new RandomForestClassifier({ nEstimators: 3, seed: 1, maxDepth: 4 }).fit(data.X, labels);
+    const j = JSON.parse(serializeForest(rf));
+    j.version = 2;
+    expect((loadForest(JSON.stringify(j)) as RandomForestClassifier).predictProba(data.X)).toEqual(rf.predictProba(data.X));
   });
 });
 

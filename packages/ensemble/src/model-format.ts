@@ -1,8 +1,9 @@
 import { algorithmOptions, DecisionTreeClassifier, DecisionTreeRegressor, registerModelFormat, treeFromJson, treeToJson, type TreeJson } from '@dt/core';
 import { checkClassCounts, constructLoaded, loadParams, readEnvelope, resolveTreeOptions, RESTORE, saveParams, TREE_OPTIONS } from '@dt/core/internal';
 import { InvalidArgumentError, ModelFormatError } from '@dt/errors';
+import { DecisionStreamClassifier, graphToJson, readGraphJson, STREAM_OPTIONS } from '@dt/stream';
 import { z } from 'zod';
-import { AlgorithmForestClassifier } from './bagging.js';
+import { AlgorithmForestClassifier, memberFeaturesValue } from './bagging.js';
 import { RESTORE_ENSEMBLE, type Ensemble } from './ensemble.js';
 import { ENSEMBLE_OPTIONS } from './forest-options.js';
 import { ExtraTreesClassifier, ExtraTreesRegressor, RandomForestClassifier, RandomForestRegressor } from './random-forest.js';
@@ -11,8 +12,15 @@ export const FOREST_FORMAT = 'dt-forest';
 /**
  * 2 (issue #19): member trees carry `missingGoToLeft` and may have `null` (+Infinity) thresholds, as
  * dt-model version 2. Version 1 files still load (NaN then goes to the child with more samples).
+ * 3: Decision Stream forests — their members hold a `graph` (dt-stream's graph JSON) instead of a
+ * `tree`, their `treeParams` are stream options — and `subspace` may be 'sqrt' or 'log2'. Versions 1
+ * and 2 still load (they hold trees only).
  */
-export const FOREST_FORMAT_VERSION = 2;
+export const FOREST_FORMAT_VERSION = 3;
+const OLDER_VERSIONS = [1, 2];
+
+/** The algorithm name of Decision Stream forests (members are graphs, not trees). */
+const STREAM = 'decision-stream';
 
 export type ForestModel = RandomForestClassifier | RandomForestRegressor | AlgorithmForestClassifier;
 
@@ -23,12 +31,12 @@ const label = z.union([z.string(), z.number().refine(Number.isFinite)]);
 // a per-element zod schema over a 100-tree forest's millions of numbers would dominate load time.
 const forestSchema = z.object({
   format: z.literal(FOREST_FORMAT),
-  version: z.union([z.literal(1), z.literal(FOREST_FORMAT_VERSION)]),
+  version: z.union([z.literal(1), z.literal(2), z.literal(FOREST_FORMAT_VERSION)]),
   estimator: z.enum(ESTIMATORS),
   params: z.record(z.string(), z.unknown()),
   treeParams: z.record(z.string(), z.unknown()),
   algorithm: z.string().optional(),
-  subspace: z.number().nullable().optional(),
+  subspace: z.union([z.number(), z.literal('sqrt'), z.literal('log2')]).nullable().optional(),
   nFeatures: z.number().int().min(1),
   featureNames: z.array(z.string()).nullable(),
   classes: z.array(label).optional(),
@@ -38,7 +46,10 @@ const forestSchema = z.object({
       seed: z.number().int().min(0),
       features: z.array(z.number().int().min(0)).nullable(),
       classes: z.array(z.number().int().min(0)).optional(),
-      tree: z.record(z.string(), z.unknown()),
+      /** A @dt/core tree (every forest but Decision Streams). */
+      tree: z.record(z.string(), z.unknown()).optional(),
+      /** A Decision Stream graph (version 3, algorithm 'decision-stream'). */
+      graph: z.unknown().optional(),
     }),
   ).min(1),
 });
@@ -95,28 +106,39 @@ export type ForestSpec = Pick<ForestJson, 'estimator' | 'params' | 'treeParams' 
 /** A member tree as stored. */
 export type MemberJson = ForestJson['members'][number];
 
-/** The spec of a forest of @dt/core trees (any other member kind cannot be saved or sent to a worker). */
+/** The spec of a forest of @dt/core trees or Decision Streams (forests of every kind this package names). */
 export function forestSpec(model: ForestModel): ForestSpec {
   const task = model instanceof RandomForestRegressor ? 'regression' : 'classification';
   const algorithm = model instanceof AlgorithmForestClassifier ? model.algorithm : undefined;
-  if (algorithm === 'decision-stream') throw new ModelFormatError('Decision Stream forests cannot be saved or fitted in workers yet (only forests of @dt/core trees)');
-  // Every member's full tree options (an algorithm's criterion and projection included).
-  const treeParams = model instanceof AlgorithmForestClassifier ? algorithmOptions(model.algorithm, { ...model.memberOptions }) : { ...model.treeOptions };
+  let treeParams: Record<string, unknown>;
+  if (algorithm === STREAM) {
+    // Every member's stream options (resolved, without the member's seed).
+    treeParams = saveParams(STREAM_OPTIONS, new DecisionStreamClassifier({ ...(model as AlgorithmForestClassifier).memberOptions }).options, 'classification');
+    delete treeParams.seed;
+  } else {
+    // Every member's full tree options (an algorithm's criterion and projection included).
+    const raw = model instanceof AlgorithmForestClassifier ? algorithmOptions(model.algorithm, { ...model.memberOptions }) : { ...model.treeOptions };
+    treeParams = saveParams(TREE_OPTIONS, resolveTreeOptions(raw, task), task);
+  }
   return {
     estimator: estimatorName(model),
     params: saveParams(ENSEMBLE_OPTIONS, model.options, task),
-    treeParams: saveParams(TREE_OPTIONS, resolveTreeOptions(treeParams, task), task),
+    treeParams,
     ...(algorithm === undefined ? {} : { algorithm, subspace: (model as AlgorithmForestClassifier).maxFeatures }),
   };
 }
 
-/** One fitted member tree as stored (its features are the forest's record of its subspace). */
-export function memberToJson(m: DecisionTreeClassifier | DecisionTreeRegressor, features: Int32Array | null): MemberJson {
+/** A fitted member of any forest kind this package saves. */
+export type ForestMember = DecisionTreeClassifier | DecisionTreeRegressor | DecisionStreamClassifier;
+
+/** One fitted member as stored: a tree, or a Decision Stream's graph (its features are the forest's record of its subspace). */
+export function memberToJson(m: ForestMember, features: Int32Array | null): MemberJson {
+  const head = { seed: m.options.seed, features: features === null ? null : Array.from(features) };
+  if (m instanceof DecisionStreamClassifier) return { ...head, classes: m.classes as number[], graph: graphToJson(m.graph) };
   const tree = m.tree;
   if (tree.catEntriesUsed > 0) throw new ModelFormatError('forests with categorical features cannot be saved yet');
   return {
-    seed: m.options.seed,
-    features: features === null ? null : Array.from(features),
+    ...head,
     ...(m instanceof DecisionTreeClassifier ? { classes: m.classes as number[] } : {}),
     tree: treeToJson(tree) as unknown as Record<string, unknown>,
   };
@@ -126,7 +148,7 @@ export function memberToJson(m: DecisionTreeClassifier | DecisionTreeRegressor, 
 export function forestToJson(model: ForestModel): ForestJson {
   const isC = !(model instanceof RandomForestRegressor);
   const spec = forestSpec(model);
-  const members = model.estimators.map((m, i) => memberToJson(m as DecisionTreeClassifier, model.estimatorsFeatures[i]!));
+  const members = model.estimators.map((m, i) => memberToJson(m as ForestMember, model.estimatorsFeatures[i]!));
   return {
     format: FOREST_FORMAT,
     version: FOREST_FORMAT_VERSION,
@@ -145,14 +167,15 @@ export function serializeForest(model: ForestModel): string {
 
 /** Validates and loads a forest file (JSON text or parsed object). */
 export function loadForest(input: string | unknown): ForestModel {
-  const j = readEnvelope(input, { format: FOREST_FORMAT, version: FOREST_FORMAT_VERSION, olderVersions: [1], what: 'a dt forest', schema: forestSchema });
+  const j = readEnvelope(input, { format: FOREST_FORMAT, version: FOREST_FORMAT_VERSION, olderVersions: OLDER_VERSIONS, what: 'a dt forest', schema: forestSchema });
+  if (j.algorithm === STREAM && j.version < 3) throw new ModelFormatError(`invalid model at version: Decision Stream forests are dt-forest version 3, found ${j.version}`);
   const isC = !j.estimator.endsWith('Regressor');
   if (j.featureNames !== null && j.featureNames.length !== j.nFeatures) throw new ModelFormatError(`featureNames has ${j.featureNames.length} names but the forest has ${j.nFeatures} features`);
   const C = isC ? (j.classes ?? []).length : 0;
   if (isC && C < 1) throw new ModelFormatError('a forest classifier needs its classes');
   const model = forestFromSpec(j);
   const members = j.members.map((mj, i) => memberFromJson(j, mj, `members.${i}`, j.nFeatures, C, j.version));
-  (model as unknown as Ensemble<DecisionTreeClassifier | DecisionTreeRegressor>)[RESTORE_ENSEMBLE]({
+  (model as unknown as Ensemble<ForestMember>)[RESTORE_ENSEMBLE]({
     members,
     features: j.members.map((m) => (m.features === null ? null : Int32Array.from(m.features))),
     nFeatures: j.nFeatures,
@@ -165,7 +188,7 @@ export function loadForest(input: string | unknown): ForestModel {
 
 function memberOptionsOf(spec: ForestSpec): Record<string, unknown> {
   const task = spec.estimator.endsWith('Regressor') ? 'regression' : 'classification';
-  const treeParams = loadParams(TREE_OPTIONS, spec.treeParams, task);
+  const treeParams = spec.algorithm === STREAM ? loadParams(STREAM_OPTIONS, spec.treeParams, 'classification') : loadParams(TREE_OPTIONS, spec.treeParams, task);
   delete treeParams.seed;
   return treeParams;
 }
@@ -190,10 +213,12 @@ export function forestFromSpec(spec: ForestSpec): ForestModel {
       case 'AlgorithmForestClassifier': {
         const { classWeight: _cw, ...rest } = params;
         void _cw;
-        const { criterion: _c, projection: _p, ...memberOptions } = treeParams;
+        // A named algorithm sets its own criterion and projection; stream options are all the member's.
+        const { criterion: _c, projection: _p, ...algorithmMemberOptions } = treeParams;
         void _c;
         void _p;
-        return new AlgorithmForestClassifier(j.algorithm ?? '', { ...(rest as object), maxFeatures: j.subspace ?? null, tree: memberOptions } as never);
+        const memberOptions = j.algorithm === STREAM ? treeParams : algorithmMemberOptions;
+        return new AlgorithmForestClassifier(j.algorithm ?? '', { ...(rest as object), maxFeatures: memberFeaturesValue(j.subspace ?? null), tree: memberOptions } as never);
       }
       default:
         throw new ModelFormatError(`unknown estimator ${JSON.stringify(j.estimator)}`);
@@ -201,7 +226,19 @@ export function forestFromSpec(spec: ForestSpec): ForestModel {
   });
 }
 
-/** A member tree from its JSON (checked), as the estimator the forest holds; C = the forest's class count (0: regression). */
+/** Checks a member's subspace against its model width and the member's class codes against the forest's C classes. */
+function checkMemberShape(mj: MemberJson, at: string, what: string, width: number, nOutputs: number, nFeatures: number, C: number): number[] {
+  const expected = mj.features === null ? nFeatures : mj.features.length;
+  if (width !== expected) throw new ModelFormatError(`invalid model at ${at}: the ${what} has ${width} features, expected ${expected}`);
+  if (mj.features !== null && mj.features.some((f) => f >= nFeatures)) throw new ModelFormatError(`invalid model at ${at}.features: indices must be below ${nFeatures}`);
+  if (C === 0) return [];
+  const classes = mj.classes ?? [];
+  if (classes.length !== nOutputs || classes.some((c) => c >= C)) throw new ModelFormatError(`invalid model at ${at}.classes: ${nOutputs} class codes below ${C} expected`);
+  if (new Set(classes).size !== classes.length) throw new ModelFormatError(`invalid model at ${at}.classes: class codes repeat (${classes.join(', ')})`);
+  return classes;
+}
+
+/** A member from its JSON (checked), as the estimator the forest holds; C = the forest's class count (0: regression). */
 export function memberFromJson(
   spec: ForestSpec,
   mj: MemberJson,
@@ -209,22 +246,28 @@ export function memberFromJson(
   nFeatures: number,
   C: number,
   version: number = FOREST_FORMAT_VERSION,
-): DecisionTreeClassifier | DecisionTreeRegressor {
+): ForestMember {
   const isC = C > 0;
   const j = { nFeatures };
   const treeParams = memberOptionsOf(spec);
+  if (spec.algorithm === STREAM) {
+    if (mj.tree !== undefined || mj.graph === undefined) throw new ModelFormatError(`invalid model at ${at}: a Decision Stream forest's members hold a graph, not a tree`);
+    const graph = readGraphJson(mj.graph, `${at}.graph`);
+    const classes = checkMemberShape(mj, at, 'graph', graph.nFeatures, graph.nOutputs, nFeatures, C);
+    if (!isC) throw new ModelFormatError(`invalid model at ${at}: Decision Stream forests classify`);
+    const m = constructLoaded(() => new DecisionStreamClassifier({ ...treeParams, seed: mj.seed } as never));
+    m[RESTORE]({ fitted: graph, featureNames: null, classes });
+    return m;
+  }
+  if (mj.graph !== undefined || mj.tree === undefined) throw new ModelFormatError(`invalid model at ${at}.tree: expected a tree (only Decision Stream forests hold graphs)`);
+  const mt = mj.tree;
   {
-    const tree = treeFromJson(checkTreeJson(mj.tree, `${at}.tree`, version), version >= 2 ? 'required' : 'legacy');
-    const width = mj.features === null ? j.nFeatures : mj.features.length;
-    if (tree.nFeatures !== width) throw new ModelFormatError(`invalid model at ${at}: the tree has ${tree.nFeatures} features, expected ${width}`);
-    if (mj.features !== null && mj.features.some((f) => f >= j.nFeatures)) throw new ModelFormatError(`invalid model at ${at}.features: indices must be below ${j.nFeatures}`);
+    const tree = treeFromJson(checkTreeJson(mt, `${at}.tree`, version), version >= 2 ? 'required' : 'legacy');
+    const classes = checkMemberShape(mj, at, 'tree', tree.nFeatures, tree.nOutputs, j.nFeatures, C);
     const opts = { ...treeParams, seed: mj.seed };
     if (isC) {
-      const classes = mj.classes ?? [];
-      if (classes.length !== tree.nOutputs || classes.some((c) => c >= C)) throw new ModelFormatError(`invalid model at ${at}.classes: ${tree.nOutputs} class codes below ${C} expected`);
-      if (new Set(classes).size !== classes.length) throw new ModelFormatError(`invalid model at ${at}.classes: class codes repeat (${classes.join(', ')})`);
       // Class counts as a tree classifier's loader checks them (predictProba divides by their sum).
-      for (let i = 0; i < tree.nodeCount; i++) checkClassCounts(mj.tree.value as number[], i * tree.nOutputs, tree.nOutputs, i, `${at}.tree.value`);
+      for (let i = 0; i < tree.nodeCount; i++) checkClassCounts(mt.value as number[], i * tree.nOutputs, tree.nOutputs, i, `${at}.tree.value`);
       const m = constructLoaded(() => new DecisionTreeClassifier(opts as never));
       m[RESTORE]({ fitted: tree, featureNames: null, classes });
       return m;
@@ -241,16 +284,22 @@ export function memberFromJson(
  * forest's class labels instead of the codes the member was fitted on, and the names of the
  * features the member saw (its subspace, if the forest draws one per member).
  */
-export function forestMemberTree(model: ForestModel, index: number): DecisionTreeClassifier | DecisionTreeRegressor {
+export function forestMemberTree(model: ForestModel, index: number): ForestMember {
   const members = model.estimators;
   const n = members.length;
   if (!(Number.isInteger(index) && index >= 0 && index < n)) throw new InvalidArgumentError('tree', `an index of the forest's ${n} trees (0..${n - 1})`, index);
   const m = members[index]!;
-  if (!(m instanceof DecisionTreeClassifier || m instanceof DecisionTreeRegressor)) throw new InvalidArgumentError('model', 'a forest of dt trees', m.constructor.name);
+  if (!(m instanceof DecisionTreeClassifier || m instanceof DecisionTreeRegressor || m instanceof DecisionStreamClassifier)) throw new InvalidArgumentError('model', 'a forest of dt trees or Decision Streams', m.constructor.name);
   const all = model.featureNames ?? Array.from({ length: model.nFeatures }, (_, j) => `feature_${j}`);
   const feats = model.estimatorsFeatures[index]!;
   const featureNames = feats === null ? all : Array.from(feats, (f) => all[f]!);
   const opts = { ...memberOptionsOf(forestSpec(model)), seed: m.options.seed };
+  if (m instanceof DecisionStreamClassifier) {
+    const labels = (model as AlgorithmForestClassifier).classes;
+    const out = new DecisionStreamClassifier(opts as never);
+    out[RESTORE]({ fitted: m.graph, featureNames, classes: m.classes.map((c) => labels[c as number]!) });
+    return out;
+  }
   if (m instanceof DecisionTreeClassifier) {
     const labels = (model as RandomForestClassifier).classes;
     const out = new DecisionTreeClassifier(opts as never);

@@ -23,6 +23,10 @@ describe('@dt/ensemble/node', () => {
     const o1 = await fitForest(algorithmForest('hhcart-d', { nEstimators: 4, seed: 1, maxFeatures: 4 }), data.X, data.y);
     const o2 = await fitForest(algorithmForest('hhcart-d', { nEstimators: 4, seed: 1, maxFeatures: 4, nJobs: 2 }), data.X, data.y);
     expect(o2.predictProba(data.X)).toEqual(o1.predictProba(data.X));
+    // Decision Stream forests fit on workers too (members come back as graph JSON): the same forest.
+    const s1 = await fitForest(algorithmForest('decision-stream', { nEstimators: 4, seed: 3, maxFeatures: 'sqrt' }), data.X, data.y);
+    const s2 = await fitForest(algorithmForest('decision-stream', { nEstimators: 4, seed: 3, maxFeatures: 'sqrt', nJobs: 2 }), data.X, data.y);
+    expect(serializeForest(s2).replace('"nJobs":2', '"nJobs":1')).toBe(serializeForest(s1));
   }, 120_000);
 
   it('nJobs -1 uses every core and fits the same forest; 0 and -2 are refused naming nJobs', async () => {
@@ -40,6 +44,10 @@ describe('@dt/ensemble/node', () => {
       await saveForest(path, f);
       expect(await readdir(dir)).toEqual(['f.json']);
       expect((await readForest(path)).predict(data.X)).toEqual(f.predict(data.X));
+      const ds = algorithmForest('decision-stream', { nEstimators: 2, seed: 1 }).fit(data.X, data.y);
+      await saveForest(path, ds);
+      expect(await readdir(dir)).toEqual(['f.json']);
+      expect(((await readForest(path)) as typeof ds).predictProba(data.X)).toEqual(ds.predictProba(data.X));
     } finally {
       await rm(dir, { recursive: true });
     }

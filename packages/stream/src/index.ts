@@ -24,6 +24,7 @@ export {
   loadStreamModel,
   graphToJson,
   graphFromJson,
+  readGraphJson,
 } from './model-format.js';
 export type { StreamModel, StreamModelJson, StreamGraphJson } from './model-format.js';
 export { exportStreamDot, exportStreamText } from './export-dot.js';

@@ -168,6 +168,24 @@ export function graphFromJson(j: StreamGraphJson): StreamGraph {
   return new StreamGraph(j.nFeatures, j.nOutputs, feature, childStart, children, thresholds, nSamples, value);
 }
 
+/**
+ * A graph from untrusted JSON (a member of a dt-forest file): the schema, then graphFromJson's
+ * structural checks; errors are ModelFormatErrors naming the place under `at`.
+ */
+export function readGraphJson(value: unknown, at: string): StreamGraph {
+  const parsed = graphSchema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ModelFormatError(`invalid model at ${[at, ...issue.path].join('.')}: ${issue.message}`);
+  }
+  try {
+    return graphFromJson(parsed.data);
+  } catch (e) {
+    if (e instanceof ModelFormatError) throw new ModelFormatError(`invalid model at ${at}: ${e.message}`);
+    throw e;
+  }
+}
+
 /** A fitted model as a plain JSON-ready object (versioned; numbers round-trip exactly). */
 export function streamModelToJson(model: StreamModel): StreamModelJson {
   const json: StreamModelJson = {

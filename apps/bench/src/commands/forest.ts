@@ -51,6 +51,8 @@ interface Row {
   trees: number;
   nJobs: number;
   trainRows: number;
+  /** Oblique forests: features per tree (algorithmForest's maxFeatures; absent or null: all). */
+  subspace?: string | number | null;
   result: Outcome;
 }
 
@@ -59,6 +61,10 @@ export interface ForestBenchOptions {
   sections: Section[];
   /** Trees of the oblique-forest section. */
   obliqueTrees: number;
+  /** Oblique section: features per tree of the oblique forests, one measurement each ('all', 'sqrt', 'log2', a count or a fraction). */
+  obliqueFeatures: (string | number | null)[];
+  /** Oblique section: the forest kinds to measure (default: all of OBLIQUE_KINDS). */
+  obliqueKinds: string[];
   /** Seconds before a measurement is stopped (oblique and ml-random-forest cells). */
   budgetS: number;
   /** Data sets whose name contains one of these (all when empty). */
@@ -200,23 +206,54 @@ async function runMl(o: ForestBenchOptions, log: (s: string) => void): Promise<R
 
 export const OBLIQUE_KINDS = ['random-forest', 'maxcut-node-means-pca', 'hhcart-d', 'decision-stream'] as const;
 
-async function runOblique(o: ForestBenchOptions, log: (s: string) => void): Promise<Row[]> {
+/** 'all' → null; a number text → number; 'sqrt' / 'log2' as they are (algorithmForest validates). */
+export function parseSubspace(text: string): string | number | null {
+  const t = text.trim();
+  if (t === 'all') return null;
+  return /^[0-9.]+$/.test(t) ? Number(t) : t;
+}
+
+/**
+ * Oblique forests against the random forest. Each cell is stored as soon as it is measured (long
+ * cells run for many minutes; parallel runs of other data sets merge into the same file). The
+ * random forest always samples √d features per node; the oblique forests get `obliqueFeatures` per
+ * tree (one cell each).
+ */
+async function runOblique(o: ForestBenchOptions, log: (s: string) => void, store: (rows: Row[]) => void): Promise<Row[]> {
   const trees = o.quick ? 3 : o.obliqueTrees;
-  const ws = [
-    await tabular('magic-gamma', 'MAGIC', o.quick),
-    await tabular('letter-recognition', 'letter', o.quick),
-    await tabular('wine-quality-white', 'wine-quality-white', o.quick),
-    fashion(o.quick),
-  ].filter((w): w is Workload => w !== null && wanted(o, w.name));
+  const loaders: [string, () => Promise<Workload | null>][] = [
+    ['MAGIC', () => tabular('magic-gamma', 'MAGIC', o.quick)],
+    ['letter', () => tabular('letter-recognition', 'letter', o.quick)],
+    ['wine-quality-white', () => tabular('wine-quality-white', 'wine-quality-white', o.quick)],
+    ['Fashion-MNIST 10,000 × 784', async () => fashion(o.quick)],
+    ['Fashion-MNIST 60,000 × 784', async () => (o.quick ? null : fashion(false, 60_000))],
+  ];
+  const kinds = o.obliqueKinds.length > 0 ? o.obliqueKinds : [...OBLIQUE_KINDS];
   const rows: Row[] = [];
-  for (const w of ws) {
-    for (const kind of OBLIQUE_KINDS) {
-      const result = measure(w, 'dt', { kind, nEstimators: trees, nJobs: 1 }, o.quick ? null : o.budgetS);
-      rows.push({ data: w.name, lib: 'dt', kind, trees, nJobs: 1, trainRows: w.ytrain.length, result });
-      log(`oblique ${w.name} ${kind}: ${ok(result) ? `${fmt(result.fit_cpu_s)} s CPU, accuracy ${result.test_accuracy.toFixed(4)}` : outcomeText(result)}`);
+  for (const [name, load] of loaders) {
+    if (!wanted(o, name)) continue;
+    const w = await load();
+    if (w === null) continue;
+    for (const kind of kinds) {
+      for (const subspace of kind === 'random-forest' ? [null] : o.obliqueFeatures) {
+        const result = measure(w, 'dt', { kind, nEstimators: trees, nJobs: 1, maxFeatures: subspace }, o.quick ? null : o.budgetS);
+        const row: Row = { data: w.name, lib: 'dt', kind, trees, nJobs: 1, trainRows: w.ytrain.length, subspace, result };
+        rows.push(row);
+        store([row]);
+        log(`oblique ${w.name} ${kind} (${trees} trees, ${subspaceText(subspace, w.d)} features per tree): ${ok(result) ? `${fmt(result.fit_cpu_s)} s CPU, accuracy ${result.test_accuracy.toFixed(4)}` : outcomeText(result)}`);
+      }
     }
   }
   return rows;
+}
+
+/** Features per tree as the table states them ('all', or the rule and the count for d features). */
+function subspaceText(subspace: string | number | null | undefined, d: number): string {
+  if (subspace === null || subspace === undefined || subspace === 1) return 'all';
+  if (subspace === 'sqrt') return `√d = ${Math.max(1, Math.floor(Math.sqrt(d)))}`;
+  if (subspace === 'log2') return `log2 d = ${Math.max(1, Math.floor(Math.log2(d)))}`;
+  if (typeof subspace === 'number' && !Number.isInteger(subspace)) return `${subspace} d = ${Math.max(1, Math.floor(subspace * d))}`;
+  return String(subspace);
 }
 
 interface CvRow extends PairedComparison {
@@ -310,23 +347,35 @@ function renderMl(rows: Row[]): string[] {
   return lines;
 }
 
-function renderOblique(rows: Row[], budget: string): string[] {
-  const trees = rows[0]?.trees ?? 0;
+/** The feature count of a data set's name ('… 10,000 × 784' → 784). */
+const widthOf = (data: string): number => Number(/× (\d+)/.exec(data)?.[1] ?? Number.NaN);
+
+function renderOblique(rows: Row[]): string[] {
   const lines = [
-    `## Oblique forests vs random forest (${trees} trees each, one thread)`,
+    '## Oblique forests vs random forest (one thread)',
     '',
-    `Forests of \`algorithmForest(name)\`: bootstrap rows per tree, all features, soft voting; the random forest is \`RandomForestClassifier\` (√d features per node). Cells stopped after ${budget} s are marked. Same train/test split per data set.`,
+    `Forests of \`algorithmForest(name, { nEstimators, maxFeatures })\`: bootstrap rows per tree, a random feature subspace per tree (\`maxFeatures\`; "all": every feature), soft voting; the random forest is \`RandomForestClassifier\` (√d features per node, every tree option at its default) with the same number of trees. Δ accuracy = the forest's test accuracy − the random forest's with the same trees on the same data. Fit CPU of the whole process (one thread); a cell stopped at the wall budget of the run that measured it says so (budgets differ per run). Same train/test split per data set (Fashion-MNIST: its own 10,000-row test set).`,
     '',
-    `| data | ${OBLIQUE_KINDS.map((k) => `${k} accuracy | fit CPU s`).join(' | ')} |`,
-    `|---|${OBLIQUE_KINDS.map(() => '---|---').join('|')}|`,
+    '| data | forest | trees | features per tree | test accuracy | Δ accuracy vs random forest | fit CPU s | fit CPU s per tree | predict 10k CPU s |',
+    '|---|---|---|---|---|---|---|---|---|',
   ];
-  for (const data of [...new Set(rows.map((r) => r.data))]) {
-    const cells = OBLIQUE_KINDS.map((k) => {
-      const res = rows.find((r) => r.data === data && r.kind === k)?.result;
-      if (!res) return '– | –';
-      return ok(res) ? `${res.test_accuracy.toFixed(4)} | ${fmt(res.fit_cpu_s)}` : `${outcomeText(res)} | `;
-    });
-    lines.push(`| ${data} | ${cells.join(' | ')} |`);
+  // Narrow to wide, small to large (the order of the loaders).
+  const rank = (data: string): number => ['wine', 'MAGIC', 'letter', 'Fashion-MNIST 10,000', 'Fashion-MNIST 60,000'].findIndex((p) => data.startsWith(p));
+  const datas = [...new Set(rows.map((r) => r.data))].sort((a, b) => rank(a) - rank(b));
+  const order = (k: string): number => (OBLIQUE_KINDS as readonly string[]).indexOf(k);
+  for (const data of datas) {
+    const here = rows.filter((r) => r.data === data).sort((a, b) => a.trees - b.trees || order(a.kind) - order(b.kind) || String(a.subspace ?? '').localeCompare(String(b.subspace ?? '')));
+    for (const r of here) {
+      const res = r.result;
+      const rf = rows.find((x) => x.data === data && x.kind === 'random-forest' && x.trees === r.trees)?.result;
+      const feats = r.kind === 'random-forest' ? '√d per node' : subspaceText(r.subspace, widthOf(data));
+      if (!ok(res)) {
+        lines.push(`| ${data} | ${r.kind} | ${r.trees} | ${feats} | ${outcomeText(res)} | | | | |`);
+        continue;
+      }
+      const delta = r.kind === 'random-forest' ? '' : ok(rf) ? `${res.test_accuracy - rf.test_accuracy >= 0 ? '+' : ''}${(res.test_accuracy - rf.test_accuracy).toFixed(4)}` : '–';
+      lines.push(`| ${data} | ${r.kind} | ${r.trees} | ${feats} | ${res.test_accuracy.toFixed(4)} | ${delta} | ${fmt(res.fit_cpu_s)} | ${fmt(res.fit_cpu_s / r.trees)} | ${fmt(res.predict_cpu_s)} |`);
+    }
   }
   return lines;
 }
@@ -346,15 +395,48 @@ function renderCv(rows: CvRow[]): string[] {
   ];
 }
 
-export function renderReport(stored: Partial<Record<Section, Stored>>, budgetS: number): string {
+export function renderReport(stored: Partial<Record<Section, Stored>>): string {
   const parts = ['# Forests: dt vs scikit-learn, ml-random-forest, and oblique forests', ''];
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
   parts.push(`Machine: ${cpu} (${cpus().length} cores, shared with other jobs: CPU time is the fair measure, wall times are noisy), Node ${process.version}. Each measurement in a fresh process. Sections measured: ${SECTIONS.filter((s) => stored[s]).map((s) => `${s} ${stored[s]!.measured}`).join(', ')}.`, '');
   if (stored.fit) parts.push(...renderFit(stored.fit.rows as Row[]), '');
   if (stored.ml) parts.push(...renderMl(stored.ml.rows as Row[]), '');
-  if (stored.oblique) parts.push(...renderOblique(stored.oblique.rows as Row[], String(budgetS)), '');
+  if (stored.oblique) parts.push(...renderOblique(stored.oblique.rows as Row[]), '');
   if (stored.cv) parts.push(...renderCv(stored.cv.rows as CvRow[]), '');
   return parts.join('\n');
+}
+
+/** The identity of a stored row: a new measurement of the same cell replaces it. */
+const rowKey = (r: Row | CvRow): string => ('set' in r ? `${r.set}/${r.kind}` : `${r.data}/${r.lib}/${r.kind}/${r.nJobs}/${r.trees}/${r.subspace ?? 'all'}`);
+
+/**
+ * Merges fresh rows into the stored section (re-read from disk first, so parallel runs of other
+ * data sets keep theirs) and writes it; returns the merged section.
+ */
+function storeSection(dir: string | null, s: Section, fresh: (Row | CvRow)[], measured: string, before: Stored | undefined): Stored {
+  const path = dir === null ? null : join(dir, `${s}.json`);
+  const current = path !== null && existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Stored) : before;
+  const kept = ((current?.rows ?? []) as (Row | CvRow)[]).filter((r) => !fresh.some((f) => rowKey(f) === rowKey(r)));
+  const stamp = current && kept.length > 0 && !current.measured.includes(measured) ? `${current.measured} and ${measured}` : current && kept.length > 0 ? current.measured : measured;
+  const section = { measured: stamp, rows: [...kept, ...fresh] as Row[] | CvRow[] };
+  if (dir !== null && path !== null) {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path, `${JSON.stringify(section, null, 1)}\n`);
+  }
+  return section;
+}
+
+function writeReport(o: ForestBenchOptions, dir: string | null, stored: Partial<Record<Section, Stored>>, log: (s: string) => void): string {
+  // Sections another run stored meanwhile (runs of different sections may go in parallel).
+  if (dir !== null) for (const s of SECTIONS) if (!o.sections.includes(s) && existsSync(join(dir, `${s}.json`))) stored[s] = JSON.parse(readFileSync(join(dir, `${s}.json`), 'utf8')) as Stored;
+  const markdown = renderReport(stored);
+  if (o.out !== null) {
+    const path = join(o.out, 'forest.md');
+    const previous = existsSync(path) ? readFileSync(path, 'utf8') : '';
+    writeFileSync(path, mergeNotes(markdown, previous, 'forest'));
+    log(`wrote ${path}`);
+  }
+  return markdown;
 }
 
 export async function runForestBench(o: ForestBenchOptions, log: (s: string) => void): Promise<{ markdown: string; stored: Partial<Record<Section, Stored>> }> {
@@ -363,26 +445,19 @@ export async function runForestBench(o: ForestBenchOptions, log: (s: string) => 
   if (dir !== null) for (const s of SECTIONS) if (existsSync(join(dir, `${s}.json`))) stored[s] = JSON.parse(readFileSync(join(dir, `${s}.json`), 'utf8')) as Stored;
   for (const s of o.sections) {
     const measured = new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
-    const fresh = s === 'fit' ? await runFit(o, log) : s === 'ml' ? await runMl(o, log) : s === 'oblique' ? await runOblique(o, log) : await runCv(o, log);
     // A partial run (--only) replaces its own rows and keeps the others of the stored section.
-    const key = (r: Row | CvRow): string => ('set' in r ? `${r.set}/${r.kind}` : `${r.data}/${r.lib}/${r.kind}/${r.nJobs}`);
-    const kept = (stored[s]?.rows ?? []).filter((r) => !fresh.some((f) => key(f) === key(r)));
-    const rows = [...kept, ...fresh] as Row[] | CvRow[];
-    stored[s] = { measured: stored[s] && kept.length > 0 ? `${stored[s].measured} and ${measured}` : measured, rows };
-    if (dir !== null) {
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(join(dir, `${s}.json`), `${JSON.stringify(stored[s], null, 1)}\n`);
+    if (s === 'oblique') {
+      // Each cell is stored (and the report re-rendered) as soon as it is measured.
+      await runOblique(o, log, (fresh) => {
+        stored.oblique = storeSection(dir, 'oblique', fresh, measured, stored.oblique);
+        writeReport(o, dir, stored, log);
+      });
+      continue;
     }
+    const fresh = s === 'fit' ? await runFit(o, log) : s === 'ml' ? await runMl(o, log) : await runCv(o, log);
+    stored[s] = storeSection(dir, s, fresh, measured, stored[s]);
   }
-  // Sections another run stored meanwhile (runs of different sections may go in parallel).
-  if (dir !== null) for (const s of SECTIONS) if (!o.sections.includes(s) && existsSync(join(dir, `${s}.json`))) stored[s] = JSON.parse(readFileSync(join(dir, `${s}.json`), 'utf8')) as Stored;
-  const markdown = renderReport(stored, o.budgetS);
-  if (o.out !== null) {
-    const path = join(o.out, 'forest.md');
-    const previous = existsSync(path) ? readFileSync(path, 'utf8') : '';
-    writeFileSync(path, mergeNotes(markdown, previous, 'forest'));
-    log(`wrote ${path}`);
-  }
+  const markdown = writeReport(o, dir, stored, log);
   return { markdown, stored };
 }
 
@@ -392,15 +467,26 @@ export function forestCommand(): Command {
     .option('--quick', 'tiny sizes and few trees (a smoke test; prints, writes nothing)')
     .option('--sections <list>', `comma-separated: ${SECTIONS.join(', ')}`, SECTIONS.join(','))
     .option('--only <list>', 'only data sets whose name contains one of these (comma-separated)')
-    .option('--oblique-trees <n>', 'trees per oblique forest', '20')
+    .option('--oblique-trees <n>', 'trees per oblique forest (and per random forest it is compared with)', '20')
+    .option('--oblique-features <list>', "features per tree of the oblique forests, one cell each: all, sqrt, log2, a count or a fraction (comma-separated)", 'all')
+    .option('--oblique-kinds <list>', `oblique section: forests to measure (comma-separated; default all: ${OBLIQUE_KINDS.join(', ')})`)
     .option('--budget <s>', 'seconds before an oblique or ml-random-forest measurement is stopped', '300')
-    .action(async (opts: { quick?: boolean; sections: string; only?: string; obliqueTrees: string; budget: string }) => {
+    .action(async (opts: { quick?: boolean; sections: string; only?: string; obliqueTrees: string; obliqueFeatures: string; obliqueKinds?: string; budget: string }) => {
       // An empty list re-renders results/forest.md from the stored sections.
       const sections = opts.sections.split(',').map((s) => s.trim()).filter((s) => s !== '') as Section[];
       for (const s of sections) if (!SECTIONS.includes(s)) throw new Error(`--sections: unknown section ${JSON.stringify(s)}; known: ${SECTIONS.join(', ')}`);
       const quick = opts.quick === true;
       const r = await runForestBench(
-        { quick, sections, only: opts.only?.split(',').map((s) => s.trim()) ?? [], obliqueTrees: Number(opts.obliqueTrees), budgetS: Number(opts.budget), out: quick ? null : RESULTS },
+        {
+          quick,
+          sections,
+          only: opts.only?.split(',').map((s) => s.trim()) ?? [],
+          obliqueTrees: Number(opts.obliqueTrees),
+          obliqueFeatures: opts.obliqueFeatures.split(',').map(parseSubspace),
+          obliqueKinds: opts.obliqueKinds?.split(',').map((s) => s.trim()) ?? [],
+          budgetS: Number(opts.budget),
+          out: quick ? null : RESULTS,
+        },
         (s) => console.error(`bench forest: ${s}`),
       );
       if (quick) process.stdout.write(r.markdown);

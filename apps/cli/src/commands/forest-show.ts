@@ -1,5 +1,6 @@
 import { forestMemberTree, type ForestModel } from '@dt/ensemble';
 import type { TreeModel } from '@dt/core';
+import type { DecisionStreamClassifier } from '@dt/stream';
 import { InvalidArgumentError, nonNegativeInt } from '@dt/errors';
 import { fixed, plural } from '../format.js';
 import { forestKind, forestShape } from '../forest.js';
@@ -7,7 +8,7 @@ import type { TrainingInfo } from '../model-file.js';
 import { num } from '../tree-options.js';
 
 /** What `dt show` prints for a forest file: its summary, or (with --tree INDEX) one member as a tree. */
-export function forestView(model: ForestModel, tree: unknown, format: string, training: TrainingInfo | null): { summary: string } | { tree: TreeModel } {
+export function forestView(model: ForestModel, tree: unknown, format: string, training: TrainingInfo | null): { summary: string } | { tree: TreeModel | DecisionStreamClassifier } {
   if (tree === undefined) {
     if (format !== 'text') throw new InvalidArgumentError('--tree', `an index of the forest's trees with --format ${format} (a forest is drawn one tree at a time)`, 'absent');
     return { summary: forestSummary(model, training) };
@@ -33,7 +34,8 @@ export function forestSummary(model: ForestModel, training: TrainingInfo | null)
   const oob = model.oobScoreOrNull;
   lines.push(`out-of-bag ${'classes' in model ? 'accuracy' : 'R²'}: ${oob === null ? 'not computed (train with --oob on)' : fixed(oob)}`);
   lines.push(`mean depth: ${fixed(s.meanDepth, 1)}; mean leaves: ${fixed(s.meanLeaves, 1)}`);
-  const imp = model.featureImportances;
+  // Decision Stream members have no impurity importances.
+  const imp = 'algorithm' in model && model.algorithm === 'decision-stream' ? new Float64Array(0) : model.featureImportances;
   const top = Array.from(imp, (v, j) => [v, j] as const)
     .sort((a, b) => b[0] - a[0])
     .slice(0, 5)

@@ -1,6 +1,5 @@
 import { measureAsync } from '@dt/eval';
 import type { Dataset } from '@dt/datasets';
-import { InvalidArgumentError } from '@dt/errors';
 import { describeData } from '../data.js';
 import { scoreModel } from '../fit.js';
 import { forestShape, type ForestLearner } from '../forest.js';
@@ -13,9 +12,6 @@ import { renamedError, type TreeConfig } from '../tree-options.js';
 /** `dt train` for a forest: fit (worker threads with --jobs; a bar per tree on stderr), write, summarise. */
 export async function trainForest(learner: ForestLearner, ds: Dataset, config: TreeConfig, where: { outPath: string; out: string; inputs: string[] }, ctx: Context): Promise<void> {
   const model = learner.model;
-  if (config.params.base === 'stream') {
-    throw new InvalidArgumentError(config.names.base ?? '--base', 'not stream for dt train (Decision Stream forests cannot be saved yet; dt eval cross-validates them)', 'stream');
-  }
   const total = model.options.nEstimators;
   // The bar counts trees; a forest is long even on a few thousand rows, so any size but the tiny sets.
   const progress = createProgress(ctx, 'train', total + 1, ds.X.rows * total);

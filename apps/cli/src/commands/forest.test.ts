@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadDataset } from '@dt/datasets';
 import { loadForest } from '@dt/ensemble';
 import { cli, tempDir } from '../test-helpers/cli.js';
 
@@ -43,6 +44,34 @@ describe('forests on the command line', () => {
     expect(show.stdout).toContain('bagged hhcart-d forest');
     expect(show.stdout).toContain('features per tree: 2');
   }, 60_000);
+
+  it('Decision Stream forests train (--jobs 2: the same forest), save, show and predict', async () => {
+    const args = ['train', '--data', 'iris', '--algorithm', 'bagging', '--base', 'decision-stream', '--n-estimators', '4', '--max-features', 'sqrt', '--oob', 'on', '--seed', '2'];
+    const r1 = await cli(dir, [...args, '--out', 'ds1.json']);
+    expect(r1.code, r1.stderr).toBe(0);
+    const r2 = await cli(dir, [...args, '--jobs', '2', '--out', 'ds2.json']);
+    expect(r2.code, r2.stderr).toBe(0);
+    const one = JSON.parse(readFileSync(join(dir, 'ds1.json'), 'utf8'));
+    const two = JSON.parse(readFileSync(join(dir, 'ds2.json'), 'utf8'));
+    expect(one.algorithm).toBe('decision-stream');
+    expect(one.members[0].graph.nFeatures).toBe(2);
+    expect(two.members).toEqual(one.members);
+    expect(two.params.nJobs).toBe(2);
+    const m = loadForest(readFileSync(join(dir, 'ds1.json'), 'utf8'));
+    expect(m.estimatorsFeatures.every((f) => f !== null && f.length === 2)).toBe(true); // ⌊√4⌋
+    const show = await cli(dir, ['show', '--model', 'ds1.json']);
+    expect(show.code, show.stderr).toBe(0);
+    expect(show.stdout).toMatch(/^bagged decision-stream forest[\s\S]*trees: 4\n[\s\S]*features per tree: 2[\s\S]*out-of-bag accuracy: 0\.\d{4}/);
+    const tree = await cli(dir, ['show', '--model', 'ds1.json', '--tree', '3']);
+    expect(tree.code, tree.stderr).toBe(0);
+    expect(tree.stdout).toMatch(/(setosa|versicolor|virginica)/);
+    const p = await cli(dir, ['predict', '--model', 'ds1.json', '--data', 'iris']);
+    expect(p.code, p.stderr).toBe(0);
+    expect(p.stderr).toMatch(/^accuracy 0\.\d+ on 150 rows/);
+    const predicted = p.stdout.trim().split('\n').slice(1);
+    const iris = await loadDataset('iris');
+    expect(predicted).toEqual((m as { predict(x: unknown): unknown[] }).predict(iris.X).map(String));
+  }, 120_000);
 
   it('dt show summarises a forest and prints one tree as text, dot or svg', async () => {
     const s = await cli(dir, ['show', '--model', 'rf.json']);
@@ -94,8 +123,7 @@ describe('forests on the command line', () => {
     expect(await bad(['--algorithm', 'bagging', '--base', 'nope'])).toMatch(/^dt: unknown --base "nope"; known: cart, stream, /);
     expect(await bad(['--algorithm', 'random-forest', '--base', 'hhcart-d'])).toBe('dt: --base must be used only with --algorithm bagging, got "hhcart-d"\n');
     expect(await bad(['--algorithm', 'cart', '--n-estimators', '5'])).toMatch(/^dt: --n-estimators must be used with a forest \(--algorithm random-forest, extra-trees or bagging\), got \"5\"/);
-    expect(await bad(['--algorithm', 'bagging', '--base', 'hhcart-d', '--max-features', 'sqrt'])).toMatch(/^dt: --max-features must be an integer, a fraction in \(0, 1\) or all with --base hhcart-d .*"sqrt"/);
-    expect(await bad(['--algorithm', 'bagging', '--base', 'stream'])).toMatch(/^dt: --base must be not stream for dt train/);
+    expect(await bad(['--algorithm', 'bagging', '--base', 'hhcart-d', '--max-features', '40'])).toMatch(/^dt: --max-features must be at most the number of features \(4\), got 40/);
     const show = await cli(dir, ['show', '--model', 'rf.json', '--tree', '12']);
     expect(show.stderr).toBe("dt: --tree must be an index of the forest's 12 trees (0..11), got 12\n");
     expect((await cli(dir, ['show', '--model', 'rf.json', '--tree', '-1'])).stderr).toMatch(/^dt: --tree must be .*-1/);

@@ -16,7 +16,7 @@ import { idxToDataset, parseCsv, parseIdx, type Dataset } from '@dt/datasets';
 import { renderSvg } from '@dt/plot';
 import { DecisionStreamClassifier, DecisionStreamRegressor, exportStreamDot, serializeStreamModel } from '@dt/stream';
 // Registers the dt-forest format with loadAnyModel (forest files are a model kind the CLI does not train yet).
-import { Ensemble, EnsembleClassifier, RandomForestClassifier, RandomForestRegressor, serializeForest, type ForestModel } from '@dt/ensemble';
+import { algorithmForest, Ensemble, EnsembleClassifier, RandomForestClassifier, RandomForestRegressor, serializeForest, type ForestModel } from '@dt/ensemble';
 import { isClassifier, isStream, type AnyModel } from '../any-model.js';
 import { run } from '../run.js';
 import type { OutputStream } from '../io.js';
@@ -41,7 +41,9 @@ function checkForest(model: ForestModel, X: number[][]): string | null {
   } else {
     for (const p of model.predict(X)) if (!Number.isFinite(p)) return `predict returned ${p}`;
   }
-  for (const v of model.featureImportances) if (!(v >= 0 && v <= 1)) return `featureImportances has ${v}`;
+  // Decision Stream members have no impurity importances (the forest refuses them with a typed error).
+  const streams = 'algorithm' in model && model.algorithm === 'decision-stream';
+  if (!streams) for (const v of model.featureImportances) if (!(v >= 0 && v <= 1)) return `featureImportances has ${v}`;
   loadAnyModel(serializeForest(model));
   return null;
 }
@@ -111,6 +113,8 @@ function baseModels(): { name: string; text: string }[] {
     { name: 'stream-regression', text: serializeStreamModel(streamR) },
     { name: 'forest', text: serializeForest(new RandomForestClassifier({ nEstimators: 3, maxDepth: 3, seed: 1 }).fit(X, y)) },
     { name: 'forest-regression', text: serializeForest(new RandomForestRegressor({ nEstimators: 3, maxDepth: 3, seed: 1 }).fit(X, t)) },
+    { name: 'forest-oblique', text: serializeForest(algorithmForest('hhcart-d', { nEstimators: 2, maxFeatures: 2, seed: 1, tree: { maxDepth: 3 } }).fit(X, y)) },
+    { name: 'forest-stream', text: serializeForest(algorithmForest('decision-stream', { nEstimators: 2, maxFeatures: 'sqrt', seed: 1 }).fit(X, y)) },
   ];
 }
 
