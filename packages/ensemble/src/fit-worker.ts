@@ -4,9 +4,9 @@
  * asked for and sends each tree back (its typed arrays, structured-cloned).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { DecisionTreeClassifier, type DecisionTreeRegressor } from '@dt/core';
+import { DecisionTreeClassifier, DecisionTreeRegressor } from '@dt/core';
 import { PREPARE_FIT } from './ensemble.js';
-import { forestFromSpec, type ForestSpec } from './model-format.js';
+import { forestFromSpec, memberToJson, type ForestMember, type ForestSpec } from './model-format.js';
 
 interface Init {
   spec: ForestSpec;
@@ -20,10 +20,15 @@ const forest = forestFromSpec(init.spec);
 const plan = forest[PREPARE_FIT](init.X, init.y, { sampleWeight: init.sampleWeight });
 parentPort!.on('message', (i: number) => {
   try {
-    const m = plan.fitMember(i) as DecisionTreeClassifier | DecisionTreeRegressor;
-    // The Tree itself (structured clone copies its typed arrays; reviveTree gives it its class back):
-    // no JSON to write, parse and validate (≈35 ms per letter tree).
-    parentPort!.postMessage({ i, tree: m.tree, classes: m instanceof DecisionTreeClassifier ? m.classes : null });
+    const m = plan.fitMember(i) as ForestMember;
+    if (m instanceof DecisionTreeClassifier || m instanceof DecisionTreeRegressor) {
+      // The Tree itself (structured clone copies its typed arrays; reviveTree gives it its class back):
+      // no JSON to write, parse and validate (≈35 ms per letter tree).
+      parentPort!.postMessage({ i, tree: m.tree, classes: m instanceof DecisionTreeClassifier ? m.classes : null });
+    } else {
+      // A Decision Stream member (a graph, not a Tree): its forest-file JSON, read back by memberFromJson.
+      parentPort!.postMessage({ i, member: memberToJson(m, plan.draws[i]!.features) });
+    }
   } catch (e) {
     parentPort!.postMessage({ i, error: (e as Error).message });
   }

@@ -8,7 +8,7 @@ import { readModelText, resolveJobs, startModuleWorker, writeFileAtomic } from '
 import { reviveTree, toRowMajor, toSampleWeight } from '@dt/core/internal';
 import { DtError } from '@dt/errors';
 import { PREPARE_FIT, type EnsembleFitOptions } from './ensemble.js';
-import { forestSpec, loadForest, serializeForest, type ForestModel } from './model-format.js';
+import { forestSpec, loadForest, memberFromJson, serializeForest, type ForestModel, type MemberJson } from './model-format.js';
 
 export { FOREST_FORMAT } from './model-format.js';
 
@@ -23,9 +23,9 @@ export async function readForest(path: string): Promise<ForestModel> {
 }
 
 /**
- * Fits a forest of @dt/core trees with `forest.options.nJobs` worker threads (nJobs 1: in this
+ * Fits a forest (trees of any @dt/core algorithm, or Decision Streams) with `forest.options.nJobs` worker threads (nJobs 1: in this
  * thread). Members are handed out one index at a time to idle workers; each member depends only on
- * the data and its draws from (seed, index), and comes back as the exact tree, so the fitted
+ * the data and its draws from (seed, index), and comes back exactly (a tree or a stream graph), so the fitted
  * forest is identical for every nJobs; X is shared (SharedArrayBuffer), trees come back as their
  * structured-cloned typed arrays. (Plain worker_threads rather than tinypool/piscina: one
  * long-lived worker per job and one message per tree is all a forest needs.)
@@ -45,6 +45,8 @@ export async function fitForest<F extends ForestModel>(forest: F, X: FeatureInpu
   data.set(x.data);
   const shared = { data, rows: x.rows, cols: x.cols };
   const sampleWeight = toSampleWeight(fitOptions.sampleWeight, x.rows);
+  // Classes, for Decision Stream members that come back as forest-file JSON (memberFromJson checks their shape).
+  const C = 'classes' in forest && !spec.estimator.endsWith('Regressor') ? new Set(Array.from(y as ArrayLike<unknown>)).size : 0;
   const members = new Array<unknown>(total);
   const workers: Worker[] = [];
   try {
@@ -58,9 +60,16 @@ export async function fitForest<F extends ForestModel>(forest: F, X: FeatureInpu
         const w = startModuleWorker(import.meta.url, 'fit-worker', { spec, X: shared, y: Array.from(y as ArrayLike<unknown>), sampleWeight });
         workers.push(w);
         w.on('error', reject);
-        w.on('message', (msg: { i: number; tree?: unknown; classes?: ClassLabel[] | null; error?: string }) => {
+        w.on('message', (msg: { i: number; tree?: unknown; member?: MemberJson; classes?: ClassLabel[] | null; error?: string }) => {
           if (msg.error !== undefined) return reject(new DtError('INVALID_ARGUMENT', `member ${msg.i}: ${msg.error}`));
-          members[msg.i] = plan.restoreMember(msg.i, reviveTree(msg.tree), msg.classes ?? null);
+          try {
+            members[msg.i] =
+              msg.member !== undefined
+                ? memberFromJson(spec, msg.member, `members.${msg.i}`, x.cols, C)
+                : plan.restoreMember(msg.i, reviveTree(msg.tree), msg.classes ?? null);
+          } catch (e) {
+            return reject(e as Error);
+          }
           done++;
           fitOptions.onProgress?.(done, total);
           if (done === total) resolve();
