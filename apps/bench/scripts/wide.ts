@@ -4,7 +4,8 @@
 //   for a in gini-features gini-pre-pca ... hhcart-d; do
 //     /usr/bin/time -f "maxrss %M KB" npx tsx --conditions=@dt/source src/wide.ts $a 50 20000; done
 import '@dt/core/oblique';
-import { createClassifier, listAlgorithms } from '@dt/core';
+import { createHash } from 'node:crypto';
+import { createClassifier, listAlgorithms, serializeModel } from '@dt/core';
 const name = process.argv[2] as ReturnType<typeof listAlgorithms>[number];
 if (!listAlgorithms().includes(name)) throw new Error(`algorithm ${name}: one of ${listAlgorithms().join(', ')}`);
 const n = Number(process.argv[3] ?? 50), d = Number(process.argv[4] ?? 20000);
@@ -23,4 +24,7 @@ const c1 = process.cpuUsage(c0);
 const p = m.predict({ data, rows: n, cols: d });
 let acc = 0;
 for (let i = 0; i < n; i++) if (p[i] === y[i]) acc++;
-console.log(JSON.stringify({ name, n, d, fitCpuS: +((c1.user + c1.system) / 1e6).toFixed(3), leaves: m.nLeaves, trainAcc: acc / n, rssBeforeFitMB: Math.round(rss0 / 1e6) }));
+// The model's hash: the same tree before and after a speed change.
+const model = serializeModel(m);
+const hash = createHash('sha256').update(typeof model === 'string' ? model : JSON.stringify(model)).digest('hex').slice(0, 16);
+console.log(JSON.stringify({ name, n, d, fitCpuS: +((c1.user + c1.system) / 1e6).toFixed(3), leaves: m.nLeaves, trainAcc: acc / n, rssBeforeFitMB: Math.round(rss0 / 1e6), hash }));
