@@ -66,6 +66,37 @@ describe('twoing', () => {
       { seed: 18, numRuns: 300 },
     );
   });
+
+  it('unbeatableScore: the best twoing score over every split of a small unit-weight node, less 1e-12 (brute force, property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 4 }), { minLength: 2, maxLength: 12 }), (labels) => {
+        const n = labels.length;
+        const classW = new Float64Array(5);
+        for (const c of labels) classW[c]!++;
+        const bound = twoing.unbeatableScore!(classW, 5, n);
+        // Every split of the n samples into two non-empty sides, scored by the oracle at the cut.
+        let best = 0;
+        for (let mask = 1; mask < (1 << n) - 1; mask++) {
+          // Left side = the samples in mask (value 0), sorted before the others (value 1).
+          const left = labels.filter((_, i) => (mask >> i) & 1).length;
+          const input = classificationInput(labels.map((_, i) => ((mask >> i) & 1 ? 0 : 1)), labels, undefined, { nClasses: 5 });
+          best = Math.max(best, twoingOracle(input, left));
+        }
+        if (classW.filter((w) => w > 0).length < 2) expect(bound).toBe(Number.POSITIVE_INFINITY);
+        else {
+          expect(bound).toBeLessThan(best);
+          expect(bound).toBeGreaterThan(best - 1e-11);
+        }
+      }),
+      { seed: 64, numRuns: 200 },
+    );
+  });
+
+  it('unbeatableScore is Infinity above 64 samples and for fractional weights (no exit there)', () => {
+    expect(twoing.unbeatableScore!(Float64Array.of(40, 25), 2, 65)).toBe(Number.POSITIVE_INFINITY);
+    expect(twoing.unbeatableScore!(Float64Array.of(1.5, 2.5), 2, 4)).toBe(Number.POSITIVE_INFINITY);
+    expect(twoing.unbeatableScore!(Float64Array.of(3, 1), 2, 4)).toBeCloseTo(3 / 16, 11);
+  });
 });
 
 /** The scan before the skipping bound and the present-class list: every class, every candidate. */

@@ -23,6 +23,7 @@ export const twoing: ClassificationCriterion = Object.freeze({
   task: 'classification' as const,
   scan: scanTwoing,
   impurity: giniImpurity,
+  unbeatableScore: twoingUnbeatableScore,
 });
 
 function scanTwoing(input: ClassificationScanInput, out: SplitResult): boolean {
@@ -141,4 +142,45 @@ function twoingLoop(
   resultScore = bestScore;
   resultLeftWeight = bestWL;
   return bestPos;
+}
+
+/** Largest node (whole total weight) twoingUnbeatableScore answers for; see its proof. */
+const UNBEATABLE_MAX_WEIGHT = 64;
+/** Margin below the maximum: far above rounding (1e-16), far below the 5.8e-11 between scores. */
+const UNBEATABLE_MARGIN = 1e-12;
+const reachable = new Uint8Array(UNBEATABLE_MAX_WEIGHT + 1);
+
+/**
+ * The twoing score no split of a small unit-weight node can beat: max over class subsets S of
+ * w_S·(W − w_S)/W², less a 1e-12 margin; Infinity for nodes above 64 samples or with fractional weights.
+ *
+ * Why: (1) the largest twoing score of any split is that maximum, reached by the splits that put
+ * every class wholly on one side (then Σ_c |a_c·wR − b_c·wL| = 2·wL·wR, score wL·wR/W²): as a
+ * function of the left counts a_c relaxed to [0, cw_c], the score (Σ|t_c|)²/(4W²·wL·wR) is a convex
+ * function over a concave positive one along each coordinate, so quasi-convex, and its maximum over
+ * the box is at a vertex — a class-subset split (Breiman's superclass argument). (2) With whole
+ * counts every score is s²/(4W²·wL·wR) with s whole, so two different scores differ by at least
+ * 1/(4W²·(W²/4)²) = 4/W⁶ ≥ 5.8e-11 for W ≤ 64, above the tie tolerance (≤ 1e-11 here: scores ≤ 1/4,
+ * impurity ≤ 1) plus rounding. So a best score within the margin of the maximum is the maximum; a
+ * later candidate cannot score higher, and one within the tolerance is the maximum too, with
+ * wL·wR = (W² − balance²)/4 the same and so the same balance: the lower index (the best) wins.
+ */
+function twoingUnbeatableScore(classWeights: Float64Array, nClasses: number, W: number): number {
+  if (!(W >= 2 && W <= UNBEATABLE_MAX_WEIGHT && Number.isInteger(W))) return Number.POSITIVE_INFINITY;
+  const reach = reachable;
+  reach.fill(0, 0, W + 1);
+  reach[0] = 1;
+  let sum = 0;
+  for (let k = 0; k < nClasses; k++) {
+    const cw = classWeights[k]!;
+    if (cw === 0) continue;
+    if (!(cw > 0 && Number.isInteger(cw) && sum + cw <= W)) return Number.POSITIVE_INFINITY;
+    sum += cw;
+    for (let s = W - cw; s >= 0; s--) if (reach[s] === 1) reach[s + cw] = 1;
+  }
+  if (sum !== W) return Number.POSITIVE_INFINITY;
+  let best = 0;
+  for (let s = 1; s < W; s++) if (reach[s] === 1 && s * (W - s) > best) best = s * (W - s);
+  if (best === 0) return Number.POSITIVE_INFINITY;
+  return best / (W * W) - UNBEATABLE_MARGIN;
 }

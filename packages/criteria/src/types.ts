@@ -95,6 +95,14 @@ export interface ClassificationCriterion extends CriterionBase {
   scan(input: ClassificationScanInput, out: SplitResult): boolean;
   /** Node impurity from weighted class totals (for reporting, importances and pruning). */
   impurity(classWeights: Float64Array, nClasses: number, totalWeight: number): number;
+  /**
+   * Optional early exit for searches over many candidates of one node (oblique directions), for
+   * unit-weight samples (classWeights are the node's class counts): a score s* such that once the
+   * best candidate found scores at least s*, no later candidate can win under the tie rule
+   * (isBetterCandidate) — none scores higher, and any within the tie tolerance has the same balance.
+   * Infinity when the criterion knows no such score for this node.
+   */
+  unbeatableScore?(classWeights: Float64Array, nClasses: number, totalWeight: number): number;
 }
 
 export interface RegressionCriterion extends CriterionBase {

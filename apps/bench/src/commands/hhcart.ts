@@ -413,8 +413,14 @@ export function renderHhcartMarkdown(r: HhcartReport): string {
         'and the twoing scan sums only the classes present at a node and skips thresholds whose bound cannot reach the best score (the same scores bit for bit). ' +
         'What is left is O(n) per direction: in a profile (`node --cpu-prof`, one fit, 2026-11-26) of HHCART(D) on letter the twoing scan takes 28 %, sorting the projections 30 %, ' +
         'the fast projection with its centring and certificate 16 %, class covariances and eigenvectors about 5 %; of HHCART(A) on letter\'s first 5,000 rows 37 %, 39 % and 15 %. ' +
+        'A node stops searching once its best direction reaches the largest twoing score any split of it can have (every class wholly on one side; ' +
+        'exact for unit-weight nodes of at most 64 samples, see `twoingUnbeatableScore` in @dt/criteria): on 50 rows × 20,000 features HHCART(A) fell from 5.9–8.5 s to 1.1 s ' +
+        '([wide.md](wide.md)), on letter and shuttle the large nodes, where the time goes, rarely reach that score and the fits are unchanged within noise. ' +
         'The number of directions is the algorithm\'s (C·p = 416 for D and up to C·p² = 6,656 for A at letter\'s root), so the issue\'s goals (A ≤ 40 s, D ≤ 4 s on letter, D ≤ 0.5 s on shuttle) ' +
-        'would need a cheaper sort-and-scan per direction than these JavaScript passes, or fewer directions (other trees).',
+        'would need a cheaper sort-and-scan per direction than these JavaScript passes, or fewer directions (other trees). ' +
+        'Tried and not kept: twoing\'s class sum kept up to date in O(1) per position with exact integer arithmetic (bit-identical scores, 1.7× faster on a 20,000-row, 26-class scan ' +
+        'in isolation) made no difference to whole fits (HHCART(A), letter\'s first 3,000 rows, interleaved: 10.8 / 11.2 s before, 11.4 / 10.4 s after), ' +
+        'because the skip bound already avoids most class sums.',
     );
   }
   if (r.notes.length > 0) {
@@ -543,7 +549,10 @@ function standardNotes(crimcoord: boolean): string[] {
     'Fit-time table: CPU seconds of one fit each, on 2 cores shared with other jobs (load 20–25 during the 2026-11-26 runs), which moves single fits by ±25 %: ' +
       'the run before the bucket sort (code 53999c0) measured letter 0.23 / 7.40 / 75.8 s and shuttle 0.14 / 1.37 / 9.86 s (CART / D / A), the one shown 0.26 / 7.46 / 77.1 and 0.14 / 1.09 / 12.3. ' +
       "Before issue #18's second round (twoing bound, labels sorted with the projections, tiled projections, bucket sort) the table had 0.28 / 8.13 / 100.1 and 0.24 / 1.10 / 9.71 under lighter load; " +
-      "back to back under the same load, HHCART(D) on letter went from 12.2 to 6.4 s CPU. Every fit grew the same tree as before (checked by the serialized model's hash for HHCART(D) on letter and shuttle, HHCART(A) on letter up to the bucket sort and on letter's first 5,000 rows after it; by the leaf counts for all six).",
+      "back to back under the same load, HHCART(D) on letter went from 12.2 to 6.4 s CPU. Every fit grew the same tree as before (checked by the serialized model's hash for HHCART(D) on letter and shuttle, HHCART(A) on letter up to the bucket sort and on letter's first 5,000 rows after it; by the leaf counts for all six). " +
+      "The table shown is the run of 2026-11-26 20:13 UTC (code f384a33, with the early exit at twoing's unbeatable score), the machine busier than in the run before (code f9207aa's table: letter 0.26 / 7.46 / 77.1 s, shuttle 0.14 / 1.09 / 12.3 s): " +
+      "axis CART itself took 1.7× (letter) and 1.6× (shuttle) as long, HHCART 1.1–1.3×, so the ratios to CART fell (letter D 29 → 20×, A 302 → 224×) without a faster HHCART. " +
+      "Same trees: model hashes of HHCART(D) on letter and shuttle and of HHCART(A) on shuttle and on letter's first 3,000 rows equal before and after the exit; leaf counts of all six equal.",
     crimcoord
       ? 'Section 4.2: categorical columns (featureTypes) are passed as `categoricalFeatures`, so each node maps their levels to CRIMCOORD values; CART gets the same option.'
       : 'Section 4.2: @dt/core had no `categoricalFeatures` (CRIMCOORD) when this ran, so categorical level codes were used as numbers. Rerun when CRIMCOORD lands.',

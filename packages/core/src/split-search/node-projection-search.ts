@@ -44,6 +44,12 @@ export interface NodeProjectionSearchConfig {
    * every direction exactly (the reference the fast path is tested against).
    */
   fastReflections?: boolean;
+  /**
+   * Stop a node's search once the best direction reaches the criterion's unbeatable score (twoing,
+   * small unit-weight nodes: see ClassificationCriterion.unbeatableScore). Default true; false
+   * searches every direction (the reference the exit is tested against). Same split either way.
+   */
+  earlyExit?: boolean;
 }
 
 /**
@@ -106,7 +112,9 @@ export class NodeProjectionSearch implements SplitSearch {
   private readonly bucketScratch: BucketSortScratch;
   private readonly invScale: Float64Array | null;
   /** Fast path: directions ranked by their fast projection / projected exactly (for tests and benchmarks). */
-  readonly stats = { fast: 0, exact: 0 };
+  readonly stats = { fast: 0, exact: 0, skipped: 0 };
+  /** The current node's unbeatable score (Infinity: search every direction). */
+  private stopAt = Number.POSITIVE_INFINITY;
   private readonly cInput: ClassificationScanInput;
   private readonly rInput: RegressionScanInput;
 
@@ -181,6 +189,11 @@ export class NodeProjectionSearch implements SplitSearch {
     const m = end - start;
     const scoreScale = impurityScale(node.impurity);
     const total = directionCount(dirs, d);
+    const crit = this.cfg.classification;
+    this.stopAt =
+      crit !== null && crit.unbeatableScore !== undefined && this.cfg.weights === null && this.cfg.earlyExit !== false && classWeights !== null
+        ? crit.unbeatableScore(classWeights, this.cfg.nClasses, totalWeight)
+        : Number.POSITIVE_INFINITY;
     // Reflected directions take the fast path when it applies; everything else is projected exactly.
     const nExact = this.fast && dirs.reflections && m >= 2 ? dirs.count : total;
     const scale = this.cfg.scale;
@@ -191,7 +204,8 @@ export class NodeProjectionSearch implements SplitSearch {
     const budget = this.cfg.projectionBudget ?? PROJECTION_BUDGET;
     const batch = Math.max(1, Math.min(DIRECTION_BATCH, Math.floor(budget / Math.max(1, m))));
     if (this.zBatch.length < batch * m) this.zBatch = new Float64Array(Math.min(DIRECTION_BATCH * this.n, Math.max(budget, m)));
-    for (let k0 = 0; k0 < nExact; k0 += batch) {
+    let k0 = 0;
+    for (; k0 < nExact && !this.unbeatable(best); k0 += batch) {
       // Raw-feature weights of the batch's directions, zeros dropped, features ascending.
       const kb = Math.min(batch, nExact - k0);
       let any = false;
@@ -216,16 +230,28 @@ export class NodeProjectionSearch implements SplitSearch {
         if (bNnz[b] === 0) continue;
         this.sortProjection(samples, start, m, b);
         if (!this.scan(m, classWeights, weightedSum, totalWeight, this.result)) continue;
-        this.offer(k0 + b, b, m, totalWeight, scoreScale, best);
+        if (this.offer(k0 + b, b, m, totalWeight, scoreScale, best) && this.unbeatable(best)) {
+          this.stats.skipped += kb - b - 1;
+          break;
+        }
       }
       this.stats.exact += kb;
     }
-    if (nExact < total) this.searchReflections(node, dirs, scoreScale, best);
+    if (k0 < nExact) this.stats.skipped += nExact - k0;
+    if (nExact < total) {
+      if (this.unbeatable(best)) this.stats.skipped += total - nExact;
+      else this.searchReflections(node, dirs, scoreScale, best);
+    }
     if (nodeMaps && best.found) {
       const used = best.features.subarray(0, best.nnz);
       const maps = nodeMaps.filter((mp) => used.includes(mp.feature));
       best.catMaps = maps.length > 0 ? maps : null;
     }
+  }
+
+  /** Whether `best` already has the node's unbeatable score: no later direction can win. */
+  private unbeatable(best: SplitRecord): boolean {
+    return best.found && best.score >= this.stopAt;
   }
 
   /**
@@ -341,7 +367,8 @@ export class NodeProjectionSearch implements SplitSearch {
     for (let i = 0; i < m; i++) lab[i] = y[samples[start + i]!]!;
     const dots = this.dots;
     let pendingExact = false;
-    for (let r = 0; r < refl.count; r++) {
+    let done = false;
+    for (let r = 0; r < refl.count && !done; r++) {
       const uo = r * d;
       // dots_i = u·(x_i/σ) (cols already hold x/σ); zero for the axes' zero reflection.
       dots.fill(0, 0, m);
@@ -382,7 +409,14 @@ export class NodeProjectionSearch implements SplitSearch {
         const mean = sum / m;
         for (let i = 0; i < m; i++) values[i] = sorted[i]! - mean;
         if (!certified(values, m, delta)) {
-          if (this.exactDirection(node, dirs, k, scoreScale, best)) pendingExact = false;
+          if (this.exactDirection(node, dirs, k, scoreScale, best)) {
+            pendingExact = false;
+            if (this.unbeatable(best)) {
+              this.stats.skipped += (refl.count - r) * d - j - 1;
+              done = true;
+              break;
+            }
+          }
           continue;
         }
         this.stats.fast++;
@@ -395,6 +429,11 @@ export class NodeProjectionSearch implements SplitSearch {
           best.score = res.score;
           best.balance = balance;
           pendingExact = true;
+          if (this.unbeatable(best)) {
+            this.stats.skipped += (refl.count - r) * d - j - 1;
+            done = true;
+            break;
+          }
         }
       }
     }
