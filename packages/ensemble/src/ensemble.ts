@@ -52,6 +52,8 @@ export const PREPARE_FIT: unique symbol = Symbol('dt.ensemble.prepareFit');
 /** A planned fit: member i's fit depends only on the data and draws[i], so any thread can run it. */
 export interface PreparedFit<M> {
   readonly draws: MemberDraw[];
+  /** Classes of the encoded labels (0 for regression). */
+  readonly nClasses: number;
   /** Fits member i (unfitted member, its rows, weights and seed from draws[i]). */
   fitMember(i: number): M;
   /** Member i (a dt tree) from the tree and classes fitMember gave it on another thread. */
@@ -404,6 +406,7 @@ export abstract class EnsembleClassifier<M extends ClassifierMember> extends Ens
     const shared = new SharedRows(x);
     return {
       draws,
+      nClasses: C,
       fitMember: (i) => {
         const draw = draws[i]!;
         const base = cw === 'balanced_subsample' ? applyClassWeight('balanced', codes, classes, sw, draw.counts) : fixed;
@@ -447,28 +450,21 @@ export abstract class EnsembleClassifier<M extends ClassifierMember> extends Ens
     // Blocks of rows walk every tree while they are in cache; members are added in index order
     // per row (skipped zero probabilities add nothing), so the sums are the ones member-by-member
     // accumulation gives.
-    const block = blockRows(x);
-    for (let b0 = 0; b0 < x.rows; b0 += block) {
-      const bn = Math.min(block, x.rows - b0);
-      const xb = x.data.subarray(b0 * this.d, (b0 + bn) * this.d);
-      for (let i = 0; i < M; i++) {
-        const tree = trees[i]!;
-        if (tree !== null) {
-          const { start, cls, p } = votes[i]!;
-          const leaves = tree.apply(xb, bn);
-          for (let j = 0; j < bn; j++) {
-            const leaf = leaves[j]!;
-            const o = (b0 + j) * C;
-            for (let e = start[leaf]!; e < start[leaf + 1]!; e++) out[o + cls[e]!]! += p[e]!;
-          }
-        } else {
-          const table = dense[i]!;
-          const map = classMaps[i]!;
-          const k = map.length;
-          for (let j = b0; j < b0 + bn; j++) for (let c = 0; c < k; c++) out[j * C + map[c]!]! += table[j * k + c]!;
+    forEachRowBlock(x, trees, (i, b0, bn, leaves) => {
+      if (leaves !== null) {
+        const { start, cls, p } = votes[i]!;
+        for (let j = 0; j < bn; j++) {
+          const leaf = leaves[j]!;
+          const o = (b0 + j) * C;
+          for (let e = start[leaf]!; e < start[leaf + 1]!; e++) out[o + cls[e]!]! += p[e]!;
         }
+      } else {
+        const table = dense[i]!;
+        const map = classMaps[i]!;
+        const k = map.length;
+        for (let j = b0; j < b0 + bn; j++) for (let c = 0; c < k; c++) out[j * C + map[c]!]! += table[j * k + c]!;
       }
-    }
+    });
     const inv = 1 / M;
     for (let k = 0; k < out.length; k++) out[k]! *= inv;
     return out;
@@ -556,6 +552,7 @@ export abstract class EnsembleRegressor<M extends RegressorMember> extends Ensem
     const shared = new SharedRows(x);
     return {
       draws,
+      nClasses: 0,
       fitMember: (i) =>
         this.fitMemberOn(shared, x, i, draws[i]!, sw, (m, rows, Xm, weight) => {
           const ym = rows === null ? t : gatherF(t, rows);
@@ -578,19 +575,11 @@ export abstract class EnsembleRegressor<M extends RegressorMember> extends Ensem
     // Per member: its tree's node values (dt trees, walked per block of rows) or its predictions.
     const trees = Array.from({ length: M }, (_, i) => this.walkableTree(i));
     const values = this.members.map((m, i) => (trees[i] ? trees[i].value : m.predict(this.memberInput(x, i))));
-    const block = blockRows(x);
-    for (let b0 = 0; b0 < x.rows; b0 += block) {
-      const bn = Math.min(block, x.rows - b0);
-      const xb = x.data.subarray(b0 * this.d, (b0 + bn) * this.d);
-      for (let i = 0; i < M; i++) {
-        const tree = trees[i]!;
-        const v = values[i]!;
-        if (tree !== null) {
-          const leaves = tree.apply(xb, bn);
-          for (let j = 0; j < bn; j++) out[b0 + j]! += v[leaves[j]!]!;
-        } else for (let j = 0; j < bn; j++) out[b0 + j]! += v[b0 + j]!;
-      }
-    }
+    forEachRowBlock(x, trees, (i, b0, bn, leaves) => {
+      const v = values[i]!;
+      if (leaves !== null) for (let j = 0; j < bn; j++) out[b0 + j]! += v[leaves[j]!]!;
+      else for (let j = 0; j < bn; j++) out[b0 + j]! += v[b0 + j]!;
+    });
     const inv = 1 / this.members.length;
     for (let r = 0; r < x.rows; r++) out[r]! *= inv;
     return out;
@@ -679,6 +668,23 @@ const PREDICT_BLOCK_BYTES = 1 << 20;
 /** Rows per block of the fused prediction loop for a row-major matrix of this type and width. */
 function blockRows(x: DenseMatrix): number {
   return Math.max(16, Math.floor(PREDICT_BLOCK_BYTES / (Math.max(1, x.cols) * x.data.BYTES_PER_ELEMENT)));
+}
+
+/**
+ * Walks the rows of x in cache-sized blocks through every member, members in index order within a
+ * block: visit(i, b0, bn, leaves) gets the leaves of rows [b0, b0 + bn) in member i's tree, or null
+ * for a member without a walkable tree (its predictions were computed up front).
+ */
+function forEachRowBlock(x: DenseMatrix, trees: readonly (Tree | null)[], visit: (i: number, b0: number, bn: number, leaves: Int32Array | null) => void): void {
+  const block = blockRows(x);
+  for (let b0 = 0; b0 < x.rows; b0 += block) {
+    const bn = Math.min(block, x.rows - b0);
+    const xb = x.data.subarray(b0 * x.cols, (b0 + bn) * x.cols);
+    for (let i = 0; i < trees.length; i++) {
+      const tree = trees[i]!;
+      visit(i, b0, bn, tree === null ? null : tree.apply(xb, bn));
+    }
+  }
 }
 
 /** The fit options that pass sample weights (none at all when there are none). */

@@ -45,8 +45,6 @@ export async function fitForest<F extends ForestModel>(forest: F, X: FeatureInpu
   data.set(x.data);
   const shared = { data, rows: x.rows, cols: x.cols };
   const sampleWeight = toSampleWeight(fitOptions.sampleWeight, x.rows);
-  // Classes, for Decision Stream members that come back as forest-file JSON (memberFromJson checks their shape).
-  const C = 'classes' in forest && !spec.estimator.endsWith('Regressor') ? new Set(Array.from(y as ArrayLike<unknown>)).size : 0;
   const members = new Array<unknown>(total);
   const workers: Worker[] = [];
   try {
@@ -65,7 +63,7 @@ export async function fitForest<F extends ForestModel>(forest: F, X: FeatureInpu
           try {
             members[msg.i] =
               msg.member !== undefined
-                ? memberFromJson(spec, msg.member, `members.${msg.i}`, x.cols, C)
+                ? memberFromJson(spec, msg.member, `members.${msg.i}`, x.cols, plan.nClasses)
                 : plan.restoreMember(msg.i, reviveTree(msg.tree), msg.classes ?? null);
           } catch (e) {
             return reject(e as Error);
