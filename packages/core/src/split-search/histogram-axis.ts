@@ -89,12 +89,16 @@ export interface FeatureResults {
  */
 export const MAX_CLASS_CELLS = 2 ** 25;
 
-/** Bins of the widest feature × classes rounded up to a power of two (0 for regression). */
-function classCells(nBins: ArrayLike<number>, nClasses: number): number {
-  if (nClasses <= 0) return 0;
+/** Bits of a class index in the marks: the classes rounded up to a power of two is 2^classBits. */
+function classBits(nClasses: number): number {
+  return 32 - Math.clz32(Math.max(1, nClasses) - 1);
+}
+
+/** Bins of the widest feature. */
+function widestBins(nBins: ArrayLike<number>): number {
   let most = 1;
   for (let f = 0; f < nBins.length; f++) most = Math.max(most, nBins[f]!);
-  return most * 2 ** (32 - Math.clz32(Math.max(1, nClasses) - 1));
+  return most;
 }
 
 /**
@@ -127,11 +131,10 @@ export function createHistogramAxisSearch(
 ): HistogramAxisSearch | null {
   const bins = exactOnly ? buildBins(X, cfg.weights, maxBins, parallel?.alloc, true) : buildBins(X, cfg.weights, maxBins, parallel?.alloc);
   if (bins === null) return null;
-  if (classCells(bins.nBins, cfg.labels !== null ? cfg.nClasses : 0) > MAX_CLASS_CELLS) {
+  const most = widestBins(bins.nBins);
+  if (cfg.labels !== null && most * 2 ** classBits(cfg.nClasses) > MAX_CLASS_CELLS) {
     // 'auto' searches exactly instead (the same tree); an explicit 'hist' says why it cannot bin.
     if (exactOnly) return null;
-    let most = 0;
-    for (let f = 0; f < bins.d; f++) most = Math.max(most, bins.nBins[f]!);
     throw new InvalidArgumentError(
       'maxBins',
       `small enough that bins × classes (rounded up to a power of two) stay at most ${MAX_CLASS_CELLS}: ${most} bins × ${cfg.nClasses} classes; lower maxBins or use splitter 'best'`,
@@ -252,7 +255,7 @@ export class HistogramAxisSearch implements SplitSearch {
       if (nBins[f]! > maxB) maxB = nBins[f]!;
     }
     this.scratchHist = new Float64Array(maxB * this.K);
-    this.markShift = isC ? 32 - Math.clz32(Math.max(1, cfg.nClasses) - 1) : 0;
+    this.markShift = isC ? classBits(cfg.nClasses) : 0;
     this.marks = new Int32Array(((maxB << this.markShift) + 31) >>> 5);
     // Grouped criteria never sort: entries are histogram cells. Only per-sample criteria (absolute
     // error) sort a node's bins and need room for every row.
