@@ -19,7 +19,7 @@ export type { CliSpec, OptionSpec, OptionTable, SameKeys, Task } from './option-
 export { jobsValue, TREE_OPTIONS, resolveTreeOptions } from './options.js';
 export { resolveMaxFeatures, validateMaxFeatures } from './max-features.js';
 export { accuracyScore, checkFeatureNames, leafArgmax, leafProba, leafValue, logProba, r2Score, splitRows } from './leaf-values.js';
-export { checkClassCounts, checkLoadedClasses, checkLoadedFeatures, constructLoaded, MAX_MODEL_FEATURES, MAX_NODE_SAMPLES, parseModelDocument, readEnvelope } from './model-envelope.js';
+export { checkClassCounts, checkLoadedClasses, checkLoadedFeatures, constructLoaded, MAX_MODEL_FEATURES, MAX_NODE_SAMPLES, parseAt, parseModelDocument, readEnvelope } from './model-envelope.js';
 export type { EnvelopeSpec } from './model-envelope.js';
 export { z, Schema, NumberSchema } from './schema.js';
 export type { Infer, Issue } from './schema.js';

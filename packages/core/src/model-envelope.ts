@@ -48,10 +48,19 @@ export function readEnvelope<S extends ParseSchema>(input: string | unknown, spe
     const reads = older.length > 0 ? `versions ${[...older, spec.version].join(', ')}` : `version ${spec.version}`;
     throw new ModelFormatError(`unsupported ${spec.format} version ${JSON.stringify(r.version)} (this library reads ${reads})`);
   }
-  const parsed = spec.schema.safeParse(r);
+  return parseAt(spec.schema, r, '');
+}
+
+/**
+ * `value` checked against `schema`; the first issue becomes a ModelFormatError naming its path under
+ * `at` (a place inside a larger file, '' at a file's root).
+ */
+export function parseAt<S extends ParseSchema>(schema: S, value: unknown, at: string): Parsed<S> {
+  const parsed = schema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new ModelFormatError(`invalid model at ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    const path = [...(at === '' ? [] : [at]), ...issue.path].join('.');
+    throw new ModelFormatError(`invalid model at ${path || '(root)'}: ${issue.message}`);
   }
   return parsed.data as Parsed<S>;
 }

@@ -1,5 +1,5 @@
 import { registerModelFormat } from '@dt/core';
-import { checkClassCounts, checkLoadedClasses, checkLoadedFeatures, constructLoaded, MAX_NODE_SAMPLES, loadParams, readEnvelope, RESTORE, saveParams } from '@dt/core/internal';
+import { checkClassCounts, checkLoadedClasses, checkLoadedFeatures, constructLoaded, MAX_NODE_SAMPLES, loadParams, parseAt, readEnvelope, RESTORE, saveParams } from '@dt/core/internal';
 import { ModelFormatError } from '@dt/errors';
 import { type Infer, z } from '@dt/core/internal';
 import { DecisionStreamClassifier } from './decision-stream-classifier.js';
@@ -173,13 +173,9 @@ export function graphFromJson(j: StreamGraphJson): StreamGraph {
  * structural checks; errors are ModelFormatErrors naming the place under `at`.
  */
 export function readGraphJson(value: unknown, at: string): StreamGraph {
-  const parsed = graphSchema.safeParse(value);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new ModelFormatError(`invalid model at ${[at, ...issue.path].join('.')}: ${issue.message}`);
-  }
+  const graph = parseAt(graphSchema, value, at);
   try {
-    return graphFromJson(parsed.data);
+    return graphFromJson(graph);
   } catch (e) {
     if (e instanceof ModelFormatError) throw new ModelFormatError(`invalid model at ${at}: ${e.message}`);
     throw e;
