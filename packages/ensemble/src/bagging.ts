@@ -1,6 +1,6 @@
 import '@dt/core/oblique'; // forests of the paper's oblique algorithms use its projections by name
 import { algorithmOptions, createClassifier, listAlgorithms, type ClassifierOptions } from '@dt/core';
-import { optionKeys, resolveOptions } from '@dt/core/internal';
+import { optionKeys, resolveMaxFeatures, resolveOptions } from '@dt/core/internal';
 import { InvalidArgumentError, knownKeys, plainObject, UnknownNameError } from '@dt/errors';
 import { DecisionStreamClassifier, type StreamOptions } from '@dt/stream';
 import { EnsembleClassifier, EnsembleRegressor, type ClassifierMember, type FeatureSubspace, type RegressorMember } from './ensemble.js';
@@ -61,15 +61,8 @@ export function memberFeaturesValue(mf: unknown): MemberFeatures {
 function memberSubspace(mf: MemberFeatures): FeatureSubspace | null {
   if (mf === null || mf === 1) return null;
   return {
-    count: (d) => {
-      if (mf === 'sqrt') return Math.max(1, Math.floor(Math.sqrt(d)));
-      if (mf === 'log2') return Math.max(1, Math.floor(Math.log2(d)));
-      if (Number.isInteger(mf)) {
-        if (mf > d) throw new InvalidArgumentError('maxFeatures', `at most the number of features (${d})`, mf);
-        return mf;
-      }
-      return Math.max(1, Math.floor(mf * d));
-    },
+    // Core's per-node rule (sqrt, log2, count, fraction); only 1 differs here: all features, as above.
+    count: (d) => resolveMaxFeatures(mf, d),
   };
 }
 
