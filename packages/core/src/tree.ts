@@ -56,8 +56,6 @@ export class Tree {
   catValues: Float64Array = new Float64Array(0);
   catEntriesUsed = 0;
   catValuesUsed = 0;
-  /** Oblique splits and categorical maps ever set (0: apply's axis-only loop serves every node). */
-  private nonAxisSplits = 0;
 
   /**
    * `sparseValues`: store each node's class weights as the pairs of the classes present (what the
@@ -297,7 +295,6 @@ export class Tree {
       this.obliqueFeatures[this.obliqueUsed + j] = features[j]!;
       this.obliqueWeights[this.obliqueUsed + j] = weights[j]!;
     }
-    this.nonAxisSplits++;
     this.kind[node] = OBLIQUE;
     this.feature[node] = -1;
     this.missingGoToLeft[node] = 0;
@@ -313,7 +310,6 @@ export class Tree {
    * an unseen level, which counts as 0, the node's mean).
    */
   setCategoricalMaps(node: number, maps: readonly { feature: number; values: ArrayLike<number> }[]): void {
-    this.nonAxisSplits++;
     const needE = this.catEntriesUsed + maps.length;
     let needV = this.catValuesUsed;
     for (const m of maps) needV += m.values.length;
@@ -428,8 +424,9 @@ export class Tree {
     const left = this.left;
     const right = this.right;
     const missingLeft = this.missingGoToLeft;
-    if (this.nonAxisSplits === 0) {
-      // Axis splits only (forests, CART): the loop without the oblique and categorical cases.
+    if (this.obliqueUsed === 0 && this.catEntriesUsed === 0) {
+      // No oblique weights or categorical maps were ever stored (forests, CART): every split is an
+      // axis split, so the loop without the oblique and categorical cases serves every node.
       for (let r = 0; r < rows; r++) {
         const base = r * d;
         let node = 0;
