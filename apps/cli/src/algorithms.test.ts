@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { TREE_OPTIONS } from '@dt/core';
+import { TREE_OPTIONS_CLI } from '@dt/core';
 import { STREAM_OPTIONS } from '@dt/stream';
 import { ENSEMBLE_OPTIONS } from '@dt/ensemble';
 import { listAlgorithms } from './algorithms.js';
 
 it('every flag an algorithm description suggests exists (help once offered a rejected --no-merge)', () => {
   const flags = new Set<string>();
-  for (const spec of [...Object.values(TREE_OPTIONS), ...Object.values(STREAM_OPTIONS), ...Object.values(ENSEMBLE_OPTIONS)]) {
+  for (const cli of Object.values(TREE_OPTIONS_CLI)) if (cli) flags.add(cli.flag);
+  for (const spec of [...Object.values(STREAM_OPTIONS), ...Object.values(ENSEMBLE_OPTIONS)]) {
     const flag = (spec as { cli?: { flag?: string } }).cli?.flag;
     if (flag) flags.add(flag);
   }

@@ -7,7 +7,7 @@
  * in algorithms.ts.
  */
 import { Option, type Command } from 'commander';
-import { TREE_OPTIONS, type ClassifierOptions, type ResolvedTreeOptions } from '@dt/core';
+import { TREE_OPTIONS, TREE_OPTIONS_CLI, type ClassifierOptions, type ResolvedTreeOptions } from '@dt/core';
 import { cliHelp, cliText, parseNumber, type OptionSpec } from '@dt/core/internal';
 import { STREAM_OPTIONS, type ResolvedStreamOptions } from '@dt/stream';
 import { ENSEMBLE_OPTIONS, type ResolvedEnsembleOptions } from '@dt/ensemble';
@@ -42,8 +42,8 @@ interface ParamSpec {
 export const num = parseNumber;
 
 /**
- * The command-line params of the estimators' option tables (@dt/core's TREE_OPTIONS, @dt/stream's
- * STREAM_OPTIONS): flag, help and text parsing come from the table entry, and the value is checked
+ * The command-line params of the estimators' option tables (@dt/core's TREE_OPTIONS with its
+ * TREE_OPTIONS_CLI, @dt/stream's STREAM_OPTIONS): flag, help and text parsing come from the table entry, and the value is checked
  * by the entry's own validator, so a new option is one entry there.
  */
 function tableParams(): ParamSpec[] {
@@ -57,7 +57,8 @@ function tableParams(): ParamSpec[] {
     ...Object.entries(ENSEMBLE_OPTIONS).filter(([k]) => inEnsemble.has(k)),
   ] as [ParamKey, OptionSpec<unknown>][];
   for (const [key, spec] of entries) {
-    const cli = spec.cli;
+    // Tree options keep their flags in TREE_OPTIONS_CLI (out of browser bundles); the other tables in their entries.
+    const cli = inTree.has(key) ? TREE_OPTIONS_CLI[key as keyof ResolvedTreeOptions] : (spec.cli ?? null);
     if (cli === null) continue;
     out.push({
       key,

@@ -1,5 +1,7 @@
 import { InvalidArgumentError } from '@dt/errors';
 import type { ClassificationCriterion } from '@dt/criteria';
+// Registers the classification built-ins by name (not the regression ones: a classifier's bundle stays without them).
+import '@dt/criteria/classification';
 import { checkFitOptions, DecisionTree, type FitOptions } from './decision-tree.js';
 import { FIT_CELLS_WITH_MISSING, toFitMatrix, toSampleWeight, type ColumnMajor, type FeatureInput, type LabelInput } from './input.js';
 import { FIT_ROWS, memberFitData, type MemberRows } from './fit-rows.js';

@@ -1,4 +1,6 @@
 import type { RegressionCriterion } from '@dt/criteria';
+// Registers the regression built-ins by name (not the classification ones).
+import '@dt/criteria/regression';
 import { checkFitOptions, DecisionTree, type FitOptions } from './decision-tree.js';
 import { FIT_ROWS, memberFitData, type MemberRows } from './fit-rows.js';
 import { FIT_CELLS_WITH_MISSING, toFitMatrix, toSampleWeight, toTargets, type ColumnMajor, type FeatureInput } from './input.js';

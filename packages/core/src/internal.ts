@@ -15,7 +15,7 @@ export {
   resolveOptions,
   saveParams,
 } from './option-table.js';
-export type { CliSpec, OptionSpec, OptionTable, SameKeys, Task } from './option-table.js';
+export type { CliSpec, CliTable, OptionSpec, OptionTable, SameKeys, Task } from './option-table.js';
 export { jobsValue, TREE_OPTIONS, resolveTreeOptions } from './options.js';
 export { resolveMaxFeatures, validateMaxFeatures } from './max-features.js';
 export { accuracyScore, checkFeatureNames, leafArgmax, leafProba, leafValue, logProba, r2Score, splitRows } from './leaf-values.js';

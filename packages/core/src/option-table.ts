@@ -1,6 +1,7 @@
 /**
  * Options tables: every estimator option declared once — name (the key), validator, default, how
- * the model file saves and reloads it, and its command-line flag and help text. The estimator
+ * the model file saves and reloads it, and its command-line flag and help text (in the entry, or in
+ * a CliTable of the same keys beside the table). The estimator
  * (resolveOptions), the model file (saveParams/loadParams) and the CLI (cliText parsers, help) all
  * read the table, so adding an option is one entry. @dt/core's trees and @dt/stream's streams each
  * have a table; this module is the one mechanism both use.
@@ -38,9 +39,15 @@ export interface OptionSpec<R> {
   save?(value: R): unknown;
   /** The constructor's value for a saved JSON value (default: the saved value itself). */
   load?(saved: unknown, task: Task): unknown;
-  /** Null: not a command-line option. */
-  readonly cli: CliSpec | null;
+  /**
+   * Null: not a command-line option. Omitted in tables whose flags live in a CliTable beside them
+   * (TREE_OPTIONS_CLI), so that bundles of the estimators do not carry the command line's help.
+   */
+  readonly cli?: CliSpec | null;
 }
+
+/** The command line's spec of each option of a table typed against R (null: not a command-line option). */
+export type CliTable<R> = { readonly [K in keyof R]-?: CliSpec | null };
 
 /**
  * `true` when A and B have the same keys, else `never`: `const ok: SameKeys<Required<Options>, Resolved> = true`

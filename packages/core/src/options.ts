@@ -1,4 +1,5 @@
-import { getCriterion, listCriteria, type Criterion } from '@dt/criteria';
+import type { Criterion } from '@dt/criteria';
+import { getCriterion } from '@dt/criteria/registry-store';
 import { getProjection, isProjectionLoaded, listProjections, projectionNotLoaded, type Projection } from '@dt/projections/registry';
 import {
   DtError,
@@ -10,7 +11,7 @@ import {
   seedValue,
 } from '@dt/errors';
 import { resolveMaxFeatures, validateMaxFeatures, type MaxFeatures } from './max-features.js';
-import { cliText, resolveOptions, type OptionTable, type SameKeys, type Task } from './option-table.js';
+import { resolveOptions, type OptionTable, type SameKeys, type Task } from './option-table.js';
 
 export type { MaxFeatures } from './max-features.js';
 
@@ -153,12 +154,11 @@ const nullable =
   (v: unknown, name: string): T | null =>
     v === null ? null : check(v, name);
 
-const quoted = (names: string[]): string => names.join(', ');
-
 /**
- * The tree estimators' options, each declared once: validator, default, model-file codec, CLI flag
- * and help. Typed against ResolvedTreeOptions, so a key missing here or a validator of the wrong
- * type does not compile.
+ * The tree estimators' options, each declared once: validator, default and model-file codec (the
+ * command line's flags and help: TREE_OPTIONS_CLI in tree-options-cli.ts, which only the CLI
+ * imports, so browser bundles do not carry them). Typed against ResolvedTreeOptions, so a key
+ * missing here or a validator of the wrong type does not compile.
  */
 export const TREE_OPTIONS: OptionTable<ResolvedTreeOptions> = {
   criterion: {
@@ -167,13 +167,6 @@ export const TREE_OPTIONS: OptionTable<ResolvedTreeOptions> = {
     validate: (v, _name, task) => getCriterion(v as string | Criterion, task),
     save: (c) => c.name,
     load: (saved, task) => (typeof saved === 'string' && !isRegisteredCriterion(saved) ? unavailableCriterion(saved, task) : saved),
-    cli: {
-      flag: '--criterion',
-      arg: '<name>',
-      help: () => `split criterion: ${quoted(listCriteria('classification'))} (classification), ${quoted(listCriteria('regression'))} (regression)`,
-      defaultText: 'gini / mse',
-      parse: cliText.name('criterion'),
-    },
   },
   maxDepth: {
     default: null,
@@ -181,94 +174,25 @@ export const TREE_OPTIONS: OptionTable<ResolvedTreeOptions> = {
       if (v !== null && !(typeof v === 'number' && Number.isInteger(v) && v >= 1)) throw new InvalidArgumentError(name, 'a positive integer or null', v);
       return v;
     },
-    cli: { flag: '--max-depth', arg: '<n>', help: 'maximum depth, or "none"', defaultText: 'none', parse: cliText.numberOrNone },
   },
-  minSamplesSplit: {
-    default: 2,
-    validate: countOrFraction(2, 1),
-    cli: {
-      flag: '--min-samples-split',
-      arg: '<n>',
-      help: 'rows needed to split a node: integer >= 2 or a fraction in (0, 1)',
-      defaultText: '2',
-      parse: cliText.number,
-    },
-  },
-  minSamplesLeaf: {
-    default: 1,
-    validate: countOrFraction(1, 0.5),
-    cli: {
-      flag: '--min-samples-leaf',
-      arg: '<n>',
-      help: 'rows needed in each leaf: integer >= 1 or a fraction in (0, 0.5]',
-      defaultText: '1',
-      parse: cliText.number,
-    },
-  },
-  minWeightFractionLeaf: {
-    default: 0,
-    validate: (v, name) => numberInRange(name, v, 0, 0.5, { loInclusive: true, hiInclusive: true }),
-    cli: {
-      flag: '--min-weight-fraction-leaf',
-      arg: '<x>',
-      help: 'fraction of the total weight needed in each leaf, in [0, 0.5]',
-      defaultText: '0',
-      parse: cliText.number,
-    },
-  },
-  minImpurityDecrease: {
-    default: 0,
-    validate: (v, name) => nonNegativeNumber(name, v),
-    cli: {
-      flag: '--min-impurity-decrease',
-      arg: '<x>',
-      help: 'a split must decrease weighted impurity by at least this',
-      defaultText: '0',
-      parse: cliText.number,
-    },
-  },
-  maxFeatures: {
-    default: null,
-    validate: validateMaxFeatures,
-    cli: {
-      flag: '--max-features',
-      arg: '<v>',
-      help: 'features tried per node: integer, fraction in (0, 1), sqrt, log2 or all',
-      defaultText: 'all',
-      parse: cliText.maxFeatures,
-    },
-  },
+  minSamplesSplit: { default: 2, validate: countOrFraction(2, 1) },
+  minSamplesLeaf: { default: 1, validate: countOrFraction(1, 0.5) },
+  minWeightFractionLeaf: { default: 0, validate: (v, name) => numberInRange(name, v, 0, 0.5, { loInclusive: true, hiInclusive: true }) },
+  minImpurityDecrease: { default: 0, validate: (v, name) => nonNegativeNumber(name, v) },
+  maxFeatures: { default: null, validate: validateMaxFeatures },
   maxLeafNodes: {
     default: null,
     validate: (v, name) => {
       if (v !== null && !(typeof v === 'number' && Number.isInteger(v) && v >= 2)) throw new InvalidArgumentError(name, 'an integer >= 2 or null', v);
       return v;
     },
-    cli: {
-      flag: '--max-leaf-nodes',
-      arg: '<n>',
-      help: 'grow best-first up to this many leaves (integer >= 2), or "none"',
-      defaultText: 'none',
-      parse: cliText.numberOrNone,
-    },
   },
-  seed: {
-    default: 0,
-    validate: (v, name) => seedValue(name, v),
-    cli: { flag: '--seed', arg: '<n>', help: 'seed for feature sampling', defaultText: '0', parse: cliText.number },
-  },
+  seed: { default: 0, validate: (v, name) => seedValue(name, v) },
   projection: {
     default: 'axis',
     validate: (v, name) => resolveProjection(v, name),
     save: (p) => (p === null ? 'axis' : p.options && Object.keys(p.options).length > 0 ? { name: p.name, options: { ...p.options } } : p.name),
     load: (saved) => loadProjection(saved),
-    cli: {
-      flag: '--projection',
-      arg: '<name>',
-      help: () => `candidate split directions for cart: ${quoted(listProjections())}`,
-      defaultText: 'axis',
-      parse: cliText.name('projection'),
-    },
   },
   scale: {
     default: false,
@@ -276,63 +200,19 @@ export const TREE_OPTIONS: OptionTable<ResolvedTreeOptions> = {
       if (typeof v !== 'boolean') throw new InvalidArgumentError(name, 'a boolean', v);
       return v;
     },
-    cli: {
-      flag: '--scale',
-      arg: '<on|off>',
-      help: 'standardise features before criteria and projections see them (folded into the model)',
-      defaultText: 'off',
-      parse: cliText.onOff,
-    },
   },
-  ccpAlpha: {
-    default: 0,
-    validate: (v, name) => nonNegativeNumber(name, v),
-    cli: {
-      flag: '--ccp-alpha',
-      arg: '<x>',
-      help: 'cost-complexity pruning strength (scikit-learn ccp_alpha)',
-      defaultText: '0',
-      parse: cliText.number,
-    },
-  },
-  minParent: { default: null, validate: nullable((v, name) => positiveInt(name, v)), cli: null },
-  categoricalFeatures: { default: null, validate: (v, name) => resolveCategorical(v, name), cli: null },
-  splitter: {
-    default: 'auto',
-    validate: (v, name) => oneOf(name, v, ['best', 'hist', 'random', 'auto'] as const),
-    cli: {
-      flag: '--splitter',
-      arg: '<best|hist|random|auto>',
-      help: 'split search: best (exact, sorts values), hist (per-feature bins; the same tree when features have <= --max-bins values), random (one uniform threshold per feature, extra trees) or auto (hist exactly when it is exact, else best)',
-      defaultText: 'auto',
-      parse: cliText.choice(['best', 'hist', 'random', 'auto'] as const),
-    },
-  },
+  ccpAlpha: { default: 0, validate: (v, name) => nonNegativeNumber(name, v) },
+  minParent: { default: null, validate: nullable((v, name) => positiveInt(name, v)) },
+  categoricalFeatures: { default: null, validate: (v, name) => resolveCategorical(v, name) },
+  splitter: { default: 'auto', validate: (v, name) => oneOf(name, v, ['best', 'hist', 'random', 'auto'] as const) },
   maxBins: {
     default: 256,
     validate: (v, name) => {
       if (typeof v !== 'number' || !Number.isInteger(v) || v < 2 || v > 65536) throw new InvalidArgumentError(name, 'an integer in [2, 65536]', v);
       return v;
     },
-    cli: {
-      flag: '--max-bins',
-      arg: '<n>',
-      help: 'bins per feature for --splitter hist, 2..65536',
-      defaultText: '256',
-      parse: cliText.number,
-    },
   },
-  nJobs: {
-    default: 1,
-    validate: (v, name) => jobsValue(name, v),
-    cli: {
-      flag: '--jobs',
-      arg: '<n>',
-      help: 'threads for --splitter hist|auto (-1: every core); the same tree for every count',
-      defaultText: '1',
-      parse: cliText.number,
-    },
-  },
+  nJobs: { default: 1, validate: (v, name) => jobsValue(name, v) },
   classWeight: {
     default: null,
     tasks: ['classification'],
@@ -343,22 +223,11 @@ export const TREE_OPTIONS: OptionTable<ResolvedTreeOptions> = {
       return v as ClassWeight;
     },
     save: (cw) => (cw instanceof Map ? Object.fromEntries(cw) : cw),
-    cli: {
-      flag: '--class-weight',
-      arg: '<w>',
-      help: 'class weights: balanced or none (classification only)',
-      defaultText: 'none',
-      parse: (raw, name) => {
-        const v = oneOf(name, raw.trim().toLowerCase(), ['balanced', 'none']);
-        return v === 'none' ? null : v;
-      },
-    },
   },
   misRate: {
     default: null,
     tasks: ['classification'],
     validate: nullable((v, name) => numberInRange(name, v, 0, 1, { loInclusive: true })),
-    cli: null,
   },
 };
 

@@ -1,0 +1,45 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+// Each task entry registers its task's built-ins only (what keeps a classifier's browser bundle free
+// of the regression criteria); the main entry registers every one. Each case starts from an empty
+// shared registry (the global symbol) and fresh module instances, and puts the real one back after.
+const KEY = Symbol.for('@dt/criteria/registry');
+const slot = globalThis as Record<symbol, unknown>;
+let saved: unknown;
+
+describe('task entries', () => {
+  beforeEach(() => {
+    saved = slot[KEY];
+    delete slot[KEY];
+    vi.resetModules();
+  });
+  afterEach(() => {
+    slot[KEY] = saved;
+    vi.resetModules();
+  });
+
+  it('@dt/criteria/classification registers the classification built-ins only', async () => {
+    const c = await import('./classification.js');
+    expect(c.listCriteria()).toEqual(['gini', 'entropy', 'misclassification', 'twoing', 'maxCut']);
+    expect(() => c.getCriterion('mse')).toThrow(/unknown criterion "mse"/);
+  });
+
+  it('@dt/criteria/regression registers the regression built-ins only', async () => {
+    const r = await import('./regression.js');
+    expect(r.listCriteria()).toEqual(['mse', 'mae']);
+    expect(r.getCriterion('squared_error', 'regression').name).toBe('mse');
+  });
+
+  it('both task entries, in either order, give the built-ins of the main entry', async () => {
+    const r = await import('./regression.js');
+    await import('./classification.js');
+    const all = await import('./registry.js');
+    expect(new Set(r.listCriteria())).toEqual(new Set(['gini', 'entropy', 'misclassification', 'twoing', 'maxCut', 'mse', 'mae']));
+    expect(all.listCriteria('classification')).toEqual(['gini', 'entropy', 'misclassification', 'twoing', 'maxCut']);
+  });
+
+  it('the registry store alone has no built-ins', async () => {
+    const s = await import('./registry-store.js');
+    expect(s.listCriteria()).toEqual([]);
+  });
+});
