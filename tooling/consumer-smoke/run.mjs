@@ -85,7 +85,13 @@ try { new DecisionTreeClassifier({ splitter: 'hist' }).fit(X, y); } catch (e) { 
 if (!msg.includes("import '@dt/core/hist'")) throw new Error('hist without its import: ' + msg);
 await import('@dt/core/hist');
 new DecisionTreeClassifier({ splitter: 'hist' }).fit(X, y);
-console.log('browser bundle ok: splitter hist is opt-in');
+// Criteria twoing and maxCut by name are opt-in as well (the classification built-ins are gini, entropy, misclassification).
+msg = '';
+try { new DecisionTreeClassifier({ criterion: 'twoing' }); } catch (e) { msg = e.message; }
+if (!msg.includes("import '@dt/criteria/all'")) throw new Error('twoing without its import: ' + msg);
+await import('@dt/criteria/all');
+new DecisionTreeClassifier({ criterion: 'twoing' }).fit(X, y);
+console.log('browser bundle ok: splitter hist and criteria twoing/maxCut are opt-in');
 `;
   const r = esbuild.buildSync({ stdin: { contents: lean, resolveDir: app, loader: 'js' }, bundle: true, format: 'esm', platform: 'browser', write: false, logLevel: 'error' });
   writeFileSync(join(app, 'lean.mjs'), r.outputFiles[0].contents);

@@ -1,5 +1,7 @@
 import { InvalidArgumentError, UnknownNameError } from '@dt/errors';
 import { DecisionTreeClassifier } from './decision-tree-classifier.js';
+// The Max-Cut and HHCART algorithms name their criteria (maxCut, twoing), which lean bundles register only with this.
+import '@dt/criteria/all';
 import type { ClassifierOptions } from './options.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { Criterion } from '@dt/criteria';
-import { getCriterion } from '@dt/criteria/registry-store';
+import { criterionNotLoaded, getCriterion, isBuiltInCriterion } from '@dt/criteria/registry-store';
 import { getProjection, isProjectionLoaded, listProjections, projectionNotLoaded, type Projection } from '@dt/projections/registry';
 import {
   DtError,
@@ -303,6 +303,8 @@ function unavailableProjection(name: string, options: Record<string, unknown> | 
 /** Stands in for a custom (unregistered) criterion a saved model was fitted with, as for projections. */
 function unavailableCriterion(name: string, task: Task): Criterion {
   const missing = (): never => {
+    // A built-in criterion this bundle did not register (twoing, maxCut): name the import.
+    if (isBuiltInCriterion(name)) throw criterionNotLoaded(name);
     throw new DtError(
       'UNKNOWN_NAME',
       `this model was fitted with the custom criterion "${name}"; register it (registerCriterion) or pass the criterion object to refit`,

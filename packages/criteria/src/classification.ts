@@ -1,16 +1,15 @@
 /**
- * `@dt/criteria/classification`: the registry with the classification built-ins registered (gini,
- * entropy, misclassification, twoing, maxCut) and not the regression ones — what a classifier needs
- * to resolve criterion names, for bundles that carry no regression code. `@dt/criteria` registers every built-in.
+ * `@dt/criteria/classification`: the registry with scikit-learn's classification criteria registered
+ * (gini, entropy, misclassification) — what a classifier needs to resolve criterion names in a lean
+ * bundle, without the regression criteria, twoing and maxCut (`@dt/criteria/all` registers every
+ * built-in; the main entry's registry has them all too).
  */
 import { addBuiltIns } from './registry-store.js';
 import { gini } from './gini.js';
 import { entropy } from './entropy.js';
 import { misclassification } from './misclassification.js';
-import { twoing } from './twoing.js';
-import { maxCut } from './max-cut.js';
 
 export { getCriterion, registerCriterion, listCriteria } from './registry-store.js';
 export type { CriterionTask } from './registry-store.js';
 
-addBuiltIns([gini, entropy, misclassification, twoing, maxCut]);
+addBuiltIns([gini, entropy, misclassification]);

@@ -5,7 +5,7 @@
  * `@dt/criteria/regression` register one task's, so a browser bundle of a classifier does not carry
  * the regression criteria (@dt/core's estimators import the entry of their task).
  */
-import { InvalidArgumentError, UnknownNameError } from '@dt/errors';
+import { DtError, InvalidArgumentError, UnknownNameError } from '@dt/errors';
 import type { ClassificationCriterion, Criterion, RegressionCriterion } from './types.js';
 
 export type CriterionTask = Criterion['task'];
@@ -18,6 +18,12 @@ const ALIASES: Readonly<Record<string, string>> = Object.freeze({
   squared_error: 'mse',
   absolute_error: 'mae',
 });
+
+/**
+ * Names of every built-in criterion. A lean bundle registers only some (the task entries); a name of
+ * one it left out is "not loaded", an error naming the import that registers it, not "unknown".
+ */
+const BUILT_IN_NAMES: readonly string[] = ['gini', 'entropy', 'misclassification', 'twoing', 'maxCut', 'mse', 'mae'];
 
 const TASKS: readonly CriterionTask[] = ['classification', 'regression'];
 const NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_-]*$/;
@@ -78,8 +84,9 @@ export function getCriterion(nameOrInstance: string | Criterion, task?: Criterio
   const wanted = checkTask(task);
   let criterion: Criterion;
   if (typeof nameOrInstance === 'string') {
-    const found = registry.get(ALIASES[nameOrInstance] ?? nameOrInstance);
-    if (found === undefined) throw new UnknownNameError('criterion', nameOrInstance, knownNames());
+    const name = ALIASES[nameOrInstance] ?? nameOrInstance;
+    const found = registry.get(name);
+    if (found === undefined) throw BUILT_IN_NAMES.includes(name) ? criterionNotLoaded(name) : new UnknownNameError('criterion', nameOrInstance, knownNames());
     criterion = found;
   } else {
     assertCriterion('criterion', nameOrInstance);
@@ -94,6 +101,22 @@ export function getCriterion(nameOrInstance: string | Criterion, task?: Criterio
     );
   }
   return criterion;
+}
+
+/**
+ * The error for a built-in criterion a lean bundle did not register (`@dt/criteria/classification`
+ * has gini, entropy and misclassification; `@dt/criteria/regression` mse and mae).
+ */
+export function criterionNotLoaded(name: string): DtError {
+  return new DtError(
+    'UNKNOWN_NAME',
+    `criterion ${JSON.stringify(name)} is not loaded: add \`import '@dt/criteria/all';\` once in your program (it registers every built-in criterion; browser bundles of @dt/core carry only gini, entropy and misclassification, or mse and mae), or pass the criterion object (\`import { ${name} } from '@dt/criteria'\`)`,
+  );
+}
+
+/** True when `name` is a built-in criterion's (registered or not). */
+export function isBuiltInCriterion(name: string): boolean {
+  return BUILT_IN_NAMES.includes(ALIASES[name] ?? name);
 }
 
 /** Adds a criterion under its `name`; names and aliases already taken are rejected. */

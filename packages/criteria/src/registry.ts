@@ -18,3 +18,4 @@ export type { CriterionTask } from './registry-store.js';
 /** Built-in criteria. A new built-in criterion is one import above and one entry here. */
 const BUILT_IN_CRITERIA: readonly Criterion[] = [gini, entropy, misclassification, twoing, maxCut, mse, mae];
 addBuiltIns(BUILT_IN_CRITERIA);
+export { BUILT_IN_CRITERIA };

@@ -18,10 +18,15 @@ describe('task entries', () => {
     vi.resetModules();
   });
 
-  it('@dt/criteria/classification registers the classification built-ins only', async () => {
+  it("@dt/criteria/classification registers scikit-learn's classification criteria only; a left-out built-in names its import", async () => {
     const c = await import('./classification.js');
-    expect(c.listCriteria()).toEqual(['gini', 'entropy', 'misclassification', 'twoing', 'maxCut']);
-    expect(() => c.getCriterion('mse')).toThrow(/unknown criterion "mse"/);
+    expect(c.listCriteria()).toEqual(['gini', 'entropy', 'misclassification']);
+    expect(() => c.getCriterion('twoing')).toThrow(/criterion "twoing" is not loaded: add `import '@dt\/criteria\/all';`.*import \{ twoing \} from '@dt\/criteria'/);
+    expect(() => c.getCriterion('max-cut')).toThrow(/criterion "maxCut" is not loaded/);
+    expect(() => c.getCriterion('mse')).toThrow(/criterion "mse" is not loaded/);
+    expect(() => c.getCriterion('ginni')).toThrow(/unknown criterion "ginni"; known: gini, entropy, misclassification/);
+    await import('./all.js');
+    expect(c.getCriterion('twoing', 'classification').name).toBe('twoing');
   });
 
   it('@dt/criteria/regression registers the regression built-ins only', async () => {
@@ -30,9 +35,10 @@ describe('task entries', () => {
     expect(r.getCriterion('squared_error', 'regression').name).toBe('mse');
   });
 
-  it('both task entries, in either order, give the built-ins of the main entry', async () => {
+  it('the task entries and @dt/criteria/all, in any order, give the built-ins of the main entry', async () => {
     const r = await import('./regression.js');
     await import('./classification.js');
+    await import('./all.js');
     const all = await import('./registry.js');
     expect(new Set(r.listCriteria())).toEqual(new Set(['gini', 'entropy', 'misclassification', 'twoing', 'maxCut', 'mse', 'mae']));
     expect(all.listCriteria('classification')).toEqual(['gini', 'entropy', 'misclassification', 'twoing', 'maxCut']);
