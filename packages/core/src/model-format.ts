@@ -1,8 +1,9 @@
 import { ModelFormatError } from '@dt/errors';
-import { type Infer, z } from './schema.js';
+import type { Issue } from './schema.js';
+import { among, checkFields, finite, intAtLeast, orNull, record, typed, type FieldRule } from './json-rules.js';
 import { DecisionTreeClassifier } from './decision-tree-classifier.js';
 import { DecisionTreeRegressor } from './decision-tree-regressor.js';
-import { checkClassCounts, checkLoadedClasses, checkLoadedFeatures, constructLoaded, MAX_NODE_SAMPLES, readEnvelope } from './model-envelope.js';
+import { checkClassCounts, checkLoadedClasses, checkLoadedFeatures, constructLoaded, MAX_NODE_SAMPLES, readEnvelope, type ParseSchema } from './model-envelope.js';
 import { loadParams, saveParams } from './option-table.js';
 import { TREE_OPTIONS } from './options.js';
 import { RESTORE } from './restore.js';
@@ -17,53 +18,96 @@ export const MODEL_FORMAT = 'dt-model';
  */
 export const MODEL_FORMAT_VERSION = 2;
 
-const num = z.number().refine(Number.isFinite, 'must be a finite number');
-const int = z.number().int();
+const count = intAtLeast(0);
+const int = intAtLeast(Number.NEGATIVE_INFINITY);
 
-const treeSchema = z.object({
-  nodeCount: int.min(1),
-  nFeatures: int.min(1),
-  nOutputs: int.min(1),
-  kind: z.array(z.union([z.literal(LEAF), z.literal(AXIS), z.literal(OBLIQUE)])),
-  left: z.array(int),
-  right: z.array(int),
-  feature: z.array(int),
+/** The tree of a model file (also a forest member's): the Tree's arrays up to nodeCount. */
+export interface TreeJson {
+  nodeCount: number;
+  nFeatures: number;
+  nOutputs: number;
+  kind: (typeof LEAF | typeof AXIS | typeof OBLIQUE)[];
+  left: number[];
+  right: number[];
+  feature: number[];
   /** null is +Infinity (JSON has none): an axis split sending every value left and NaN right. */
-  threshold: z.array(num.nullable()),
+  threshold: (number | null)[];
   /** Per node 1 (NaN goes left) or 0 (right); absent in version 1 files. */
-  missingGoToLeft: z.array(z.union([z.literal(0), z.literal(1)])).optional(),
-  impurity: z.array(num),
-  nSamples: z.array(int.min(0)),
-  weightedNSamples: z.array(num),
-  value: z.array(num),
-  obliqueOffset: z.array(int.min(0)),
-  obliqueLength: z.array(int.min(0)),
-  obliqueFeatures: z.array(int.min(0)),
-  obliqueWeights: z.array(num),
+  missingGoToLeft?: (0 | 1)[];
+  impurity: number[];
+  nSamples: number[];
+  weightedNSamples: number[];
+  value: number[];
+  obliqueOffset: number[];
+  obliqueLength: number[];
+  obliqueFeatures: number[];
+  obliqueWeights: number[];
   // Categorical level maps (CRIMCOORD); absent in files of trees without categorical features.
-  catOffset: z.array(int.min(0)).optional(),
-  catCount: z.array(int.min(0)).optional(),
-  catFeature: z.array(int.min(0)).optional(),
-  catValuesOffset: z.array(int.min(0)).optional(),
-  catLevels: z.array(int.min(0)).optional(),
+  catOffset?: number[];
+  catCount?: number[];
+  catFeature?: number[];
+  catValuesOffset?: number[];
+  catLevels?: number[];
   /** null marks a level absent from the node (JSON has no NaN). */
-  catValues: z.array(num.nullable()).optional(),
-});
+  catValues?: (number | null)[];
+}
 
-const label = z.union([z.string(), num]);
+export interface ModelJson {
+  format: typeof MODEL_FORMAT;
+  version: 1 | typeof MODEL_FORMAT_VERSION;
+  estimator: 'DecisionTreeClassifier' | 'DecisionTreeRegressor';
+  params: Record<string, unknown>;
+  featureNames: string[] | null;
+  classes?: (string | number)[];
+  tree: TreeJson;
+}
 
-const modelSchema = z.object({
-  format: z.literal(MODEL_FORMAT),
-  version: z.union([z.literal(1), z.literal(MODEL_FORMAT_VERSION)]),
-  estimator: z.enum(['DecisionTreeClassifier', 'DecisionTreeRegressor']),
-  params: z.record(z.string(), z.unknown()),
-  featureNames: z.array(z.string()).nullable(),
-  classes: z.array(label).optional(),
-  tree: treeSchema,
-});
+/** Each field of TreeJson with its rule ([rule]: an array of such values), in the order they are checked. */
+const TREE_FIELDS: Readonly<Record<keyof TreeJson, FieldRule>> = {
+  nodeCount: intAtLeast(1),
+  nFeatures: intAtLeast(1),
+  nOutputs: intAtLeast(1),
+  kind: [among(LEAF, AXIS, OBLIQUE)],
+  left: [int],
+  right: [int],
+  feature: [int],
+  threshold: [orNull(finite)],
+  missingGoToLeft: [among(0, 1)],
+  impurity: [finite],
+  nSamples: [count],
+  weightedNSamples: [finite],
+  value: [finite],
+  obliqueOffset: [count],
+  obliqueLength: [count],
+  obliqueFeatures: [count],
+  obliqueWeights: [finite],
+  catOffset: [count],
+  catCount: [count],
+  catFeature: [count],
+  catValuesOffset: [count],
+  catLevels: [count],
+  catValues: [orNull(finite)],
+};
+const TREE_OPTIONAL: readonly string[] = ['missingGoToLeft', 'catOffset', 'catCount', 'catFeature', 'catValuesOffset', 'catLevels', 'catValues'];
 
-export type TreeJson = Infer<typeof treeSchema>;
-export type ModelJson = Infer<typeof modelSchema>;
+const string = typed('string');
+const MODEL_FIELDS: Readonly<Record<Exclude<keyof ModelJson, 'tree'>, FieldRule>> = {
+  format: among(MODEL_FORMAT),
+  version: among(1, MODEL_FORMAT_VERSION),
+  estimator: among('DecisionTreeClassifier', 'DecisionTreeRegressor'),
+  params: record,
+  featureNames: [string, 'or null'],
+  classes: [(v) => (string(v) === null || finite(v) === null ? null : 'invalid input')],
+};
+
+/** A model file's fields checked (readEnvelope's schema): the first issue, with its path. */
+const modelSchema: ParseSchema & { safeParse(v: unknown): { success: true; data: ModelJson } | { success: false; error: { issues: Issue[] } } } = {
+  safeParse(v) {
+    const issue = checkFields(v, MODEL_FIELDS, [], ['classes']) ?? checkFields((v as { tree: unknown }).tree, TREE_FIELDS, ['tree'], TREE_OPTIONAL);
+    return issue === null ? { success: true, data: v as ModelJson } : { success: false, error: { issues: [issue] } };
+  },
+};
+
 export type TreeModel = DecisionTreeClassifier | DecisionTreeRegressor;
 
 export function treeToJson(t: Tree): TreeJson {
