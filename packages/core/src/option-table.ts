@@ -133,7 +133,8 @@ export function parseNumber(raw: string, name: string): number {
 const isNone = (raw: string): boolean => ['none', 'null'].includes(raw.trim().toLowerCase());
 
 /** Command-line text parsers for the CliSpec.parse of table entries. */
-export const cliText = Object.freeze({
+// Pure: only the command line reads these parsers, and bundles of the estimators drop them.
+export const cliText = /* @__PURE__ */ Object.freeze({
   number: (raw: string, name: string): number => parseNumber(raw, name),
   numberOrNone: (raw: string, name: string): number | null => (isNone(raw) ? null : parseNumber(raw, name)),
   name: (what: string) => (raw: string, name: string): string => {
