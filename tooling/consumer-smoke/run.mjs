@@ -85,17 +85,35 @@ try { new DecisionTreeClassifier({ splitter: 'hist' }).fit(X, y); } catch (e) { 
 if (!msg.includes("import '@dt/core/hist'")) throw new Error('hist without its import: ' + msg);
 await import('@dt/core/hist');
 new DecisionTreeClassifier({ splitter: 'hist' }).fit(X, y);
-// Criteria twoing and maxCut by name are opt-in as well (the classification built-ins are gini, entropy, misclassification).
-msg = '';
+console.log('browser bundle ok: splitter hist is opt-in');
+`;
+  const runBundle = (file, code) => {
+    const r = esbuild.buildSync({ stdin: { contents: code, resolveDir: app, loader: 'js' }, bundle: true, format: 'esm', platform: 'browser', write: false, logLevel: 'error' });
+    writeFileSync(join(app, file), r.outputFiles[0].contents);
+    console.log(sh('node', [file], app).trim());
+  };
+  runBundle('lean.mjs', lean);
+  // Criteria twoing and maxCut by name are opt-in as well (the classifier registers gini, entropy and
+  // misclassification). Static imports only: a dynamic import() makes esbuild keep whole modules.
+  const X = 'const X = [[0], [1], [2], [3]], y = [0, 0, 1, 1];';
+  runBundle(
+    'lean-criteria.mjs',
+    `import { DecisionTreeClassifier } from '@dt/core';
+${X}
+let msg = '';
 try { new DecisionTreeClassifier({ criterion: 'twoing' }); } catch (e) { msg = e.message; }
 if (!msg.includes("import '@dt/criteria/all'")) throw new Error('twoing without its import: ' + msg);
-await import('@dt/criteria/all');
+console.log('browser bundle ok: criterion twoing by name is opt-in');`,
+  );
+  runBundle(
+    'lean-criteria-all.mjs',
+    `import '@dt/criteria/all';
+import { DecisionTreeClassifier } from '@dt/core';
+${X}
 new DecisionTreeClassifier({ criterion: 'twoing' }).fit(X, y);
-console.log('browser bundle ok: splitter hist and criteria twoing/maxCut are opt-in');
-`;
-  const r = esbuild.buildSync({ stdin: { contents: lean, resolveDir: app, loader: 'js' }, bundle: true, format: 'esm', platform: 'browser', write: false, logLevel: 'error' });
-  writeFileSync(join(app, 'lean.mjs'), r.outputFiles[0].contents);
-  console.log(sh('node', ['lean.mjs'], app).trim());
+new DecisionTreeClassifier({ criterion: 'maxCut' }).fit(X, y);
+console.log("browser bundle ok: twoing and maxCut after import '@dt/criteria/all'");`,
+  );
 } finally {
   if (!process.argv.includes('--keep')) rmSync(tmp, { recursive: true, force: true });
   else console.log(`consumer-smoke: kept ${tmp}`);
