@@ -1,6 +1,6 @@
 import { createRandom, InvalidArgumentError, knownKeys, NotFittedError, plainObject, ShapeMismatchError } from '@dt/errors';
 import { TreeBuilder, type ClassificationData, type RegressionData } from './builder.js';
-import { pruneTree } from './cost-complexity.js';
+import { ccpPruning } from './ccp-slot.js';
 import type { Projection } from '@dt/projections/registry';
 import { checkLevelCodes, checkSquarable, rejectMissing, rescaleWeights, toRowMajorView, type FeatureArray, type FeatureInput } from './input.js';
 import { checkFeatureNames } from './leaf-values.js';
@@ -170,6 +170,8 @@ export abstract class DecisionTree {
 
   private growWith(data: ClassificationData | RegressionData, parallel: HistogramParallel | null, totalWeight: number, counts: ReturnType<typeof resolveCounts>): Tree {
     const o = this.options;
+    // Looked up before growing: without `import '@dt/core/ccp'` a ccpAlpha > 0 fails fast.
+    const prune = o.ccpAlpha > 0 ? ccpPruning(o.ccpAlpha) : null;
     const builder = new TreeBuilder(data, {
       maxDepth: o.maxDepth ?? Number.POSITIVE_INFINITY,
       // MinParent (HHCART): split only when n > minParent, i.e. n >= minParent + 1.
@@ -189,7 +191,7 @@ export abstract class DecisionTree {
       parallel,
     });
     const tree = builder.build();
-    return o.ccpAlpha > 0 ? pruneTree(tree, o.ccpAlpha) : tree;
+    return prune ? prune(tree, o.ccpAlpha) : tree;
   }
 
   /** Puts a fitted tree in (model loader, pruning); the key is exported by @dt/core/internal only. */

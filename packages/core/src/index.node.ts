@@ -6,6 +6,7 @@
  */
 import './hist.js';
 import './random.js';
+import './ccp.js';
 import '@dt/criteria/all';
 
 export * from './index.js';

@@ -8,6 +8,7 @@ import { DtError } from '@dt/errors';
 // Node programs get every split strategy (the main entry's `node` condition does the same).
 import './hist.js';
 import './random.js';
+import './ccp.js';
 import type { DecisionTreeClassifier } from './decision-tree-classifier.js';
 import type { DecisionTreeRegressor } from './decision-tree-regressor.js';
 import type { FitOptions } from './decision-tree.js';

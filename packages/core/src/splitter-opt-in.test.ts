@@ -64,3 +64,31 @@ describe("splitters 'hist' and 'random' are opt-in outside Node's main entry (@d
     }
   });
 });
+
+describe("ccpAlpha is opt-in outside Node's main entry (@dt/core/ccp)", () => {
+  it('ccpAlpha > 0 without the import throws a typed error naming the argument, the value and the import; 0 needs nothing', async () => {
+    const core = await freshCore();
+    const errors = await import('@dt/errors');
+    const { X, y } = data();
+    const fit = () => new core.DecisionTreeClassifier({ ccpAlpha: 0.01 }).fit(X, y);
+    expect(fit).toThrow(errors.InvalidArgumentError);
+    expect(fit).toThrow("ccpAlpha 0.01 needs cost-complexity pruning: add `import '@dt/core/ccp';`");
+    try {
+      fit();
+    } catch (e) {
+      expect((e as InstanceType<typeof errors.InvalidArgumentError>).argument).toBe('ccpAlpha');
+      expect((e as InstanceType<typeof errors.InvalidArgumentError>).value).toBe(0.01);
+    }
+    expect(new core.DecisionTreeClassifier({ ccpAlpha: 0 }).fit(X, y).nodeCount).toBeGreaterThan(3);
+  });
+
+  it('after the import ccpAlpha prunes as pruneTree does', async () => {
+    const core = await freshCore();
+    await import('./ccp.js');
+    const { X, y } = data();
+    const full = new core.DecisionTreeClassifier({ seed: 1 }).fit(X, y);
+    const pruned = new core.DecisionTreeClassifier({ seed: 1, ccpAlpha: 0.01 }).fit(X, y);
+    expect(pruned.nodeCount).toBe(core.pruneTree(full.tree, 0.01).nodeCount);
+    expect(pruned.nodeCount).toBeLessThan(full.nodeCount);
+  });
+});

@@ -1,3 +1,5 @@
+// Models copied here keep their ccpAlpha, so refitting one needs the pruning registered in browser bundles too.
+import '@dt/core/ccp';
 import {
   DecisionTreeClassifier,
   DecisionTreeRegressor,

@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from '@dt/errors';
+import { notLoaded } from '../opt-in.js';
 import type { FittedProjection, ProjectionData, Scaler } from '@dt/projections/registry';
 import type { ColumnMajor } from '../input.js';
 import type { AxisSearch, AxisSearchConfig } from './axis-search.js';
@@ -39,9 +39,5 @@ export function registerObliqueSearch(factory: ObliqueFactory): void {
 /** The registered oblique split searches, or a typed error saying which import loads them. */
 export function obliqueSearch(argument: 'projection' | 'categoricalFeatures', value: unknown): ObliqueFactory {
   if (oblique) return oblique;
-  const e = new InvalidArgumentError(argument, "usable only after `import '@dt/core/oblique'`", value);
-  e.message = `${argument} ${JSON.stringify(value)} needs the oblique split searches: add \`import '@dt/core/oblique';\` once in your program (it also registers the projections of @dt/projections; kept out of plain CART bundles)`;
-  return ((): never => {
-    throw e;
-  })();
+  throw notLoaded(argument, value, 'oblique', 'the oblique split searches (and the projections of @dt/projections)');
 }

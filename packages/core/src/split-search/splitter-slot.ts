@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from '@dt/errors';
+import { notLoaded } from '../opt-in.js';
 import type { AxisSearchConfig } from './axis-search.js';
 import type { createHistogramAxisSearch } from './histogram-axis.js';
 import type { HistogramParallel, HistogramWorkers } from './histogram-parallel.js';
@@ -40,9 +40,5 @@ export function splitterStrategy(splitter: 'random'): RandomStrategy;
 export function splitterStrategy(splitter: 'hist' | 'random'): HistStrategy | RandomStrategy {
   const found = slots[splitter];
   if (found) return found;
-  const e = new InvalidArgumentError('splitter', `usable only after \`import '@dt/core/${splitter}'\``, splitter);
-  e.message =
-    `splitter ${JSON.stringify(splitter)} needs its split search: add \`import '@dt/core/${splitter}';\` once in your program ` +
-    "(Node's main @dt/core entry and @dt/core/node load it; browser bundles leave it out of plain CART)";
-  throw e;
+  throw notLoaded('splitter', splitter, splitter, 'its split search');
 }

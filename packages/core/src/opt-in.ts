@@ -1,0 +1,14 @@
+import { InvalidArgumentError } from '@dt/errors';
+
+/**
+ * The error for an option whose code a browser bundle left out (splitters 'hist'/'random', the
+ * oblique searches, ccpAlpha's pruning): names the argument, the value given and the import to add.
+ * One builder for every opt-in slot, so each slot ships one short sentence.
+ */
+export function notLoaded(argument: string, value: unknown, subpath: string, what: string): InvalidArgumentError {
+  const e = new InvalidArgumentError(argument, `usable only after \`import '@dt/core/${subpath}'\``, value);
+  e.message =
+    `${argument} ${JSON.stringify(value)} needs ${what}: add \`import '@dt/core/${subpath}';\` once in your program ` +
+    "(Node's main @dt/core entry loads it; browser bundles leave it out of plain CART)";
+  return e;
+}
