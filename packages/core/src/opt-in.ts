@@ -6,9 +6,7 @@ import { InvalidArgumentError } from '@dt/errors';
  * One builder for every opt-in slot, so each slot ships one short sentence.
  */
 export function notLoaded(argument: string, value: unknown, subpath: string, what: string): InvalidArgumentError {
-  const e = new InvalidArgumentError(argument, `usable only after \`import '@dt/core/${subpath}'\``, value);
-  e.message =
-    `${argument} ${JSON.stringify(value)} needs ${what}: add \`import '@dt/core/${subpath}';\` once in your program ` +
-    "(Node's main @dt/core entry loads it; browser bundles leave it out of plain CART)";
+  const e = new InvalidArgumentError(argument, what, value);
+  e.message = `${argument} ${JSON.stringify(value)} needs ${what}: add \`import '@dt/core/${subpath}';\` once in your program (Node's main entry loads it)`;
   return e;
 }

@@ -110,7 +110,7 @@ export function getCriterion(nameOrInstance: string | Criterion, task?: Criterio
 export function criterionNotLoaded(name: string): DtError {
   return new DtError(
     'UNKNOWN_NAME',
-    `criterion ${JSON.stringify(name)} is not loaded: add \`import '@dt/criteria/all';\` once (it registers every built-in criterion), or pass the criterion object (\`import { ${name} } from '@dt/criteria'\`)`,
+    `criterion ${JSON.stringify(name)} is not loaded: add \`import '@dt/criteria/all';\` once, or pass the criterion object (\`import { ${name} } from '@dt/criteria'\`)`,
   );
 }
 

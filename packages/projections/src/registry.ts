@@ -62,7 +62,7 @@ export function getProjection(nameOrInstance: string | Projection, options: Opti
 /** The error for a built-in projection name used before `import '@dt/projections'`. */
 export function projectionNotLoaded(name: string): UnknownNameError {
   const e = new UnknownNameError('projection', name, [...FACTORIES.keys()]);
-  e.message = `projection ${JSON.stringify(name)} is not loaded: add \`import '@dt/core/oblique';\` once in your program (it registers the oblique projections and the split searches that use them; kept out of plain CART bundles; \`import '@dt/projections';\` registers the projections alone)`;
+  e.message = `projection ${JSON.stringify(name)} is not loaded: add \`import '@dt/core/oblique';\` once in your program (the oblique projections and their split searches; \`import '@dt/projections';\` registers the projections alone)`;
   return e;
 }
 
