@@ -7,6 +7,7 @@
 import './hist.js';
 import './random.js';
 import './ccp.js';
+import './scale.js';
 import '@dt/criteria/all';
 
 export * from './index.js';

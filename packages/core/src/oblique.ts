@@ -8,6 +8,8 @@
  * so a plain axis-aligned tree bundles small.
  */
 import '@dt/projections';
+// Oblique fits usually standardise features (scale: true): the scaler comes along.
+import './scale.js';
 import { createObliqueSearch } from './split-search/oblique-searches.js';
 import { registerObliqueSearch } from './split-search/oblique-slot.js';
 

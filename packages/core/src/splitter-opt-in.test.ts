@@ -92,3 +92,38 @@ describe("ccpAlpha is opt-in outside Node's main entry (@dt/core/ccp)", () => {
     expect(pruned.nodeCount).toBeLessThan(full.nodeCount);
   });
 });
+
+describe("scale is opt-in outside Node's main entry (@dt/core/scale)", () => {
+  // The estimator's module alone: the main entry's createClassifier (algorithms.ts) imports the scaler,
+  // which a bundler drops when createClassifier is not used but vitest's module graph keeps.
+  async function freshClassifier(): Promise<typeof import('./decision-tree-classifier.js')> {
+    vi.resetModules();
+    return import('./decision-tree-classifier.js');
+  }
+
+  it('scale: true without the import throws a typed error naming the argument, the value and the import', async () => {
+    const core = await freshClassifier();
+    const errors = await import('@dt/errors');
+    const { X, y } = data();
+    const fit = () => new core.DecisionTreeClassifier({ scale: true }).fit(X, y);
+    expect(fit).toThrow(errors.InvalidArgumentError);
+    expect(fit).toThrow("scale true needs feature scaling: add `import '@dt/core/scale';`");
+    try {
+      fit();
+    } catch (e) {
+      expect((e as InstanceType<typeof errors.InvalidArgumentError>).argument).toBe('scale');
+      expect((e as InstanceType<typeof errors.InvalidArgumentError>).value).toBe(true);
+    }
+  });
+
+  it('after the import scale: true fits the model the full entry fits; loading and predicting a scaled model never need it', async () => {
+    const { X, y } = data();
+    const full = await import('./index.js');
+    const scaled = new full.DecisionTreeClassifier({ scale: true, seed: 1 }).fit(X, y);
+    const lean = await freshClassifier();
+    const text = JSON.stringify(scaled);
+    expect(lean.DecisionTreeClassifier.fromJSON(JSON.parse(text)).predict(X)).toEqual(scaled.predict(X));
+    await import('./scale.js');
+    expect(JSON.stringify(new lean.DecisionTreeClassifier({ scale: true, seed: 1 }).fit(X, y))).toBe(text);
+  });
+});

@@ -1,12 +1,13 @@
 import { InvalidArgumentError, type Random } from '@dt/errors';
-import { applyScaler, fitScaler, type FittedProjection, type Projection, type ProjectionData, type Scaler } from '@dt/projections/registry';
-import { buildFeatureIndex, withScaledScanValues } from '../feature-index.js';
+import type { FittedProjection, Projection, ProjectionData, Scaler } from '@dt/projections/registry';
+import { buildFeatureIndex } from '../feature-index.js';
 import type { ColumnMajor } from '../input.js';
 import { AxisSearch, type AxisSearchConfig } from './axis-search.js';
 import type { ClassificationData, RegressionData } from './fit-data.js';
 import type { HistogramAxisSearch } from './histogram-axis.js';
 import type { HistogramParallel } from './histogram-parallel.js';
 import { obliqueSearch } from './oblique-slot.js';
+import { scaling as scalingStrategy } from './scale-slot.js';
 import type { RandomAxisSearch } from './random-axis-search.js';
 import type { SplitSearch } from './split-record.js';
 import { optionalHistSplitter, splitterStrategy } from './splitter-slot.js';
@@ -80,7 +81,8 @@ export function createSplitSearch(data: ClassificationData | RegressionData, par
     weights: data.weights,
     rowMajor,
   };
-  let scaling: Scaler | null = params.scale ? fitScaler(raw) : null;
+  const scaler = params.scale ? scalingStrategy() : null;
+  let scaling: Scaler | null = scaler ? scaler.fit(raw) : null;
   if (scaling && cats) {
     // CRIMCOORD values are already standardised at each node.
     const mean = scaling.mean.slice();
@@ -91,7 +93,7 @@ export function createSplitSearch(data: ClassificationData | RegressionData, par
     }
     scaling = { mean, scale };
   }
-  const projData = scaling ? applyScaler(raw, scaling) : raw;
+  const projData = scaling ? scaler!.apply(raw, scaling) : raw;
   const fitted: FittedProjection = params.projection ? params.projection.prepare(projData, params.rng) : { kind: 'axis' };
   const random = params.splitter === 'random' ? splitterStrategy('random') : null;
   if (random) checkRandomSplitter(data, fitted, cats);
@@ -118,7 +120,7 @@ export function createSplitSearch(data: ClassificationData | RegressionData, par
     const h = hist ? binnedSearch(X, scaling) : null;
     if (h) return h;
     let index = data.index ? data.index() : buildFeatureIndex(X);
-    if (scaling) index = withScaledScanValues(index, scaling.mean, scaling.scale);
+    if (scaling) index = scaler!.scanValues(index, scaling.mean, scaling.scale);
     return axis(index);
   }
   // Projections and categorical features: the strategies `import '@dt/core/oblique'` registers.

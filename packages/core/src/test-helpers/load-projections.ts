@@ -5,3 +5,4 @@ import '../oblique.js';
 import '../hist.js';
 import '../random.js';
 import '../ccp.js';
+import '../scale.js';
