@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type * as Core from './index.js';
+import type * as Classifier from './decision-tree-classifier.js';
 
 // The test setup registers 'hist' and 'random' (as Node's main entry does); a fresh module graph
 // shows what a browser bundle of the main entry sees without `import '@dt/core/hist'` / '/random'.
@@ -96,7 +97,7 @@ describe("ccpAlpha is opt-in outside Node's main entry (@dt/core/ccp)", () => {
 describe("scale is opt-in outside Node's main entry (@dt/core/scale)", () => {
   // The estimator's module alone: the main entry's createClassifier (algorithms.ts) imports the scaler,
   // which a bundler drops when createClassifier is not used but vitest's module graph keeps.
-  async function freshClassifier(): Promise<typeof import('./decision-tree-classifier.js')> {
+  async function freshClassifier(): Promise<typeof Classifier> {
     vi.resetModules();
     return import('./decision-tree-classifier.js');
   }
