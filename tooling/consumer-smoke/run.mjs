@@ -46,6 +46,8 @@ if ((await loadIris()).X.rows !== 150) throw new Error('@dt/datasets/iris');
 createClassifier('gini-node-features-pca', { maxDepth: 2 }).fit(iris.X, iris.y);
 // Node's main entry (the \`node\` condition) registers splitters 'hist' and 'random' itself.
 for (const splitter of ['hist', 'random']) new DecisionTreeClassifier({ splitter, seed: 1 }).fit(iris.X, iris.y);
+// and ccpAlpha's pruning and scale's scaler.
+new DecisionTreeClassifier({ ccpAlpha: 0.01, scale: true }).fit(iris.X, iris.y);
 console.log('esm ok: training accuracy', clf.score(iris.X, iris.y).toFixed(3));
 `,
   );
@@ -113,6 +115,27 @@ ${X}
 new DecisionTreeClassifier({ criterion: 'twoing' }).fit(X, y);
 new DecisionTreeClassifier({ criterion: 'maxCut' }).fit(X, y);
 console.log("browser bundle ok: twoing and maxCut after import '@dt/criteria/all'");`,
+  );
+  // ccpAlpha and scale: true need '@dt/core/ccp' / '@dt/core/scale' in a browser bundle.
+  runBundle(
+    'lean-ccp-scale.mjs',
+    `import { DecisionTreeClassifier } from '@dt/core';
+${X}
+for (const [o, path] of [[{ ccpAlpha: 0.1 }, 'ccp'], [{ scale: true }, 'scale']]) {
+  let msg = '';
+  try { new DecisionTreeClassifier(o).fit(X, y); } catch (e) { msg = e.message; }
+  if (!msg.includes(\`import '@dt/core/\${path}'\`)) throw new Error(path + ' without its import: ' + msg);
+}
+console.log('browser bundle ok: ccpAlpha and scale are opt-in');`,
+  );
+  runBundle(
+    'lean-ccp-scale-on.mjs',
+    `import '@dt/core/ccp';
+import '@dt/core/scale';
+import { DecisionTreeClassifier } from '@dt/core';
+${X}
+new DecisionTreeClassifier({ ccpAlpha: 0.1, scale: true }).fit(X, y);
+console.log("browser bundle ok: ccpAlpha and scale after import '@dt/core/ccp' and '@dt/core/scale'");`,
   );
 } finally {
   if (!process.argv.includes('--keep')) rmSync(tmp, { recursive: true, force: true });
