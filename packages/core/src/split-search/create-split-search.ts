@@ -96,10 +96,10 @@ export function createSplitSearch(data: ClassificationData | RegressionData, par
   const projData = scaling ? scaler!.apply(raw, scaling) : raw;
   const fitted: FittedProjection = params.projection ? params.projection.prepare(projData, params.rng) : { kind: 'axis' };
   const random = params.splitter === 'random' ? splitterStrategy('random') : null;
-  if (random) checkRandomSplitter(data, fitted, cats);
+  random?.check(data.criterion.name, fitted, cats);
   const axis = (index: AxisSearchConfig['index'], rootConstants?: Int32Array): AxisSearch | RandomAxisSearch => {
     const cfg = { ...scan, index, maxFeatures: Math.min(params.maxFeatures, index.d), rng: params.rng };
-    return random ? random(cfg, rootConstants) : new AxisSearch(cfg, rootConstants);
+    return random ? random.create(cfg, rootConstants) : new AxisSearch(cfg, rootConstants);
   };
   // 'auto' with feature sampling (maxFeatures < features: forests) keeps the exact search — the same
   // tree either way, but a node then scans few features and binning pays per fit: a 10-tree random
@@ -126,14 +126,4 @@ export function createSplitSearch(data: ClassificationData | RegressionData, par
   // Projections and categorical features: the strategies `import '@dt/core/oblique'` registers.
   const create = fitted.kind === 'axis' ? obliqueSearch('categoricalFeatures', cats) : obliqueSearch('projection', params.projection!.name);
   return create({ scan, X, Xw, rowMajor, categorical: cats, scaling, projData, fitted, axis, binned: hist ? binnedSearch : null });
-}
-
-/**
- * splitter 'random' draws thresholds on axis columns (raw features or global projections) and scores
- * the partition alone, so it needs a criterion whose score ignores the values (not Max-Cut).
- */
-function checkRandomSplitter(data: ClassificationData | RegressionData, fitted: FittedProjection, cats: readonly number[] | null): void {
-  if (fitted.kind === 'node') throw new InvalidArgumentError('splitter', "'best' with a per-node projection ('random' draws axis thresholds)", 'random');
-  if (cats) throw new InvalidArgumentError('splitter', "'best' with categoricalFeatures", 'random');
-  if (data.criterion.name === 'maxCut') throw new InvalidArgumentError('splitter', "'best' with the maxCut criterion (its score depends on the values, not only the partition)", 'random');
 }

@@ -1,3 +1,4 @@
+import type { FittedProjection } from '@dt/projections/registry';
 import { notLoaded } from '../opt-in.js';
 import type { AxisSearchConfig } from './axis-search.js';
 import type { createHistogramAxisSearch } from './histogram-axis.js';
@@ -10,8 +11,11 @@ export interface HistStrategy {
   parallel: (workers: HistogramWorkers) => HistogramParallel;
 }
 
-/** What `import '@dt/core/random'` registers: Extra-Trees' one-uniform-threshold-per-feature search. */
-export type RandomStrategy = (cfg: AxisSearchConfig, rootConstants?: Int32Array) => RandomAxisSearch;
+/** What `import '@dt/core/random'` registers: Extra-Trees' one-uniform-threshold-per-feature search, and the check of what it can be combined with. */
+export interface RandomStrategy {
+  create: (cfg: AxisSearchConfig, rootConstants?: Int32Array) => RandomAxisSearch;
+  check: (criterion: string, fitted: FittedProjection, categorical: readonly number[] | null) => void;
+}
 
 // The split strategies beyond the exact one register themselves (src/hist.ts, src/random.ts), as the
 // oblique ones do (oblique-slot.ts), so a browser bundle of plain CART leaves them out (the binned
