@@ -31,3 +31,13 @@ it("README browser-splitters example runs: 'hist' with exact bins grows the tree
     log.mockRestore();
   }
 });
+
+it('README browser-options example runs: ccpAlpha prunes a scaled tree', async () => {
+  const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+  try {
+    await runReadmeExample(new URL('../README.md', import.meta.url).pathname, 5);
+    expect(log.mock.calls.map((c) => c[0] as unknown)).toEqual([true]);
+  } finally {
+    log.mockRestore();
+  }
+});
