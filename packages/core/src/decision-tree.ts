@@ -1,13 +1,13 @@
-import { createRandom, InvalidArgumentError, knownKeys, NotFittedError, plainObject, ShapeMismatchError } from '@dt/errors';
+import { createRandom, knownKeys, NotFittedError, plainObject, ShapeMismatchError } from '@dt/errors';
 import { TreeBuilder, type ClassificationData, type RegressionData } from './builder.js';
 import { ccpPruning } from './ccp-slot.js';
-import type { Projection } from '@dt/projections/registry';
-import { checkLevelCodes, checkSquarable, rejectMissing, rescaleWeights, toRowMajorView, type FeatureArray, type FeatureInput } from './input.js';
+import { checkSquarable, rejectMissing, rescaleWeights, toRowMajorView, type FeatureArray, type FeatureInput } from './input.js';
 import { checkFeatureNames } from './leaf-values.js';
 import { optionParams } from './option-table.js';
 import { resolveCounts, resolveTreeOptions, TREE_OPTIONS, type ResolvedTreeOptions, type TreeOptions } from './options.js';
 import { RESTORE, type RestoreState } from './restore.js';
 import type { HistogramParallel, HistogramWorkers } from './split-search/histogram-parallel.js';
+import { obliqueStrategies } from './split-search/oblique-slot.js';
 import { optionalHistSplitter } from './split-search/splitter-slot.js';
 import type { Tree } from './tree.js';
 
@@ -170,6 +170,8 @@ export abstract class DecisionTree {
 
   private growWith(data: ClassificationData | RegressionData, parallel: HistogramParallel | null, totalWeight: number, counts: ReturnType<typeof resolveCounts>): Tree {
     const o = this.options;
+    // Categorical features (CRIMCOORD) come with `import '@dt/core/oblique'`, which checks their level codes.
+    const cat = o.categoricalFeatures === null ? null : obliqueStrategies('categoricalFeatures', o.categoricalFeatures).categorical(o.categoricalFeatures, data.X, o.projection);
     // Looked up before growing: without `import '@dt/core/ccp'` a ccpAlpha > 0 fails fast.
     const prune = o.ccpAlpha > 0 ? ccpPruning(o.ccpAlpha) : null;
     const builder = new TreeBuilder(data, {
@@ -182,10 +184,10 @@ export abstract class DecisionTree {
       maxFeatures: counts.maxFeatures,
       maxLeafNodes: o.maxLeafNodes,
       rng: createRandom(o.seed),
-      projection: o.categoricalFeatures === null ? o.projection : notGlobal(o.projection),
+      projection: cat ? cat.projection : o.projection,
       scale: o.scale,
       misRate: o.misRate,
-      categorical: checkLevelCodes(o.categoricalFeatures, data.X),
+      categorical: cat ? cat.categorical : null,
       splitter: o.splitter,
       maxBins: o.maxBins,
       parallel,
@@ -214,21 +216,3 @@ export function noRuleForMissing(o: ResolvedTreeOptions): string | null {
   return null;
 }
 
-/**
- * CRIMCOORD rewrites categorical columns per node, which directions fixed for the whole fit cannot
- * follow: rejects a projection whose prepared kind is 'global' (whatever its name).
- */
-function notGlobal(p: Projection | null): Projection | null {
-  if (p === null) return null;
-  return {
-    name: p.name,
-    ...(p.options === undefined ? {} : { options: p.options }),
-    prepare: (data, rng) => {
-      const fitted = p.prepare(data, rng);
-      if (fitted.kind === 'global') {
-        throw new InvalidArgumentError('categoricalFeatures', `used with axis or per-node projections, not the global projection "${p.name}"`, p.name);
-      }
-      return fitted;
-    },
-  };
-}

@@ -10,7 +10,7 @@
 import '@dt/projections';
 // Oblique fits usually standardise features (scale: true): the scaler comes along.
 import './scale.js';
-import { createObliqueSearch } from './split-search/oblique-searches.js';
+import { createObliqueSearch, prepareCategorical } from './split-search/oblique-searches.js';
 import { registerObliqueSearch } from './split-search/oblique-slot.js';
 
-registerObliqueSearch(createObliqueSearch);
+registerObliqueSearch({ create: createObliqueSearch, categorical: prepareCategorical });

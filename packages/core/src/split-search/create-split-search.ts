@@ -6,7 +6,7 @@ import { AxisSearch, type AxisSearchConfig } from './axis-search.js';
 import type { ClassificationData, RegressionData } from './fit-data.js';
 import type { HistogramAxisSearch } from './histogram-axis.js';
 import type { HistogramParallel } from './histogram-parallel.js';
-import { obliqueSearch } from './oblique-slot.js';
+import { obliqueStrategies } from './oblique-slot.js';
 import { scaling as scalingStrategy } from './scale-slot.js';
 import type { RandomAxisSearch } from './random-axis-search.js';
 import type { SplitSearch } from './split-record.js';
@@ -124,6 +124,6 @@ export function createSplitSearch(data: ClassificationData | RegressionData, par
     return axis(index);
   }
   // Projections and categorical features: the strategies `import '@dt/core/oblique'` registers.
-  const create = fitted.kind === 'axis' ? obliqueSearch('categoricalFeatures', cats) : obliqueSearch('projection', params.projection!.name);
+  const { create } = fitted.kind === 'axis' ? obliqueStrategies('categoricalFeatures', cats) : obliqueStrategies('projection', params.projection!.name);
   return create({ scan, X, Xw, rowMajor, categorical: cats, scaling, projData, fitted, axis, binned: hist ? binnedSearch : null });
 }

@@ -1,13 +1,14 @@
 import { InvalidArgumentError } from '@dt/errors';
+import type { Projection } from '@dt/projections/registry';
 import { Crimcoord } from '../crimcoord.js';
 import { buildFeatureIndex, withScaledScanValues } from '../feature-index.js';
-import type { ColumnMajor } from '../input.js';
+import { checkLevelCodes, type ColumnMajor } from '../input.js';
 import { AxisCrimcoordSearch } from './axis-crimcoord-search.js';
 import type { AxisSearch } from './axis-search.js';
 import { CategoricalColumns } from './categorical-columns.js';
 import { GlobalProjectionSearch, projectAll, projectionMeans, sparseRawDirection } from './global-projection-search.js';
 import { NodeProjectionSearch } from './node-projection-search.js';
-import type { ObliqueContext } from './oblique-slot.js';
+import type { CategoricalPrep, ObliqueContext } from './oblique-slot.js';
 import type { SplitSearch } from './split-record.js';
 
 /**
@@ -65,4 +66,29 @@ function transposeToRows(X: ColumnMajor): Float64Array {
     for (let r = 0; r < rows; r++) out[r * cols + c] = data[base + r]!;
   }
   return out;
+}
+
+/** Categorical features for a fit: level codes checked, the projection wrapped so a global one is refused. */
+export const prepareCategorical: CategoricalPrep = (features, X, projection) => ({
+  categorical: checkLevelCodes(features, X),
+  projection: notGlobal(projection),
+});
+
+/**
+ * CRIMCOORD rewrites categorical columns per node, which directions fixed for the whole fit cannot
+ * follow: rejects a projection whose prepared kind is 'global' (whatever its name).
+ */
+function notGlobal(p: Projection | null): Projection | null {
+  if (p === null) return null;
+  return {
+    name: p.name,
+    ...(p.options === undefined ? {} : { options: p.options }),
+    prepare: (data, rng) => {
+      const fitted = p.prepare(data, rng);
+      if (fitted.kind === 'global') {
+        throw new InvalidArgumentError('categoricalFeatures', `used with axis or per-node projections, not the global projection "${p.name}"`, p.name);
+      }
+      return fitted;
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import { notLoaded } from '../opt-in.js';
-import type { FittedProjection, ProjectionData, Scaler } from '@dt/projections/registry';
+import type { FittedProjection, Projection, ProjectionData, Scaler } from '@dt/projections/registry';
 import type { ColumnMajor } from '../input.js';
 import type { AxisSearch, AxisSearchConfig } from './axis-search.js';
 import type { HistogramAxisSearch } from './histogram-axis.js';
@@ -27,17 +27,30 @@ export interface ObliqueContext {
 
 export type ObliqueFactory = (ctx: ObliqueContext) => SplitSearch;
 
-// Filled by `import '@dt/core/oblique'` (src/oblique.ts). Kept out of the main entry so a plain
-// axis-aligned tree does not bundle the per-node projection search, CRIMCOORD and global projections.
-let oblique: ObliqueFactory | null = null;
+/** Checks categorical features' level codes and wraps the projection so a global one is refused (CRIMCOORD rewrites columns per node). */
+export type CategoricalPrep = (
+  features: number[],
+  X: ColumnMajor,
+  projection: Projection | null,
+) => { categorical: number[] | null; projection: Projection | null };
 
-/** Registers the oblique split searches; called by `@dt/core/oblique`. */
-export function registerObliqueSearch(factory: ObliqueFactory): void {
-  oblique = factory;
+/** What `import '@dt/core/oblique'` registers. */
+export interface ObliqueStrategies {
+  create: ObliqueFactory;
+  categorical: CategoricalPrep;
 }
 
-/** The registered oblique split searches, or a typed error saying which import loads them. */
-export function obliqueSearch(argument: 'projection' | 'categoricalFeatures', value: unknown): ObliqueFactory {
+// Filled by `import '@dt/core/oblique'` (src/oblique.ts). Kept out of the main entry so a plain
+// axis-aligned tree does not bundle the per-node projection search, CRIMCOORD and global projections.
+let oblique: ObliqueStrategies | null = null;
+
+/** Registers the oblique split searches; called by `@dt/core/oblique`. */
+export function registerObliqueSearch(strategies: ObliqueStrategies): void {
+  oblique = strategies;
+}
+
+/** The registered oblique strategies, or a typed error saying which import loads them. */
+export function obliqueStrategies(argument: 'projection' | 'categoricalFeatures', value: unknown): ObliqueStrategies {
   if (oblique) return oblique;
   throw notLoaded(argument, value, 'oblique', 'the oblique split searches (and the projections of @dt/projections)');
 }
