@@ -14,6 +14,7 @@ import {
   type SplitSearch,
 } from './split-search/split-record.js';
 import { resolveMissingSide } from './split-search/missing-values.js';
+import { assembleSubtrees, type SubtreeData } from './subtree-assembly.js';
 import { Tree } from './tree.js';
 
 export type { ClassificationData, RegressionData } from './split-search/fit-data.js';
@@ -42,9 +43,28 @@ export interface GrowthParams {
   splitter: Splitter;
   /** Bins per feature for 'hist'. */
   maxBins: number;
-  /** Worker threads for 'hist' large nodes (null: this thread only). */
+  /** Worker threads for 'hist' large nodes and subtree tasks (null: this thread only). */
   parallel?: HistogramParallel | null;
+  /**
+   * Depth-first growth with a search whose subtrees are independent: nodes of at most this many rows
+   * become subtree tasks (see growInSubtrees). Absent: ceil(rows / SUBTREE_DIVISOR); 0: off.
+   */
+  subtreeRows?: number;
 }
+
+/** A subtree the builder grows as one task: samples[start, end) at `depth`, with known constants. */
+export interface SubtreeTask {
+  start: number;
+  end: number;
+  depth: number;
+  constants: Int32Array;
+}
+
+/**
+ * Subtree tasks hold at most rows / SUBTREE_DIVISOR rows each (a fixed share of the data, never a
+ * function of the thread count, so that the tasks — and the tree — are the same for every nJobs).
+ */
+export const SUBTREE_DIVISOR = 64;
 
 /** A node waiting to be added/expanded, with its totals computed by its parent's split. */
 interface NodeRecord extends NodeView {
@@ -110,14 +130,26 @@ export class TreeBuilder {
   /** The impurity depends on the class weights only as a multiset: it can read the present classes alone. */
   private readonly symmetricImpurity: boolean;
 
-  constructor(data: ClassificationData | RegressionData, params: GrowthParams) {
+  /**
+   * `given`: a search and sample order made elsewhere (a worker thread growing subtree tasks over the
+   * fitting thread's shared arrays); absent: the search for `params`, over a fresh sample order.
+   */
+  constructor(data: ClassificationData | RegressionData, params: GrowthParams, given?: { search: SplitSearch; samples: Int32Array }) {
     this.data = data;
     this.p = params;
     const n = data.X.rows;
-    this.samples = data.samples ? data.samples.slice() : Int32Array.from({ length: n }, (_, i) => i);
+    if (given) this.samples = given.samples;
+    else {
+      // Shared with the worker threads when there are any (they partition their subtrees' ranges).
+      const m = data.samples ? data.samples.length : n;
+      const samples = params.parallel ? new Int32Array(params.parallel.alloc(4 * Math.max(1, m)), 0, m) : new Int32Array(m);
+      if (data.samples) samples.set(data.samples);
+      else for (let i = 0; i < m; i++) samples[i] = i;
+      this.samples = samples;
+    }
     const isC = data.task === 'classification';
     this.nOutputs = isC ? data.nClasses : 1;
-    this.search = createSplitSearch(data, params);
+    this.search = given ? given.search : createSplitSearch(data, params);
     this.record = createSplitRecord(data.X.cols);
     this.scratchT = new Float64Array(isC ? 0 : n);
     this.scratchW = new Float64Array(isC ? 0 : n);
@@ -134,9 +166,90 @@ export class TreeBuilder {
     const tree = new Tree(this.data.X.cols, this.nOutputs, 64, this.data.task === 'classification');
     const root = this.makeRecord(0, n, 0, -1, true, this.search.rootConstants);
     this.totalWeight = root.weight;
-    if (this.p.maxLeafNodes === null) this.growDepthFirst(tree, root);
-    else this.growBestFirst(tree, root, this.p.maxLeafNodes);
+    if (this.p.maxLeafNodes !== null) {
+      this.growBestFirst(tree, root, this.p.maxLeafNodes);
+      return tree;
+    }
+    const bound = this.search.independentSubtrees === true ? (this.p.subtreeRows ?? Math.ceil(n / SUBTREE_DIVISOR)) : 0;
+    // A root within the bound is one task: the ordinary growth (the search starts with nothing kept).
+    if (bound <= 0 || n <= bound) this.growDepthFirst(tree, root);
+    else return this.growInSubtrees(tree, root, bound);
     return tree;
+  }
+
+  /**
+   * Depth-first growth in two phases: this thread grows the nodes above `bound` rows (large ones
+   * split by feature across the workers, histogram-parallel.ts) and sets aside every node of at most
+   * `bound` rows as a subtree task; the tasks are then grown, each completely and on whichever thread
+   * claims it (largest first), and the final tree is assembled in preorder — the numbering one
+   * depth-first pass would give. Why the tree is the same for every nJobs: a task's growth reads only
+   * its own range samples[start, end) of the node-ordered arrays (no other task writes there), its
+   * depth, its known constants and the total weight, and its search starts with nothing kept
+   * (beginSubtree: no histogram of another node to subtract from, no feature draws), so each task
+   * grows the same subtree on any thread — and the tasks are the same set for every nJobs, as the
+   * bound depends on the rows only. With one thread the same two phases run, so the one-thread tree
+   * is the assembled tree.
+   */
+  private growInSubtrees(top: Tree, root: NodeRecord, bound: number): Tree {
+    const stack: NodeRecord[] = [root];
+    const tasks: SubtreeTask[] = [];
+    const at: number[] = [];
+    while (stack.length > 0) {
+      const rec = stack.pop()!;
+      this.addNode(top, rec);
+      if (rec.end - rec.start <= bound) {
+        tasks.push({ start: rec.start, end: rec.end, depth: rec.depth, constants: rec.constants });
+        at.push(rec.id);
+        continue;
+      }
+      this.evaluate(rec);
+      if (!rec.isLeaf) {
+        this.recordSplit(top, rec);
+        rec.right!.parent = rec.id;
+        rec.left!.parent = rec.id;
+        stack.push(rec.right!, rec.left!);
+      }
+      rec.left = rec.right = null;
+    }
+    if (tasks.length === 0) return top;
+    const par = this.p.parallel ?? null;
+    const grown =
+      par !== null && par.growsSubtrees
+        ? par.growSubtrees(tasks, this.totalWeight, this.subtreeData(), (task) => this.growSubtree(task, this.totalWeight))
+        : tasks.map((task) => this.growSubtree(task, this.totalWeight));
+    return assembleSubtrees(top, at, grown);
+  }
+
+  /** Grows one subtree task completely into a tree of its own (node 0: the task's node). */
+  growSubtree(task: SubtreeTask, totalWeight: number): Tree {
+    this.totalWeight = totalWeight;
+    this.search.beginSubtree!();
+    const tree = new Tree(this.data.X.cols, this.nOutputs, 64, this.data.task === 'classification');
+    this.growDepthFirst(tree, this.makeRecord(task.start, task.end, task.depth, -1, true, task.constants));
+    return tree;
+  }
+
+  /** What a worker thread needs to grow subtree tasks like this builder (subtree-worker.ts). */
+  private subtreeData(): SubtreeData {
+    const d = this.data;
+    const p = this.p;
+    return {
+      task: d.task,
+      rows: d.X.rows,
+      cols: d.X.cols,
+      labels: d.task === 'classification' ? d.labels : null,
+      nClasses: d.task === 'classification' ? d.nClasses : 0,
+      targets: d.task === 'regression' ? d.targets : null,
+      weights: d.weights,
+      criterion: d.criterion.name,
+      maxDepth: p.maxDepth,
+      minSamplesSplit: p.minSamplesSplit,
+      minSamplesLeaf: p.minSamplesLeaf,
+      minWeightLeaf: p.minWeightLeaf,
+      minImpurityDecrease: p.minImpurityDecrease,
+      misRate: p.misRate,
+      samples: this.samples.buffer,
+    };
   }
 
   private growDepthFirst(tree: Tree, root: NodeRecord): void {
