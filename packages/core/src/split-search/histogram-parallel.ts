@@ -39,6 +39,8 @@ export interface HistogramWorkers {
   post(j: number, message: unknown, transfer?: readonly unknown[]): void;
   /** Nodes with fewer (row × feature) cells stay on the fitting thread (default 65,536). */
   readonly minParallelCells?: number;
+  /** Milliseconds the fitting thread waits for the workers' answer to one command before the fit fails (default 600,000). */
+  readonly timeoutMs?: number;
   /**
    * Reads one message from a port the fitting thread holds, synchronously (Node:
    * receiveMessageOnPort), or undefined when none is queued. Without it the workers take large nodes
@@ -131,12 +133,12 @@ function sharedCopy<T extends Int32Array | Float64Array | Uint8Array>(make: (b: 
   return out;
 }
 
-/** Waits until ctrl[index] >= target (workers' done count), failing after WAIT_MS. */
-function waitAtLeast(ctrl: Int32Array, index: number, target: number): void {
-  const deadline = Date.now() + WAIT_MS;
+/** Waits until ctrl[index] >= target (workers' done count), failing after `ms`. */
+function waitAtLeast(ctrl: Int32Array, index: number, target: number, ms: number): void {
+  const deadline = Date.now() + ms;
   for (let v = Atomics.load(ctrl, index); v < target; v = Atomics.load(ctrl, index)) {
-    if (Atomics.wait(ctrl, index, v, 1000) === 'timed-out' && Date.now() > deadline) {
-      throw new DtError('IO', `hist workers did not answer within ${WAIT_MS / 1000} s`);
+    if (Atomics.wait(ctrl, index, v, Math.min(1000, ms)) === 'timed-out' && Date.now() > deadline) {
+      throw new DtError('IO', `hist workers did not answer within ${ms / 1000} s`);
     }
   }
 }
@@ -242,7 +244,7 @@ export class HistogramParallel {
       };
       this.workers.post(w, init, [channel.port2]);
     }
-    waitAtLeast(ctrl, DONE, this.J - 1);
+    waitAtLeast(ctrl, DONE, this.J - 1, this.workers.timeoutMs ?? WAIT_MS);
     this.attached = true;
     if (Atomics.load(ctrl, FAILED) !== 0) {
       this.end();
@@ -310,7 +312,7 @@ export class HistogramParallel {
     Atomics.add(ctrl, SEQ, 1);
     Atomics.notify(ctrl, SEQ);
     share();
-    waitAtLeast(ctrl, DONE, this.J - 1);
+    waitAtLeast(ctrl, DONE, this.J - 1, this.workers.timeoutMs ?? WAIT_MS);
     if (Atomics.load(ctrl, FAILED) !== 0) throw new DtError('IO', 'a hist worker failed during the fit');
   }
 
