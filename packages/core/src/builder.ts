@@ -64,7 +64,7 @@ export interface SubtreeTask {
  * Subtree tasks hold at most rows / SUBTREE_DIVISOR rows each (a fixed share of the data, never a
  * function of the thread count, so that the tasks — and the tree — are the same for every nJobs).
  */
-export const SUBTREE_DIVISOR = 64;
+export const SUBTREE_DIVISOR = 16;
 
 /** A node waiting to be added/expanded, with its totals computed by its parent's split. */
 interface NodeRecord extends NodeView {
