@@ -122,7 +122,7 @@ describe("nJobs for splitter 'hist': subtree tasks", () => {
         }
         expect(error).toBeInstanceOf(DtError);
         expect((error as DtError).code).toBe('IO');
-        expect((error as Error).message).toMatch(mode === 'throw' ? /failed during the fit/ : /did not answer within 1 s/);
+        expect((error as Error).message).toMatch(mode === 'throw' ? /failed during the fit: Error: cannot grow subtrees/ : /did not answer within 1 s/);
       } finally {
         await w.terminate();
       }

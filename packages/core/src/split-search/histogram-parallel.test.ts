@@ -72,7 +72,9 @@ describe("nJobs for splitter 'hist'", () => {
     );
   }, LOADED);
 
-  it('data with NaN grows the identical tree with workers (NaN-bin searches stay on the fitting thread)', () => {
+  it('data with NaN grows the identical tree with workers (no node split by feature; subtree tasks on the workers)', () => {
+    const seen: ParallelFitStats[] = [];
+    const observed: HistogramWorkers = { ...everyNode, onFitEnd: (s) => seen.push(s) };
     fc.assert(
       fc.property(problem, fc.constantFrom('gini', 'entropy', 'mse'), fc.integer({ min: 1, max: 5 }), (p, criterion, every) => {
         const { X, y, yr, w } = data(p);
@@ -82,10 +84,12 @@ describe("nJobs for splitter 'hist'", () => {
           criterion === 'mse'
             ? new DecisionTreeRegressor(o).fit(X, yr, { sampleWeight: w, workers }).tree
             : new DecisionTreeClassifier(o).fit(X, y, { sampleWeight: w, workers }).tree;
-        same(fit(null), fit(everyNode));
+        same(fit(null), fit(observed));
       }),
       { numRuns: 60, seed: 2026 },
     );
+    expect(seen.reduce((a, s) => a + s.nodes, 0)).toBe(0);
+    expect(seen.reduce((a, s) => a + s.subtreesOnWorkers, 0)).toBeGreaterThan(0);
   }, LOADED);
 
   it('hands large nodes to the workers and keeps their histograms for sibling subtraction (same tree as one thread)', async () => {

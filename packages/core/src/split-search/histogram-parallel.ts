@@ -157,6 +157,8 @@ export class HistogramParallel {
   private attached = false;
   /** In the subtree phase every thread grows its own tasks: no node is split across them any more. */
   private subtreePhase = false;
+  /** Nodes may be split by feature across the threads (see supports). */
+  private featureSplit = true;
   private readonly stats: ParallelFitStats = { nodes: 0, keptChildren: 0, slots: 0, subtrees: 0, subtreesOnWorkers: 0 };
 
   constructor(workers: HistogramWorkers) {
@@ -167,20 +169,25 @@ export class HistogramParallel {
   /** Bin codes go to shared memory, so that workers read (and move) them in place. */
   readonly alloc = (bytes: number): ArrayBufferLike => new SharedArrayBuffer(bytes);
 
-  /** Parallel searches need a grouped criterion the workers can look up by name (not a custom instance), and NaN-free bins. */
+  /**
+   * The workers need a criterion they can look up by name (not a custom instance). Nodes split by
+   * feature also need a grouped criterion, NaN-free bins (the workers' feature scans know no missing
+   * bin; MissingSideScan runs on the thread that grows the node) and two features; otherwise the
+   * workers take subtree tasks only (they grow them with the full search, NaN included).
+   */
   supports(cfg: HistogramAxisConfig): boolean {
-    if (this.J < 2 || cfg.bins.d < 2) return false;
-    // The workers' scans know no missing bin: data with NaN is searched on the fitting thread alone
-    // (the same tree; MissingSideScan runs there).
-    for (let f = 0; f < cfg.bins.d; f++) if (cfg.bins.nMissing[f]! > 0) return false;
+    if (this.J < 2) return false;
     const criterion: ClassificationCriterion | RegressionCriterion | null = cfg.classification ?? cfg.regression;
     if (criterion === null) return false;
-    if (cfg.regression !== null && cfg.regression.groupedEntries !== true) return false;
     try {
-      return getCriterion(criterion.name) === criterion;
+      if (getCriterion(criterion.name) !== criterion) return false;
     } catch {
       return false;
     }
+    let missing = false;
+    for (let f = 0; f < cfg.bins.d; f++) if (cfg.bins.nMissing[f]! > 0) missing = true;
+    this.featureSplit = cfg.bins.d >= 2 && !missing && (cfg.regression === null || cfg.regression.groupedEntries === true);
+    return true;
   }
 
   /** Shared copies of the node-ordered labels/targets/weights and the per-node flags. */
@@ -256,7 +263,7 @@ export class HistogramParallel {
 
   /** Whether a node of m rows and `active` non-constant features is split across the threads. */
   worthSplitting(m: number, active: number): boolean {
-    return !this.subtreePhase && m * active >= (this.workers.minParallelCells ?? MIN_PARALLEL_CELLS);
+    return this.featureSplit && !this.subtreePhase && m * active >= (this.workers.minParallelCells ?? MIN_PARALLEL_CELLS);
   }
 
   /** The workers can take subtree tasks: they hold this fit, and their results can be read synchronously. */
@@ -294,6 +301,19 @@ export class HistogramParallel {
     return grown;
   }
 
+  /** What a failed worker reported on its port (': message'), or '' (read synchronously when the workers allow it). */
+  private workerError(): string {
+    const receive = this.workers.receive;
+    if (receive === undefined) return '';
+    for (const p of this.ports) {
+      for (let got = receive(p); got !== undefined; got = receive(p)) {
+        const m = got.message as { error?: unknown } | null;
+        if (m !== null && typeof m === 'object' && typeof m.error === 'string') return `: ${m.error}`;
+      }
+    }
+    return '';
+  }
+
   /** A new full-node histogram in shared memory; the workers learn its slot before their next command. */
   newSlot(cells: number): { cells: Float64Array; slot: number } {
     // Subtree tasks keep their histograms to themselves.
@@ -313,7 +333,7 @@ export class HistogramParallel {
     Atomics.notify(ctrl, SEQ);
     share();
     waitAtLeast(ctrl, DONE, this.J - 1, this.workers.timeoutMs ?? WAIT_MS);
-    if (Atomics.load(ctrl, FAILED) !== 0) throw new DtError('IO', 'a hist worker failed during the fit');
+    if (Atomics.load(ctrl, FAILED) !== 0) throw new DtError('IO', `a hist worker failed during the fit${this.workerError()}`);
   }
 
   /** findBest for a large node: per-feature bests from every thread, merged in feature order. */
@@ -468,8 +488,10 @@ export function runHistogramWorker(message: unknown, receive: (port: unknown) =>
         const batch = receive(init.port)!.message as SubtreeBatch;
         if (growTask === null) {
           // This thread's own search over the shared arrays: its own constant flags and move scratch.
+          // With the bins' real NaN counts (the replica's feature scans never see a missing bin).
           const own = { ...config!.shared!, constFlag: new Uint8Array(config!.bins.d), replica: false };
-          growTask = grower!(batch.data, new HistogramAxisSearch({ ...config!, shared: own }));
+          const bins = { ...config!.bins, nMissing: init.bins.nMissing };
+          growTask = grower!(batch.data, new HistogramAxisSearch({ ...config!, bins, shared: own }));
         }
         const index: number[] = [];
         const trees: unknown[] = [];
@@ -479,7 +501,13 @@ export function runHistogramWorker(message: unknown, receive: (port: unknown) =>
         }
         (init.port as { postMessage(m: unknown): void }).postMessage({ index, trees });
       }
-    } catch {
+    } catch (e) {
+      // The fitting thread names the error in the DtError it throws.
+      try {
+        (init.port as { postMessage(m: unknown): void }).postMessage({ error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
+      } catch {
+        // the port is closed: the fit already ended
+      }
       Atomics.store(ctrl, FAILED, 1);
     }
     Atomics.add(ctrl, DONE, 1);
