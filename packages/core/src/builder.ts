@@ -191,26 +191,9 @@ export class TreeBuilder {
    * is the assembled tree.
    */
   private growInSubtrees(top: Tree, root: NodeRecord, bound: number): Tree {
-    const stack: NodeRecord[] = [root];
     const tasks: SubtreeTask[] = [];
     const at: number[] = [];
-    while (stack.length > 0) {
-      const rec = stack.pop()!;
-      this.addNode(top, rec);
-      if (rec.end - rec.start <= bound) {
-        tasks.push({ start: rec.start, end: rec.end, depth: rec.depth, constants: rec.constants });
-        at.push(rec.id);
-        continue;
-      }
-      this.evaluate(rec);
-      if (!rec.isLeaf) {
-        this.recordSplit(top, rec);
-        rec.right!.parent = rec.id;
-        rec.left!.parent = rec.id;
-        stack.push(rec.right!, rec.left!);
-      }
-      rec.left = rec.right = null;
-    }
+    this.growDepthFirst(top, root, bound, tasks, at);
     if (tasks.length === 0) return top;
     const par = this.p.parallel ?? null;
     const grown =
@@ -252,10 +235,17 @@ export class TreeBuilder {
     };
   }
 
-  private growDepthFirst(tree: Tree, root: NodeRecord): void {
+  /** With `tasks`: nodes of at most `bound` rows are added unexpanded and set aside as subtree tasks. */
+  private growDepthFirst(tree: Tree, root: NodeRecord, bound = 0, tasks: SubtreeTask[] | null = null, at: number[] | null = null): void {
     const stack: NodeRecord[] = [root];
     while (stack.length > 0) {
       const rec = stack.pop()!;
+      if (tasks !== null && rec.end - rec.start <= bound) {
+        this.addNode(tree, rec);
+        tasks.push({ start: rec.start, end: rec.end, depth: rec.depth, constants: rec.constants });
+        at!.push(rec.id);
+        continue;
+      }
       this.evaluate(rec);
       this.addNode(tree, rec);
       if (!rec.isLeaf) {
