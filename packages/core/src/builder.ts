@@ -14,7 +14,7 @@ import {
   type SplitSearch,
 } from './split-search/split-record.js';
 import { resolveMissingSide } from './split-search/missing-values.js';
-import { assembleSubtrees, type SubtreeData } from './subtree-assembly.js';
+import { optionalHistSplitter } from './split-search/splitter-slot.js';
 import { Tree } from './tree.js';
 
 export type { ClassificationData, RegressionData } from './split-search/fit-data.js';
@@ -170,37 +170,22 @@ export class TreeBuilder {
       this.growBestFirst(tree, root, this.p.maxLeafNodes);
       return tree;
     }
-    const bound = this.search.independentSubtrees === true ? (this.p.subtreeRows ?? Math.ceil(n / SUBTREE_DIVISOR)) : 0;
+    // Independent subtrees come with the 'hist' search, whose registration brings their driver.
+    const finish = this.search.independentSubtrees === true ? (optionalHistSplitter()?.subtrees ?? null) : null;
+    const bound = finish === null ? 0 : (this.p.subtreeRows ?? Math.ceil(n / SUBTREE_DIVISOR));
     // A root within the bound is one task: the ordinary growth (the search starts with nothing kept).
-    if (bound <= 0 || n <= bound) this.growDepthFirst(tree, root);
-    else return this.growInSubtrees(tree, root, bound);
-    return tree;
-  }
-
-  /**
-   * Depth-first growth in two phases: this thread grows the nodes above `bound` rows (large ones
-   * split by feature across the workers, histogram-parallel.ts) and sets aside every node of at most
-   * `bound` rows as a subtree task; the tasks are then grown, each completely and on whichever thread
-   * claims it (largest first), and the final tree is assembled in preorder — the numbering one
-   * depth-first pass would give. Why the tree is the same for every nJobs: a task's growth reads only
-   * its own range samples[start, end) of the node-ordered arrays (no other task writes there), its
-   * depth, its known constants and the total weight, and its search starts with nothing kept
-   * (beginSubtree: no histogram of another node to subtract from, no feature draws), so each task
-   * grows the same subtree on any thread — and the tasks are the same set for every nJobs, as the
-   * bound depends on the rows only. With one thread the same two phases run, so the one-thread tree
-   * is the assembled tree.
-   */
-  private growInSubtrees(top: Tree, root: NodeRecord, bound: number): Tree {
+    if (bound <= 0 || n <= bound) {
+      this.growDepthFirst(tree, root);
+      return tree;
+    }
+    // Two phases (subtree-assembly.ts): this thread grows the nodes above `bound` rows and sets
+    // every node of at most `bound` rows aside as a task; then the tasks are grown and joined.
     const tasks: SubtreeTask[] = [];
     const at: number[] = [];
-    this.growDepthFirst(top, root, bound, tasks, at);
-    if (tasks.length === 0) return top;
-    const par = this.p.parallel ?? null;
-    const grown =
-      par !== null && par.growsSubtrees
-        ? par.growSubtrees(tasks, this.totalWeight, this.subtreeData(), (task) => this.growSubtree(task, this.totalWeight))
-        : tasks.map((task) => this.growSubtree(task, this.totalWeight));
-    return assembleSubtrees(top, at, grown);
+    this.growDepthFirst(tree, root, bound, tasks, at);
+    if (tasks.length === 0) return tree;
+    const totalWeight = this.totalWeight;
+    return finish!({ top: tree, tasks, at, totalWeight, data: this.data, params: this.p, samples: this.samples, grow: (task) => this.growSubtree(task, totalWeight) });
   }
 
   /** Grows one subtree task completely into a tree of its own (node 0: the task's node). */
@@ -210,29 +195,6 @@ export class TreeBuilder {
     const tree = new Tree(this.data.X.cols, this.nOutputs, 64, this.data.task === 'classification');
     this.growDepthFirst(tree, this.makeRecord(task.start, task.end, task.depth, -1, true, task.constants));
     return tree;
-  }
-
-  /** What a worker thread needs to grow subtree tasks like this builder (subtree-worker.ts). */
-  private subtreeData(): SubtreeData {
-    const d = this.data;
-    const p = this.p;
-    return {
-      task: d.task,
-      rows: d.X.rows,
-      cols: d.X.cols,
-      labels: d.task === 'classification' ? d.labels : null,
-      nClasses: d.task === 'classification' ? d.nClasses : 0,
-      targets: d.task === 'regression' ? d.targets : null,
-      weights: d.weights,
-      criterion: d.criterion.name,
-      maxDepth: p.maxDepth,
-      minSamplesSplit: p.minSamplesSplit,
-      minSamplesLeaf: p.minSamplesLeaf,
-      minWeightLeaf: p.minWeightLeaf,
-      minImpurityDecrease: p.minImpurityDecrease,
-      misRate: p.misRate,
-      samples: this.samples.buffer,
-    };
   }
 
   /** With `tasks`: nodes of at most `bound` rows are added unexpanded and set aside as subtree tasks. */

@@ -271,33 +271,6 @@ export class Tree {
     return id;
   }
 
-  /**
-   * Appends a copy of `src`'s node `node` (statistics, values and split; its children are appended
-   * by later calls) as a child of `parent`, like addNode. Returns its id here. Both trees hold their
-   * values in the same form (sparse class weights, or dense).
-   */
-  copyNode(src: Tree, node: number, parent: number, isLeft: boolean): number {
-    const id = this.addNode(parent, isLeft, {
-      impurity: src.impurity[node]!,
-      nSamples: src.nSamples[node]!,
-      weightedNSamples: src.weightedNSamples[node]!,
-    });
-    const sp = src.sparse;
-    const k = src.nOutputs;
-    if (sp !== null) {
-      const off = sp.offset[node]!;
-      const cnt = sp.count[node]!;
-      this.setClassWeights(id, sp.classes.subarray(off, off + cnt), sp.weights.subarray(off, off + cnt), cnt);
-    } else this.denseValue.set(src.denseValue.subarray(node * k, node * k + k), id * k);
-    if (src.kind[node] === AXIS) this.setAxisSplit(id, src.feature[node]!, src.threshold[node]!, src.missingGoToLeft[node]!);
-    else if (src.kind[node] === OBLIQUE) {
-      const { features, weights } = src.splitFeatures(node);
-      this.setObliqueSplit(id, features, weights, src.threshold[node]!);
-    }
-    if (src.catCount[node]! > 0) this.setCategoricalMaps(id, src.categoricalMaps(node));
-    return id;
-  }
-
   /** `missingGoToLeft`: 1 sends NaN on `feature` left, 0 right. */
   setAxisSplit(node: number, feature: number, threshold: number, missingGoToLeft = 0): void {
     this.kind[node] = AXIS;
