@@ -275,7 +275,7 @@ export class HistogramParallel {
    * Grows every task on this thread and the workers (each claims the next unclaimed task, the tasks
    * sorted largest first) and returns each task's tree, in task order: `local` here, structured
    * clones from the workers. A worker's failure fails the fit (DtError 'IO'), and so does a worker
-   * that does not answer within WAIT_MS.
+   * that does not answer within timeoutMs (default WAIT_MS).
    */
   growSubtrees(tasks: readonly SubtreeTask[], totalWeight: number, data: SubtreeData, local: (task: SubtreeTask) => unknown): unknown[] {
     const order = tasks.map((_, k) => k).sort((a, b) => tasks[b]!.end - tasks[b]!.start - (tasks[a]!.end - tasks[a]!.start) || a - b);
