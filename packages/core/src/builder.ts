@@ -14,6 +14,7 @@ import {
   type SplitSearch,
 } from './split-search/split-record.js';
 import { resolveMissingSide } from './split-search/missing-values.js';
+import { optionalHistSplitter } from './split-search/splitter-slot.js';
 import { Tree } from './tree.js';
 
 export type { ClassificationData, RegressionData } from './split-search/fit-data.js';
@@ -42,9 +43,28 @@ export interface GrowthParams {
   splitter: Splitter;
   /** Bins per feature for 'hist'. */
   maxBins: number;
-  /** Worker threads for 'hist' large nodes (null: this thread only). */
+  /** Worker threads for 'hist' large nodes and subtree tasks (null: this thread only). */
   parallel?: HistogramParallel | null;
+  /**
+   * Depth-first growth with a search whose subtrees are independent: nodes of at most this many rows
+   * become subtree tasks (see growInSubtrees). Absent: ceil(rows / SUBTREE_DIVISOR); 0: off.
+   */
+  subtreeRows?: number;
 }
+
+/** A subtree the builder grows as one task: samples[start, end) at `depth`, with known constants. */
+export interface SubtreeTask {
+  start: number;
+  end: number;
+  depth: number;
+  constants: Int32Array;
+}
+
+/**
+ * Subtree tasks hold at most rows / SUBTREE_DIVISOR rows each (a fixed share of the data, never a
+ * function of the thread count, so that the tasks — and the tree — are the same for every nJobs).
+ */
+export const SUBTREE_DIVISOR = 16;
 
 /** A node waiting to be added/expanded, with its totals computed by its parent's split. */
 interface NodeRecord extends NodeView {
@@ -110,14 +130,26 @@ export class TreeBuilder {
   /** The impurity depends on the class weights only as a multiset: it can read the present classes alone. */
   private readonly symmetricImpurity: boolean;
 
-  constructor(data: ClassificationData | RegressionData, params: GrowthParams) {
+  /**
+   * `given`: a search and sample order made elsewhere (a worker thread growing subtree tasks over the
+   * fitting thread's shared arrays); absent: the search for `params`, over a fresh sample order.
+   */
+  constructor(data: ClassificationData | RegressionData, params: GrowthParams, given?: { search: SplitSearch; samples: Int32Array }) {
     this.data = data;
     this.p = params;
     const n = data.X.rows;
-    this.samples = data.samples ? data.samples.slice() : Int32Array.from({ length: n }, (_, i) => i);
+    if (given) this.samples = given.samples;
+    else {
+      // Shared with the worker threads when there are any (they partition their subtrees' ranges).
+      const m = data.samples ? data.samples.length : n;
+      const samples = params.parallel ? new Int32Array(params.parallel.alloc(4 * Math.max(1, m)), 0, m) : new Int32Array(m);
+      if (data.samples) samples.set(data.samples);
+      else for (let i = 0; i < m; i++) samples[i] = i;
+      this.samples = samples;
+    }
     const isC = data.task === 'classification';
     this.nOutputs = isC ? data.nClasses : 1;
-    this.search = createSplitSearch(data, params);
+    this.search = given ? given.search : createSplitSearch(data, params);
     this.record = createSplitRecord(data.X.cols);
     this.scratchT = new Float64Array(isC ? 0 : n);
     this.scratchW = new Float64Array(isC ? 0 : n);
@@ -134,15 +166,48 @@ export class TreeBuilder {
     const tree = new Tree(this.data.X.cols, this.nOutputs, 64, this.data.task === 'classification');
     const root = this.makeRecord(0, n, 0, -1, true, this.search.rootConstants);
     this.totalWeight = root.weight;
-    if (this.p.maxLeafNodes === null) this.growDepthFirst(tree, root);
-    else this.growBestFirst(tree, root, this.p.maxLeafNodes);
+    if (this.p.maxLeafNodes !== null) {
+      this.growBestFirst(tree, root, this.p.maxLeafNodes);
+      return tree;
+    }
+    // Independent subtrees come with the 'hist' search, whose registration brings their driver.
+    const finish = this.search.independentSubtrees === true ? (optionalHistSplitter()?.subtrees ?? null) : null;
+    const bound = finish === null ? 0 : (this.p.subtreeRows ?? Math.ceil(n / SUBTREE_DIVISOR));
+    // A root within the bound is one task: the ordinary growth (the search starts with nothing kept).
+    if (bound <= 0 || n <= bound) {
+      this.growDepthFirst(tree, root);
+      return tree;
+    }
+    // Two phases (subtree-assembly.ts): this thread grows the nodes above `bound` rows and sets
+    // every node of at most `bound` rows aside as a task; then the tasks are grown and joined.
+    const tasks: SubtreeTask[] = [];
+    const at: number[] = [];
+    this.growDepthFirst(tree, root, bound, tasks, at);
+    if (tasks.length === 0) return tree;
+    const totalWeight = this.totalWeight;
+    return finish!({ top: tree, tasks, at, totalWeight, data: this.data, params: this.p, samples: this.samples, grow: (task) => this.growSubtree(task, totalWeight) });
+  }
+
+  /** Grows one subtree task completely into a tree of its own (node 0: the task's node). */
+  growSubtree(task: SubtreeTask, totalWeight: number): Tree {
+    this.totalWeight = totalWeight;
+    this.search.beginSubtree!();
+    const tree = new Tree(this.data.X.cols, this.nOutputs, 64, this.data.task === 'classification');
+    this.growDepthFirst(tree, this.makeRecord(task.start, task.end, task.depth, -1, true, task.constants));
     return tree;
   }
 
-  private growDepthFirst(tree: Tree, root: NodeRecord): void {
+  /** With `tasks`: nodes of at most `bound` rows are added unexpanded and set aside as subtree tasks. */
+  private growDepthFirst(tree: Tree, root: NodeRecord, bound = 0, tasks: SubtreeTask[] | null = null, at: number[] | null = null): void {
     const stack: NodeRecord[] = [root];
     while (stack.length > 0) {
       const rec = stack.pop()!;
+      if (tasks !== null && rec.end - rec.start <= bound) {
+        this.addNode(tree, rec);
+        tasks.push({ start: rec.start, end: rec.end, depth: rec.depth, constants: rec.constants });
+        at!.push(rec.id);
+        continue;
+      }
       this.evaluate(rec);
       this.addNode(tree, rec);
       if (!rec.isLeaf) {

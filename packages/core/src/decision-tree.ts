@@ -17,9 +17,10 @@ export interface FitOptions {
   /** Names of the features, used by exportText/exportDot and saved with the model. */
   featureNames?: readonly string[] | null;
   /**
-   * Worker threads for splitter 'hist' (or 'auto' when it bins): large nodes are split by feature
-   * across them and this thread (`createHistogramWorkers` / `fitTree` in @dt/core/node). The tree is
-   * identical with or without them. Without: this thread only, whatever nJobs says.
+   * Worker threads for splitter 'hist' (or 'auto' when it bins): they and this thread grow whole
+   * subtrees, and split large nodes by feature (`createHistogramWorkers` / `fitTree` in
+   * @dt/core/node). The tree is identical with or without them. Without: this thread only, whatever
+   * nJobs says.
    */
   workers?: HistogramWorkers | null;
 }

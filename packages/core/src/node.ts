@@ -3,7 +3,7 @@ import { realpathSync } from 'node:fs';
 import { open, readdir, readFile, realpath, rename, rm, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import { DtError } from '@dt/errors';
 // Node programs get every split strategy (the main entry's `node` condition does the same).
 import './hist.js';
@@ -74,6 +74,7 @@ export async function createHistogramWorkers(threads: number): Promise<Histogram
       if (failure !== null) throw new DtError('IO', `a hist worker thread failed: ${(failure as Error).message}`);
       workers[j]!.postMessage(message, transfer as never);
     },
+    receive: (port) => receiveMessageOnPort(port as MessagePort),
     async close() {
       await Promise.all(workers.map((w) => w.terminate()));
     },

@@ -1065,6 +1065,19 @@ export class HistogramAxisSearch implements SplitSearch {
     this.nodeHist = own;
   }
 
+  /** No feature sampling: a node's search depends on its samples and known constants only (builder's subtree tasks). */
+  get independentSubtrees(): boolean {
+    return this.cfg.maxFeatures >= this.d;
+  }
+
+  /** Drops the histograms kept for subtraction: a subtree task then grows the same on any thread. */
+  beginSubtree(): void {
+    while (this.cache.length > 0) this.release(this.cache.pop()!);
+    if (this.nodeHist !== null) this.release(this.nodeHist);
+    this.nodeHist = null;
+    this.lastStart = -1;
+  }
+
   /** Called once by the parallel driver that this search hands its large nodes to. */
   useParallel(parallel: HistogramParallel): void {
     this.parallel = parallel;

@@ -28,6 +28,8 @@ import {
   type SharedNodeArrays,
 } from './histogram-axis.js';
 import { createSplitRecord, type NodeView, type SplitRecord } from './split-record.js';
+import type { SubtreeTask } from '../builder.js';
+import type { SubtreeData } from '../subtree-assembly.js';
 
 /** Worker threads a fit may hand large nodes to (created by `createHistogramWorkers` in @dt/core/node). */
 export interface HistogramWorkers {
@@ -37,6 +39,14 @@ export interface HistogramWorkers {
   post(j: number, message: unknown, transfer?: readonly unknown[]): void;
   /** Nodes with fewer (row × feature) cells stay on the fitting thread (default 65,536). */
   readonly minParallelCells?: number;
+  /** Milliseconds the fitting thread waits for the workers' answer to one command before the fit fails (default 600,000). */
+  readonly timeoutMs?: number;
+  /**
+   * Reads one message from a port the fitting thread holds, synchronously (Node:
+   * receiveMessageOnPort), or undefined when none is queued. Without it the workers take large nodes
+   * only, never subtree tasks (the same tree).
+   */
+  receive?(port: unknown): { message: unknown } | undefined;
   /** Called at the end of each fit that used the workers (benchmarks, tests). */
   onFitEnd?(stats: ParallelFitStats): void;
 }
@@ -49,6 +59,19 @@ export interface ParallelFitStats {
   keptChildren: number;
   /** Full-node histograms allocated in shared memory. */
   slots: number;
+  /** Subtree tasks (builder.ts), and of those the ones worker threads grew. */
+  subtrees: number;
+  subtreesOnWorkers: number;
+}
+
+/** A worker's side of the subtree tasks: grows task k of the fit's list (subtree-worker.ts, injected by the worker entry). */
+export type SubtreeGrower = (data: SubtreeData, search: HistogramAxisSearch) => (task: SubtreeTask, totalWeight: number) => unknown;
+
+/** The subtree tasks of one fit, posted to every worker with OP_SUBTREES. */
+interface SubtreeBatch {
+  data: SubtreeData;
+  tasks: SubtreeTask[];
+  totalWeight: number;
 }
 
 /** A node is split across the threads when it has at least this many (row, feature) cells. */
@@ -68,11 +91,13 @@ const S0 = 9;
 const S1 = 10;
 const N_SLOTS = 11;
 const FAILED = 12;
+const NEXT_TASK = 13; // subtree tasks claimed so far (Atomics.add)
 const CONTROL_WORDS = 16;
 
 const OP_SEARCH = 1;
 const OP_PARTITION = 2;
 const OP_END = 3;
+const OP_SUBTREES = 4;
 
 /** How long a command may wait for the workers before the fit fails (never forever). */
 const WAIT_MS = 600_000;
@@ -94,7 +119,7 @@ interface WorkerInit {
   minWeightLeaf: number;
   histogramBudget?: number;
   shared: { lab: SharedArrayBuffer; tgt: SharedArrayBuffer; wt: SharedArrayBuffer | null; flags: SharedArrayBuffer; constFlag: SharedArrayBuffer; pos: SharedArrayBuffer };
-  /** Where new histogram slots arrive (read synchronously with receive()). */
+  /** Where new histogram slots and the subtree tasks arrive (read synchronously with receive()), and where subtree trees go. */
   port: unknown;
 }
 
@@ -108,12 +133,12 @@ function sharedCopy<T extends Int32Array | Float64Array | Uint8Array>(make: (b: 
   return out;
 }
 
-/** Waits until ctrl[index] >= target (workers' done count), failing after WAIT_MS. */
-function waitAtLeast(ctrl: Int32Array, index: number, target: number): void {
-  const deadline = Date.now() + WAIT_MS;
+/** Waits until ctrl[index] >= target (workers' done count), failing after `ms`. */
+function waitAtLeast(ctrl: Int32Array, index: number, target: number, ms: number): void {
+  const deadline = Date.now() + ms;
   for (let v = Atomics.load(ctrl, index); v < target; v = Atomics.load(ctrl, index)) {
-    if (Atomics.wait(ctrl, index, v, 1000) === 'timed-out' && Date.now() > deadline) {
-      throw new DtError('IO', `hist workers did not answer within ${WAIT_MS / 1000} s`);
+    if (Atomics.wait(ctrl, index, v, Math.min(1000, ms)) === 'timed-out' && Date.now() > deadline) {
+      throw new DtError('IO', `hist workers did not answer within ${ms / 1000} s`);
     }
   }
 }
@@ -130,7 +155,11 @@ export class HistogramParallel {
   private nSlots = 0;
   private shared: SharedNodeArrays | null = null;
   private attached = false;
-  private readonly stats: ParallelFitStats = { nodes: 0, keptChildren: 0, slots: 0 };
+  /** In the subtree phase every thread grows its own tasks: no node is split across them any more. */
+  private subtreePhase = false;
+  /** Nodes may be split by feature across the threads (see supports). */
+  private featureSplit = true;
+  private readonly stats: ParallelFitStats = { nodes: 0, keptChildren: 0, slots: 0, subtrees: 0, subtreesOnWorkers: 0 };
 
   constructor(workers: HistogramWorkers) {
     this.workers = workers;
@@ -140,20 +169,25 @@ export class HistogramParallel {
   /** Bin codes go to shared memory, so that workers read (and move) them in place. */
   readonly alloc = (bytes: number): ArrayBufferLike => new SharedArrayBuffer(bytes);
 
-  /** Parallel searches need a grouped criterion the workers can look up by name (not a custom instance), and NaN-free bins. */
+  /**
+   * The workers need a criterion they can look up by name (not a custom instance). Nodes split by
+   * feature also need a grouped criterion, NaN-free bins (the workers' feature scans know no missing
+   * bin; MissingSideScan runs on the thread that grows the node) and two features; otherwise the
+   * workers take subtree tasks only (they grow them with the full search, NaN included).
+   */
   supports(cfg: HistogramAxisConfig): boolean {
-    if (this.J < 2 || cfg.bins.d < 2) return false;
-    // The workers' scans know no missing bin: data with NaN is searched on the fitting thread alone
-    // (the same tree; MissingSideScan runs there).
-    for (let f = 0; f < cfg.bins.d; f++) if (cfg.bins.nMissing[f]! > 0) return false;
+    if (this.J < 2) return false;
     const criterion: ClassificationCriterion | RegressionCriterion | null = cfg.classification ?? cfg.regression;
     if (criterion === null) return false;
-    if (cfg.regression !== null && cfg.regression.groupedEntries !== true) return false;
     try {
-      return getCriterion(criterion.name) === criterion;
+      if (getCriterion(criterion.name) !== criterion) return false;
     } catch {
       return false;
     }
+    let missing = false;
+    for (let f = 0; f < cfg.bins.d; f++) if (cfg.bins.nMissing[f]! > 0) missing = true;
+    this.featureSplit = cfg.bins.d >= 2 && !missing && (cfg.regression === null || cfg.regression.groupedEntries === true);
+    return true;
   }
 
   /** Shared copies of the node-ordered labels/targets/weights and the per-node flags. */
@@ -217,7 +251,7 @@ export class HistogramParallel {
       };
       this.workers.post(w, init, [channel.port2]);
     }
-    waitAtLeast(ctrl, DONE, this.J - 1);
+    waitAtLeast(ctrl, DONE, this.J - 1, this.workers.timeoutMs ?? WAIT_MS);
     this.attached = true;
     if (Atomics.load(ctrl, FAILED) !== 0) {
       this.end();
@@ -229,11 +263,61 @@ export class HistogramParallel {
 
   /** Whether a node of m rows and `active` non-constant features is split across the threads. */
   worthSplitting(m: number, active: number): boolean {
-    return m * active >= (this.workers.minParallelCells ?? MIN_PARALLEL_CELLS);
+    return this.featureSplit && !this.subtreePhase && m * active >= (this.workers.minParallelCells ?? MIN_PARALLEL_CELLS);
+  }
+
+  /** The workers can take subtree tasks: they hold this fit, and their results can be read synchronously. */
+  get growsSubtrees(): boolean {
+    return this.owner !== null && this.workers.receive !== undefined;
+  }
+
+  /**
+   * Grows every task on this thread and the workers (each claims the next unclaimed task, the tasks
+   * sorted largest first) and returns each task's tree, in task order: `local` here, structured
+   * clones from the workers. A worker's failure fails the fit (DtError 'IO'), and so does a worker
+   * that does not answer within timeoutMs (default WAIT_MS).
+   */
+  growSubtrees(tasks: readonly SubtreeTask[], totalWeight: number, data: SubtreeData, local: (task: SubtreeTask) => unknown): unknown[] {
+    const order = tasks.map((_, k) => k).sort((a, b) => tasks[b]!.end - tasks[b]!.start - (tasks[a]!.end - tasks[a]!.start) || a - b);
+    const sorted = order.map((k) => tasks[k]!);
+    const batch: SubtreeBatch = { data, tasks: sorted, totalWeight };
+    for (const p of this.ports) p.postMessage(batch);
+    const grown: unknown[] = new Array<unknown>(tasks.length);
+    this.subtreePhase = true;
+    Atomics.store(this.ctrl, NEXT_TASK, 0);
+    this.stats.subtrees += tasks.length;
+    this.run(OP_SUBTREES, () => {
+      for (let k = Atomics.add(this.ctrl, NEXT_TASK, 1); k < sorted.length; k = Atomics.add(this.ctrl, NEXT_TASK, 1)) grown[order[k]!] = local(sorted[k]!);
+    });
+    // Each worker posted one message (its tasks' trees) before it counted itself done.
+    const receive = this.workers.receive!;
+    for (const p of this.ports) {
+      const got = receive(p);
+      if (got === undefined) throw new DtError('IO', 'a hist worker finished its subtree tasks without sending them');
+      const { index, trees } = got.message as { index: number[]; trees: unknown[] };
+      for (let i = 0; i < index.length; i++) grown[order[index[i]!]!] = trees[i];
+      this.stats.subtreesOnWorkers += index.length;
+    }
+    return grown;
+  }
+
+  /** What a failed worker reported on its port (': message'), or '' (read synchronously when the workers allow it). */
+  private workerError(): string {
+    const receive = this.workers.receive;
+    if (receive === undefined) return '';
+    for (const p of this.ports) {
+      for (let got = receive(p); got !== undefined; got = receive(p)) {
+        const m = got.message as { error?: unknown } | null;
+        if (m !== null && typeof m === 'object' && typeof m.error === 'string') return `: ${m.error}`;
+      }
+    }
+    return '';
   }
 
   /** A new full-node histogram in shared memory; the workers learn its slot before their next command. */
   newSlot(cells: number): { cells: Float64Array; slot: number } {
+    // Subtree tasks keep their histograms to themselves.
+    if (this.subtreePhase) return { cells: new Float64Array(cells), slot: -1 };
     const buf = new SharedArrayBuffer(8 * cells);
     for (const p of this.ports) p.postMessage(buf);
     return { cells: new Float64Array(buf), slot: this.nSlots++ };
@@ -248,8 +332,8 @@ export class HistogramParallel {
     Atomics.add(ctrl, SEQ, 1);
     Atomics.notify(ctrl, SEQ);
     share();
-    waitAtLeast(ctrl, DONE, this.J - 1);
-    if (Atomics.load(ctrl, FAILED) !== 0) throw new DtError('IO', 'a hist worker failed during the fit');
+    waitAtLeast(ctrl, DONE, this.J - 1, this.workers.timeoutMs ?? WAIT_MS);
+    if (Atomics.load(ctrl, FAILED) !== 0) throw new DtError('IO', `a hist worker failed during the fit${this.workerError()}`);
   }
 
   /** findBest for a large node: per-feature bests from every thread, merged in feature order. */
@@ -327,13 +411,16 @@ function resultsOf(res: WorkerInit['results'], d: number): FeatureResults {
 /**
  * A worker's side of one fit (called from its message handler with the init message): builds a
  * replica search over the shared arrays, reports ready, then serves commands until OP_END. `receive`
- * reads the slot port synchronously (Node: receiveMessageOnPort).
+ * reads the fit's port synchronously (Node: receiveMessageOnPort); `grower` grows subtree tasks
+ * (without it, a subtree command fails the fit).
  */
-export function runHistogramWorker(message: unknown, receive: (port: unknown) => { message: unknown } | undefined): boolean {
+export function runHistogramWorker(message: unknown, receive: (port: unknown) => { message: unknown } | undefined, grower?: SubtreeGrower): boolean {
   const init = message as WorkerInit;
   if (init === null || typeof init !== 'object' || init.kind !== 'dt-hist-fit') return false;
   const ctrl = new Int32Array(init.control);
   let search: HistogramAxisSearch | null = null;
+  let config: HistogramAxisConfig | null = null;
+  let growTask: ((task: SubtreeTask, totalWeight: number) => unknown) | null = null;
   let out: FeatureResults | null = null;
   const slots: Float64Array[] = [];
   const params = new Float64Array(init.params);
@@ -351,7 +438,7 @@ export function runHistogramWorker(message: unknown, receive: (port: unknown) =>
       pos: new Int32Array(sh.pos, 0, b.n),
       replica: true,
     };
-    search = new HistogramAxisSearch({
+    config = {
       bins: { n: b.n, d: b.d, codes, nBins: b.nBins, nMissing: new Int32Array(b.d), lo: b.lo, hi: b.hi, mean: b.mean, exact: b.exact },
       scanValues: init.scanValues,
       labels: isC ? shared.lab : null,
@@ -366,7 +453,8 @@ export function runHistogramWorker(message: unknown, receive: (port: unknown) =>
       rng: createRandom(0),
       ...(init.histogramBudget === undefined ? {} : { histogramBudget: init.histogramBudget }),
       shared,
-    });
+    };
+    search = new HistogramAxisSearch(config);
     out = resultsOf(init.results, b.d);
   } catch {
     Atomics.store(ctrl, FAILED, 1);
@@ -396,8 +484,30 @@ export function runHistogramWorker(message: unknown, receive: (port: unknown) =>
         const parent = hist(ctrl[SLOT]!, start, end);
         const small = hist(ctrl[SMALL]!, ctrl[S0]!, ctrl[S1]!);
         search!.moveShare(init.j, init.J, start, end, ctrl[SAME] === 1, parent, small);
+      } else if (op === OP_SUBTREES) {
+        const batch = receive(init.port)!.message as SubtreeBatch;
+        if (growTask === null) {
+          // This thread's own search over the shared arrays: its own constant flags and move scratch.
+          // With the bins' real NaN counts (the replica's feature scans never see a missing bin).
+          const own = { ...config!.shared!, constFlag: new Uint8Array(config!.bins.d), replica: false };
+          const bins = { ...config!.bins, nMissing: init.bins.nMissing };
+          growTask = grower!(batch.data, new HistogramAxisSearch({ ...config!, bins, shared: own }));
+        }
+        const index: number[] = [];
+        const trees: unknown[] = [];
+        for (let k = Atomics.add(ctrl, NEXT_TASK, 1); k < batch.tasks.length; k = Atomics.add(ctrl, NEXT_TASK, 1)) {
+          trees.push(growTask(batch.tasks[k]!, batch.totalWeight));
+          index.push(k);
+        }
+        (init.port as { postMessage(m: unknown): void }).postMessage({ index, trees });
       }
-    } catch {
+    } catch (e) {
+      // The fitting thread names the error in the DtError it throws.
+      try {
+        (init.port as { postMessage(m: unknown): void }).postMessage({ error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
+      } catch {
+        // the port is closed: the fit already ended
+      }
       Atomics.store(ctrl, FAILED, 1);
     }
     Atomics.add(ctrl, DONE, 1);

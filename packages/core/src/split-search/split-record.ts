@@ -84,6 +84,14 @@ export interface SplitSearch {
   readonly rootConstants: Int32Array;
   findBest(node: NodeView, record: SplitRecord): void;
   partition(node: NodeView, record: SplitRecord): number;
+  /**
+   * True when a node's search depends only on its samples (in node order) and its known constants:
+   * no draws from the generator, nothing carried between nodes that beginSubtree does not clear. The
+   * builder then grows the subtrees below a size bound as independent tasks (builder.ts).
+   */
+  readonly independentSubtrees?: boolean;
+  /** Forgets what was kept between nodes (histograms for subtraction) before a subtree task. */
+  beginSubtree?(): void;
 }
 
 /** A record for d raw features. */

@@ -4,11 +4,13 @@ import type { AxisSearchConfig } from './axis-search.js';
 import type { createHistogramAxisSearch } from './histogram-axis.js';
 import type { HistogramParallel, HistogramWorkers } from './histogram-parallel.js';
 import type { RandomAxisSearch } from './random-axis-search.js';
+import type { finishSubtrees } from '../subtree-assembly.js';
 
-/** What `import '@dt/core/hist'` registers: the binned search and its worker-thread driver. */
+/** What `import '@dt/core/hist'` registers: the binned search, its worker-thread driver and the subtree tasks' second phase. */
 export interface HistStrategy {
   create: typeof createHistogramAxisSearch;
   parallel: (workers: HistogramWorkers) => HistogramParallel;
+  subtrees: typeof finishSubtrees;
 }
 
 /** What `import '@dt/core/random'` registers: Extra-Trees' one-uniform-threshold-per-feature search, and the check of what it can be combined with. */

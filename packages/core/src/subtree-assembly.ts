@@ -1,0 +1,142 @@
+/**
+ * The second phase of a depth-first fit grown in subtree tasks (TreeBuilder.build): the tasks are
+ * grown — on this thread and the workers when there are any (histogram-parallel.ts), each task on
+ * whichever thread claims it, largest first — and the final tree is the top tree with each task's
+ * node replaced by the task's own tree, numbered in preorder: the ids one depth-first pass gives.
+ *
+ * Why the tree is the same for every nJobs: a task's growth reads only its own range
+ * samples[start, end) of the node-ordered arrays (no other task writes there), its depth, its known
+ * constants and the total weight, and its search starts with nothing kept (beginSubtree: no
+ * histogram of another node to subtract from, and independentSubtrees: no feature draws), so each
+ * task grows the same subtree on any thread; the tasks are the same set for every nJobs, as their
+ * bound depends on the rows only; and one thread runs the same two phases, so the one-thread tree
+ * is the assembled tree. Registered with the 'hist' search (hist.ts), the one search whose subtrees
+ * are independent, so plain CART bundles leave this out.
+ */
+import type { GrowthParams, SubtreeTask } from './builder.js';
+import type { ClassificationData, RegressionData } from './split-search/fit-data.js';
+import type { SparseValues } from './sparse-values.js';
+import { AXIS, LEAF, reviveTree, Tree } from './tree.js';
+
+/** What the builder hands over after the first phase. */
+export interface SubtreeFit {
+  /** The top tree: every task's node added, not expanded. */
+  top: Tree;
+  tasks: SubtreeTask[];
+  /** Node id of each task's node in `top`. */
+  at: number[];
+  totalWeight: number;
+  data: ClassificationData | RegressionData;
+  params: GrowthParams;
+  /** The builder's sample order (shared with the workers when there are any). */
+  samples: Int32Array;
+  /** Grows one task on this thread (TreeBuilder.growSubtree). */
+  grow(task: SubtreeTask): Tree;
+}
+
+/** Grows the tasks and returns the final tree. */
+export function finishSubtrees(fit: SubtreeFit): Tree {
+  const par = fit.params.parallel ?? null;
+  const grown = par !== null && par.growsSubtrees ? par.growSubtrees(fit.tasks, fit.totalWeight, subtreeData(fit), fit.grow) : fit.tasks.map(fit.grow);
+  return assembleSubtrees(fit.top, fit.at, grown);
+}
+
+/** What a worker thread needs to grow the tasks like the builder (subtree-worker.ts). */
+function subtreeData({ data: d, params: p, samples }: SubtreeFit): SubtreeData {
+  return {
+    task: d.task,
+    rows: d.X.rows,
+    cols: d.X.cols,
+    labels: d.task === 'classification' ? d.labels : null,
+    nClasses: d.task === 'classification' ? d.nClasses : 0,
+    targets: d.task === 'regression' ? d.targets : null,
+    weights: d.weights,
+    criterion: d.criterion.name,
+    maxDepth: p.maxDepth,
+    minSamplesSplit: p.minSamplesSplit,
+    minSamplesLeaf: p.minSamplesLeaf,
+    minWeightLeaf: p.minWeightLeaf,
+    minImpurityDecrease: p.minImpurityDecrease,
+    misRate: p.misRate,
+    samples: samples.buffer,
+  };
+}
+
+/** What a worker thread needs to grow a fit's subtree tasks (sent once per fit; subtree-worker.ts). */
+export interface SubtreeData {
+  task: 'classification' | 'regression';
+  rows: number;
+  cols: number;
+  /** Per row (indexed by sample id), as the builder reads them. */
+  labels: Int32Array | null;
+  nClasses: number;
+  targets: Float64Array | null;
+  weights: Float64Array | null;
+  /** A built-in criterion's name (the workers look it up). */
+  criterion: string;
+  maxDepth: number;
+  minSamplesSplit: number;
+  minSamplesLeaf: number;
+  minWeightLeaf: number;
+  minImpurityDecrease: number;
+  misRate: number | null;
+  /** The builder's sample order (a SharedArrayBuffer): each task partitions its own range of it. */
+  samples: ArrayBufferLike;
+}
+
+/**
+ * `top` with node at[k] replaced by grown[k] (a tree whose node 0 is that node; grown on a worker
+ * thread it arrives as a structured clone). Iterative: trees may be 100,000 levels deep.
+ */
+function assembleSubtrees(top: Tree, at: readonly number[], grown: readonly unknown[]): Tree {
+  const taskOf = new Int32Array(top.nodeCount).fill(-1);
+  const trees: Tree[] = [];
+  let total = top.nodeCount - at.length;
+  for (let k = 0; k < at.length; k++) {
+    const t = reviveTree(grown[k]);
+    trees.push(t);
+    taskOf[at[k]!] = k;
+    total += t.nodeCount;
+  }
+  const out = new Tree(top.nFeatures, top.nOutputs, total, top.hasSparseValues);
+  // Pending nodes: (tree: -1 the top tree, else a task; node; parent id in out; left child?).
+  const srcTree: number[] = [-1];
+  const srcNode: number[] = [0];
+  const parent: number[] = [-1];
+  const left: number[] = [1];
+  while (srcTree.length > 0) {
+    let k = srcTree.pop()!;
+    let node = srcNode.pop()!;
+    const p = parent.pop()!;
+    const isLeft = left.pop()! === 1;
+    if (k < 0 && taskOf[node]! >= 0) {
+      k = taskOf[node]!;
+      node = 0;
+    }
+    const src = k < 0 ? top : trees[k]!;
+    const id = copyNode(out, src, node, p, isLeft);
+    if (src.kind[node] === LEAF) continue;
+    srcTree.push(k, k);
+    srcNode.push(src.right[node]!, src.left[node]!);
+    parent.push(id, id);
+    left.push(0, 1);
+  }
+  return out;
+}
+
+/**
+ * Appends a copy of src's axis-split or leaf node `node` to `out` as a child of `parent` (addNode
+ * links it): statistics, class weights or value, and split. Both trees hold values in the same form.
+ */
+function copyNode(out: Tree, src: Tree, node: number, parent: number, isLeft: boolean): number {
+  const id = out.addNode(parent, isLeft, { impurity: src.impurity[node]!, nSamples: src.nSamples[node]!, weightedNSamples: src.weightedNSamples[node]! });
+  // The builder's trees keep class weights sparse (read here as reviveTree reads them).
+  const sp = (src as unknown as { sparse: SparseValues | null }).sparse;
+  if (sp !== null) {
+    const off = sp.offset[node]!;
+    const cnt = sp.count[node]!;
+    out.setClassWeights(id, sp.classes.subarray(off, off + cnt), sp.weights.subarray(off, off + cnt), cnt);
+  } else out.value[id] = src.value[node]!;
+  if (src.kind[node] === AXIS) out.setAxisSplit(id, src.feature[node]!, src.threshold[node]!, src.missingGoToLeft[node]!);
+  return id;
+}
