@@ -110,4 +110,42 @@ describe('buildBins', () => {
       { numRuns: 300, seed: 29 },
     );
   });
+
+  it('bins byte input (row-major Uint8Array) exactly as the same values as float64 columns (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 70 }),
+        fc.integer({ min: 1, max: 90 }),
+        fc.integer({ min: 1, max: 256 }),
+        fc.integer({ min: 2, max: 300 }),
+        fc.boolean(),
+        fc.boolean(),
+        fc.integer(),
+        (n, d, spread, maxBins, weighted, exactOnly, seed) => {
+          let x = seed | 0;
+          const next = () => (x = (Math.imul(x, 1103515245) + 12345) | 0) >>> 16;
+          const bytes = Uint8Array.from({ length: n * d }, () => next() % spread);
+          const w = weighted ? Float64Array.from({ length: n }, (_, i) => 0.1 + (i % 7) * 0.3) : null;
+          const got = buildBins(toFitMatrix({ data: bytes, rows: n, cols: d }), w, maxBins, undefined, exactOnly as true);
+          // The column path: the same values as a plain float64 row-major matrix.
+          const want = buildBins(toFitMatrix({ data: Float64Array.from(bytes), rows: n, cols: d }), w, maxBins, undefined, exactOnly as true);
+          if (want === null) {
+            expect(got).toBeNull();
+            return;
+          }
+          expect(got).not.toBeNull();
+          expect(got!.codes.constructor).toBe(want.codes.constructor);
+          expect(Array.from(got!.codes)).toEqual(Array.from(want.codes));
+          expect(Array.from(got!.nBins)).toEqual(Array.from(want.nBins));
+          expect(Array.from(got!.exact)).toEqual(Array.from(want.exact));
+          for (let f = 0; f < d; f++) {
+            expect(Array.from(got!.lo[f]!)).toEqual(Array.from(want.lo[f]!));
+            expect(Array.from(got!.hi[f]!)).toEqual(Array.from(want.hi[f]!));
+            expect(Array.from(got!.mean[f]!)).toEqual(Array.from(want.mean[f]!));
+          }
+        },
+      ),
+      { numRuns: 200, seed: 31 },
+    );
+  });
 });

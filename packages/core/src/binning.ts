@@ -40,7 +40,6 @@ export function buildBins(X: ColumnMajor, weights: Float64Array | null, maxBins:
 export function buildBins(X: ColumnMajor, weights: Float64Array | null, maxBins: number, alloc: ((bytes: number) => ArrayBufferLike) | undefined, exactOnly: true): Bins | null;
 export function buildBins(X: ColumnMajor, weights: Float64Array | null, maxBins: number, alloc?: (bytes: number) => ArrayBufferLike, exactOnly = false): Bins | null {
   const { rows: n, cols: d } = X;
-  const column = columnReader(X);
   const nMissing = new Int32Array(d);
   // One pass over the values as stored (never the column-major copy of a row-major input).
   const stored = X.rowMajor ?? X.data;
@@ -66,6 +65,12 @@ export function buildBins(X: ColumnMajor, weights: Float64Array | null, maxBins:
     weight: new Float64Array(weights === null ? 0 : SMALL_INT),
     sample: new Float64Array(Math.min(n, SAMPLE_ROWS)),
   };
+  const rm = X.rowMajor;
+  if (rm instanceof Uint8Array) {
+    const ok = byteBins(rm, n, d, weights, maxBins, s, codes, exactOnly, nBins, lo, hi, mean, exact);
+    return ok ? { n, d, codes, nBins, lo, hi, mean, exact, nMissing } : null;
+  }
+  const column = columnReader(X);
   for (let f = 0; f < d; f++) {
     let col = column(f);
     let out = codes.subarray(f * n, (f + 1) * n);
@@ -166,12 +171,100 @@ function smallIntBins(col: Float64Array, weights: Float64Array | null, maxBins: 
     if (weights !== null) weight[v]! += weights[i]!;
     if (v > top) top = v;
   }
+  const bins = tableBins(weights !== null, top, maxBins, s, exactOnly);
+  if (bins !== null) {
+    const lut = s.lut;
+    for (let i = 0; i < n; i++) out[i] = lut[col[i]!]!;
+  }
+  return bins;
+}
+
+/**
+ * Byte features (row-major Uint8Array input, e.g. pixels): smallIntBins for every column from one
+ * pass over the rows into a per-feature table of the 256 values' counts (and weights, added in row
+ * order as smallIntBins adds them, so the sums are the same), then the codes written column-major
+ * through each feature's value-to-bin table, a block of columns at a time. No float64 column, no
+ * small-integer test (bytes always are). The same bins as the column path; false where it gives null.
+ */
+function byteBins(
+  rm: Uint8Array,
+  n: number,
+  d: number,
+  weights: Float64Array | null,
+  maxBins: number,
+  s: Scratch,
+  codes: BinCodes,
+  exactOnly: boolean,
+  nBins: Int32Array,
+  lo: Float64Array[],
+  hi: Float64Array[],
+  mean: Float64Array[],
+  exact: Uint8Array,
+): boolean {
+  // Integer counts (exact, as smallIntBins' float counts are; half the table's bytes).
+  const counts = new Int32Array(d * 256);
+  const sums = weights === null ? null : new Float64Array(d * 256);
+  for (let i = 0; i < n; i++) {
+    const row = i * d;
+    if (sums === null) for (let f = 0, t = 0; f < d; f++, t += 256) counts[t + rm[row + f]!]! += 1;
+    else {
+      const wi = weights![i]!;
+      for (let f = 0, t = 0; f < d; f++, t += 256) {
+        const cell = t + rm[row + f]!;
+        counts[cell]! += 1;
+        sums[cell]! += wi;
+      }
+    }
+  }
+  const luts = new Uint16Array(d * 256);
+  for (let f = 0; f < d; f++) {
+    const t = f * 256;
+    let top = 0;
+    for (let v = 0; v < 256; v++) {
+      const c = counts[t + v]!;
+      if (c > 0) {
+        s.count[v] = c;
+        if (sums !== null) s.weight[v] = sums[t + v]!;
+        top = v;
+      }
+    }
+    const bins = tableBins(sums !== null, top, maxBins, s, exactOnly);
+    if (bins === null) return false;
+    for (let v = 0; v <= top; v++) luts[t + v] = s.lut[v]!;
+    nBins[f] = bins.lo.length;
+    lo.push(bins.lo);
+    hi.push(bins.hi);
+    mean.push(bins.mean);
+    exact[f] = bins.exact ? 1 : 0;
+  }
+  // Codes column-major: rows read one cache line of BYTE_BLOCK columns at a time.
+  for (let f0 = 0; f0 < d; f0 += BYTE_BLOCK) {
+    const f1 = Math.min(d, f0 + BYTE_BLOCK);
+    for (let i = 0; i < n; i++) {
+      const row = i * d;
+      for (let f = f0; f < f1; f++) codes[f * n + i] = luts[(f << 8) + rm[row + f]!]!;
+    }
+  }
+  return true;
+}
+
+/** Columns coded per pass over the rows of a byte matrix (a cache line of each row). */
+const BYTE_BLOCK = 64;
+
+/**
+ * The bins of one small-integer feature from its value table: s.count (and s.weight when
+ * `weighted`) over values [0, top], cleared here; leaves each value's bin in s.lut[0..top].
+ * Null (tables cleared) when `exactOnly` and there are more than maxBins distinct values.
+ */
+function tableBins(weighted: boolean, top: number, maxBins: number, s: Scratch, exactOnly: boolean): FeatureBins | null {
+  const count = s.count;
+  const weight = s.weight;
   // Distinct values in order; k may exceed maxBins here, so uniq/cnt/wts are table-sized if needed.
   let k = 0;
   for (let v = 0; v <= top; v++) if (count[v]! > 0) k++;
   if (exactOnly && k > maxBins) {
     count.fill(0, 0, top + 1);
-    if (weights !== null) weight.fill(0, 0, top + 1);
+    if (weighted) weight.fill(0, 0, top + 1);
     return null;
   }
   const big = k > s.uniq.length;
@@ -184,8 +277,8 @@ function smallIntBins(col: Float64Array, weights: Float64Array | null, maxBins: 
     if (c > 0) {
       uniq[k] = v;
       cnt[k] = c;
-      wts[k] = weights === null ? c : weight[v]!;
-      if (weights !== null) weight[v] = 0;
+      wts[k] = weighted ? weight[v]! : c;
+      if (weighted) weight[v] = 0;
       s.lut[v] = k;
       k++;
       count[v] = 0;
@@ -195,7 +288,6 @@ function smallIntBins(col: Float64Array, weights: Float64Array | null, maxBins: 
   const b = assignBins(k, wts, maxBins, binOf);
   const lut = s.lut;
   for (let v = 0; v <= top; v++) lut[v] = binOf[lut[v]!]!;
-  for (let i = 0; i < n; i++) out[i] = lut[col[i]!]!;
   return binsOfDistinct({ ...s, uniq, cnt, wts, binOf }, k, b);
 }
 
