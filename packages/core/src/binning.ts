@@ -1,5 +1,6 @@
 import { isSmallIntColumn, lowerBound, SMALL_INT } from './feature-index.js';
 import type { ColumnMajor } from './input.js';
+import { createFloatSortScratch, radixSortFloatPairs, type FloatSortScratch } from './sort.js';
 
 export type BinCodes = Uint8Array | Uint16Array;
 
@@ -64,6 +65,7 @@ export function buildBins(X: ColumnMajor, weights: Float64Array | null, maxBins:
     count: new Float64Array(SMALL_INT),
     weight: new Float64Array(weights === null ? 0 : SMALL_INT),
     sample: new Float64Array(Math.min(n, SAMPLE_ROWS)),
+    sampleSort: null,
   };
   const rm = X.rowMajor;
   if (rm instanceof Uint8Array) {
@@ -132,6 +134,8 @@ interface Scratch {
   count: Float64Array;
   weight: Float64Array;
   sample: Float64Array;
+  /** The sample's radix sort (created by the first feature that needs quantile edges). */
+  sampleSort: { words: Uint32Array; idx: Int32Array; scratch: FloatSortScratch } | null;
 }
 
 interface FeatureBins {
@@ -332,7 +336,10 @@ function quantileBins(col: Float64Array, weights: Float64Array | null, maxBins: 
   const m = s.sample.length;
   const sample = s.sample;
   for (let j = 0; j < m; j++) sample[j] = col[Math.floor((j * n) / m)]!;
-  sample.sort();
+  // The radix sort of the values' bits (sort.ts) gives typed-array sort's order (-0 before 0; the
+  // values have no NaN) several times faster on 10^4+ values; the order of equal values is moot here.
+  const ss = (s.sampleSort ??= { words: new Uint32Array(sample.buffer), idx: new Int32Array(m), scratch: createFloatSortScratch(m) });
+  radixSortFloatPairs(sample, ss.words, ss.idx, m, ss.scratch);
   const uniq = s.uniq;
   const wts = s.wts;
   let k = 0;
