@@ -111,6 +111,27 @@ describe('buildBins', () => {
     );
   });
 
+  it('bins rows outside the quantile sample (more rows than SAMPLE_ROWS) by the edges: codes follow the values, each row within its bin', () => {
+    // 100,050 rows: the evenly spaced sample of 100,000 leaves rows out, so they are coded by search.
+    const n = 100_050;
+    const vals = Float64Array.from({ length: n }, (_, i) => ((i * 7919) % 1000) / 8 - 20);
+    const bins = buildBins(toFitMatrix({ data: vals, rows: n, cols: 1 }), null, 16);
+    const nb = bins.nBins[0]!;
+    expect(nb).toBe(16);
+    const lo = bins.lo[0]!;
+    const hi = bins.hi[0]!;
+    const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => vals[a]! - vals[b]!);
+    let prev = 0;
+    for (const i of order) {
+      const b = bins.codes[i]!;
+      expect(b >= prev && vals[i]! >= lo[b]! && vals[i]! <= hi[b]!).toBe(true);
+      prev = b;
+    }
+    // Every bin holds rows (its edges come from the sample, which has values in each), in order.
+    for (let b = 0; b < nb; b++) expect(lo[b]).toBeLessThanOrEqual(hi[b]!);
+    for (let b = 1; b < nb; b++) expect(hi[b - 1]).toBeLessThan(lo[b]!);
+  });
+
   it('bins byte input (row-major Uint8Array) exactly as the same values as float64 columns (property)', () => {
     fc.assert(
       fc.property(

@@ -339,7 +339,11 @@ function quantileBins(col: Float64Array, weights: Float64Array | null, maxBins: 
   // The radix sort of the values' bits (sort.ts) gives typed-array sort's order (-0 before 0; the
   // values have no NaN) several times faster on 10^4+ values; the order of equal values is moot here.
   const ss = (s.sampleSort ??= { words: new Uint32Array(sample.buffer), idx: new Int32Array(m), scratch: createFloatSortScratch(m) });
-  radixSortFloatPairs(sample, ss.words, ss.idx, m, ss.scratch);
+  // Every row sampled (n <= SAMPLE_ROWS): the sort's permutation gives each row's bin directly.
+  const whole = m === n;
+  const ix = ss.idx;
+  if (whole) for (let j = 0; j < m; j++) ix[j] = j;
+  radixSortFloatPairs(sample, ss.words, ix, m, ss.scratch);
   const uniq = s.uniq;
   const wts = s.wts;
   let k = 0;
@@ -364,6 +368,16 @@ function quantileBins(col: Float64Array, weights: Float64Array | null, maxBins: 
     }
   }
   const b = assignBins(k, wts, maxBins, s.binOf);
+  if (whole) {
+    // Row ix[j] holds the j-th sorted value; its distinct value's bin is the one the search below
+    // finds (every row is a sampled value, never above the last bound).
+    const binOf = s.binOf;
+    let r = 0;
+    for (let j = 0; j < m; j++) {
+      if (j > 0 && sample[j] !== sample[j - 1]) r++;
+      out[ix[j]!] = binOf[r]!;
+    }
+  }
   // upper[bin] = the largest sampled value in the bin; the last bin is open above. Padded with
   // +Infinity to a power of two so that every row's bin is a fixed number of halvings.
   let size = 1;
@@ -378,9 +392,12 @@ function quantileBins(col: Float64Array, weights: Float64Array | null, maxBins: 
     const v = col[i]!;
     // The first bin whose upper bound is >= v (the last bin above every bound): lowerBound(upper, b, v).
     let bin = 0;
-    for (let half = size >>> 1; half > 0; half >>>= 1) if (upper[bin + half - 1]! < v) bin += half;
-    if (bin >= b) bin = b - 1;
-    out[i] = bin;
+    if (whole) bin = out[i]!;
+    else {
+      for (let half = size >>> 1; half > 0; half >>>= 1) if (upper[bin + half - 1]! < v) bin += half;
+      if (bin >= b) bin = b - 1;
+      out[i] = bin;
+    }
     if (v < l[bin]!) l[bin] = v;
     if (v > h[bin]!) h[bin] = v;
     sum[bin]! += v;
