@@ -110,4 +110,63 @@ describe('buildBins', () => {
       { numRuns: 300, seed: 29 },
     );
   });
+
+  it('bins rows outside the quantile sample (more rows than SAMPLE_ROWS) by the edges: codes follow the values, each row within its bin', () => {
+    // 100,050 rows: the evenly spaced sample of 100,000 leaves rows out, so they are coded by search.
+    const n = 100_050;
+    const vals = Float64Array.from({ length: n }, (_, i) => ((i * 7919) % 1000) / 8 - 20);
+    const bins = buildBins(toFitMatrix({ data: vals, rows: n, cols: 1 }), null, 16);
+    const nb = bins.nBins[0]!;
+    expect(nb).toBe(16);
+    const lo = bins.lo[0]!;
+    const hi = bins.hi[0]!;
+    const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => vals[a]! - vals[b]!);
+    let prev = 0;
+    for (const i of order) {
+      const b = bins.codes[i]!;
+      expect(b >= prev && vals[i]! >= lo[b]! && vals[i]! <= hi[b]!).toBe(true);
+      prev = b;
+    }
+    // Every bin holds rows (its edges come from the sample, which has values in each), in order.
+    for (let b = 0; b < nb; b++) expect(lo[b]).toBeLessThanOrEqual(hi[b]!);
+    for (let b = 1; b < nb; b++) expect(hi[b - 1]).toBeLessThan(lo[b]!);
+  });
+
+  it('bins byte input (row-major Uint8Array) exactly as the same values as float64 columns (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 70 }),
+        fc.integer({ min: 1, max: 90 }),
+        fc.integer({ min: 1, max: 256 }),
+        fc.integer({ min: 2, max: 300 }),
+        fc.boolean(),
+        fc.boolean(),
+        fc.integer(),
+        (n, d, spread, maxBins, weighted, exactOnly, seed) => {
+          let x = seed | 0;
+          const next = () => (x = (Math.imul(x, 1103515245) + 12345) | 0) >>> 16;
+          const bytes = Uint8Array.from({ length: n * d }, () => next() % spread);
+          const w = weighted ? Float64Array.from({ length: n }, (_, i) => 0.1 + (i % 7) * 0.3) : null;
+          const got = buildBins(toFitMatrix({ data: bytes, rows: n, cols: d }), w, maxBins, undefined, exactOnly as true);
+          // The column path: the same values as a plain float64 row-major matrix.
+          const want = buildBins(toFitMatrix({ data: Float64Array.from(bytes), rows: n, cols: d }), w, maxBins, undefined, exactOnly as true);
+          if (want === null) {
+            expect(got).toBeNull();
+            return;
+          }
+          expect(got).not.toBeNull();
+          expect(got!.codes.constructor).toBe(want.codes.constructor);
+          expect(Array.from(got!.codes)).toEqual(Array.from(want.codes));
+          expect(Array.from(got!.nBins)).toEqual(Array.from(want.nBins));
+          expect(Array.from(got!.exact)).toEqual(Array.from(want.exact));
+          for (let f = 0; f < d; f++) {
+            expect(Array.from(got!.lo[f]!)).toEqual(Array.from(want.lo[f]!));
+            expect(Array.from(got!.hi[f]!)).toEqual(Array.from(want.hi[f]!));
+            expect(Array.from(got!.mean[f]!)).toEqual(Array.from(want.mean[f]!));
+          }
+        },
+      ),
+      { numRuns: 200, seed: 31 },
+    );
+  });
 });
