@@ -17,7 +17,10 @@
  * average 24 on 2 cores): a bare postMessage + Promise round trip, the floor under those libraries'
  * dispatch, 60.8 µs; the Atomics.notify/wait fork/join used here, 5.9 µs.
  */
-import { getCriterion, isBetterCandidate, type ClassificationCriterion, type RegressionCriterion } from '@dt/criteria';
+import { isBetterCandidate, type ClassificationCriterion, type RegressionCriterion } from '@dt/criteria';
+// The registry without the built-ins: the workers' entry (histogram-worker.ts) registers every
+// built-in, and a browser bundle of '@dt/core/hist' (no workers there) keeps only the criteria it names.
+import { getCriterion } from '@dt/criteria/registry-store';
 import { createRandom, DtError } from '@dt/errors';
 import type { BinCodes, Bins } from '../binning.js';
 import {
