@@ -533,31 +533,14 @@ export class HistogramAxisSearch implements SplitSearch {
       // Small nodes: mark the (bin, class) cells present so that only they are read back.
       const C = this.cfg.nClasses;
       const shift = this.markShift;
-      let mn = 0x7fffffff;
-      let mx = 0;
-      if (w === null) {
-        for (let i = start; i < end; i++) {
-          const b = codes[base + pos[i]!]!;
-          const c = lab[i]!;
-          h[b * K + c]! += 1;
-          const bit = (b << shift) + c;
-          marks[bit >>> 5]! |= 1 << (bit & 31);
-          mn = b < mn ? b : mn;
-          mx = b > mx ? b : mx;
-        }
-      } else {
-        for (let i = start; i < end; i++) {
-          const b = codes[base + pos[i]!]!;
-          const c = lab[i]!;
-          const cell = b * K + c;
-          h[cell]! += w[i]!;
-          h[cell + C]! += 1;
-          const bit = (b << shift) + c;
-          marks[bit >>> 5]! |= 1 << (bit & 31);
-          mn = b < mn ? b : mn;
-          mx = b > mx ? b : mx;
-        }
-      }
+      // The loops live in functions of their own that end with the loop (see markLeft for why).
+      const span =
+        w === null
+          ? markedCounts(h, codes, base, pos, lab, start, end, K, shift, marks)
+          : markedWeights(h, codes, base, pos, lab, w, start, end, K, C, shift, marks);
+      // (No rows: span -1, the empty span as before.)
+      const mn = span < 0 ? 0x7fffffff : span % BIN_SPAN;
+      const mx = span < 0 ? 0 : (span - mn) / BIN_SPAN;
       // The marked words span the bins present (no search of the marks for the first and last).
       this.gMin = mn;
       this.gMax = mx;
@@ -945,18 +928,11 @@ export class HistogramAxisSearch implements SplitSearch {
     const codes = this.codes;
     const flags = this.flags;
     const base = feature * this.n;
-    let nLeft = 0;
     // NaN rows (bin nBins[feature], above every value bin) go left only when the split says so.
     const missBin = record.missingGoToLeft === 1 ? this.cfg.bins.nBins[feature]! : -1;
     const pos = this.pos;
-    for (let i = start; i < end; i++) {
-      const c = codes[base + pos[i]!]!;
-      const l = c <= cutBin || c === missBin ? 1 : 0;
-      flags[i] = l;
-      nLeft += l;
-    }
-    const mid = start + nLeft;
-    if (nLeft === 0 || mid === end) return mid;
+    const mid = start + markLeft(codes, base, pos, flags, start, end, cutBin, missBin);
+    if (mid === start || mid === end) return mid;
     stableMoveI32(samples, start, end, flags, this.moveI32);
     if (this.cfg.labels !== null) stableMoveI32(this.lab, start, end, flags, this.moveI32);
     else stableMoveF64(this.tgt, start, end, flags, this.moveF64);
@@ -1138,8 +1114,15 @@ export class HistogramAxisSearch implements SplitSearch {
 // Stable two-way moves: left-goers compacted in place, right-goers via scratch, then appended.
 // Branch-free (both stores always happen) because the flags are unpredictable.
 // Short runs of right-goers are copied back by a plain loop: a subarray view per call costs more there.
+// Each compaction loop is a function of its own that ends with the loop (see markLeft for why).
 
 function stableMoveI32(a: Int32Array, start: number, end: number, flags: Uint8Array, tmp: Int32Array): void {
+  const r = compactI32(a, start, end, flags, tmp);
+  if (r < SHORT_RUN) for (let k = 0, l = end - r; k < r; k++) a[l + k] = tmp[k]!;
+  else a.set(tmp.subarray(0, r), end - r);
+}
+
+function compactI32(a: Int32Array, start: number, end: number, flags: Uint8Array, tmp: Int32Array): number {
   let l = start;
   let r = 0;
   for (let i = start; i < end; i++) {
@@ -1150,11 +1133,16 @@ function stableMoveI32(a: Int32Array, start: number, end: number, flags: Uint8Ar
     l += g;
     r += 1 - g;
   }
-  if (r < SHORT_RUN) for (let k = 0; k < r; k++) a[l + k] = tmp[k]!;
-  else a.set(tmp.subarray(0, r), l);
+  return r;
 }
 
 function stableMoveF64(a: Float64Array, start: number, end: number, flags: Uint8Array, tmp: Float64Array): void {
+  const r = compactF64(a, start, end, flags, tmp);
+  if (r < SHORT_RUN) for (let k = 0, l = end - r; k < r; k++) a[l + k] = tmp[k]!;
+  else a.set(tmp.subarray(0, r), end - r);
+}
+
+function compactF64(a: Float64Array, start: number, end: number, flags: Uint8Array, tmp: Float64Array): number {
   let l = start;
   let r = 0;
   for (let i = start; i < end; i++) {
@@ -1165,11 +1153,16 @@ function stableMoveF64(a: Float64Array, start: number, end: number, flags: Uint8
     l += g;
     r += 1 - g;
   }
-  if (r < SHORT_RUN) for (let k = 0; k < r; k++) a[l + k] = tmp[k]!;
-  else a.set(tmp.subarray(0, r), l);
+  return r;
 }
 
 function stableMoveCodes(a: BinCodes, base: number, start: number, end: number, flags: Uint8Array, tmp: BinCodes): void {
+  const r = compactCodes(a, base, start, end, flags, tmp);
+  if (r < SHORT_RUN) for (let k = 0, l = base + end - r; k < r; k++) a[l + k] = tmp[k]!;
+  else a.set(tmp.subarray(0, r), base + end - r);
+}
+
+function compactCodes(a: BinCodes, base: number, start: number, end: number, flags: Uint8Array, tmp: BinCodes): number {
   let l = base + start;
   let r = 0;
   for (let i = start; i < end; i++) {
@@ -1180,6 +1173,93 @@ function stableMoveCodes(a: BinCodes, base: number, start: number, end: number, 
     l += g;
     r += 1 - g;
   }
-  if (r < SHORT_RUN) for (let k = 0; k < r; k++) a[l + k] = tmp[k]!;
-  else a.set(tmp.subarray(0, r), l);
+  return r;
+}
+
+/**
+ * flags[i] = 1 for the rows of [start, end) whose code (through pos) is <= cutBin or is missBin;
+ * returns their count. A function of its own, not a loop inside partition: V8 compiles a hot loop
+ * of a long function on stack replacement, before the code after the loop has run, and that code
+ * then bails out of the compiled loop on every later call for want of type feedback (traced with
+ * --trace-deopt on MAGIC: thousands of bailouts per fit, 2-3x the fit time after a full GC).
+ */
+function markLeft(
+  codes: BinCodes,
+  base: number,
+  pos: Int32Array,
+  flags: Uint8Array,
+  start: number,
+  end: number,
+  cutBin: number,
+  missBin: number,
+): number {
+  let nLeft = 0;
+  for (let i = start; i < end; i++) {
+    const c = codes[base + pos[i]!]!;
+    const l = c <= cutBin || c === missBin ? 1 : 0;
+    flags[i] = l;
+    nLeft += l;
+  }
+  return nLeft;
+}
+
+/** mx · BIN_SPAN + mn packs the lowest and highest bin codes present (codes are < 2^16); -1: no rows. */
+const BIN_SPAN = 65536;
+
+/** Unit weights: counts into h[b·K + c], marks the (bin, class) cells; returns the packed bin span. */
+function markedCounts(
+  h: Float64Array,
+  codes: BinCodes,
+  base: number,
+  pos: Int32Array,
+  lab: Int32Array,
+  start: number,
+  end: number,
+  K: number,
+  shift: number,
+  marks: Int32Array,
+): number {
+  let mn = 0x7fffffff;
+  let mx = 0;
+  for (let i = start; i < end; i++) {
+    const b = codes[base + pos[i]!]!;
+    const c = lab[i]!;
+    h[b * K + c]! += 1;
+    const bit = (b << shift) + c;
+    marks[bit >>> 5]! |= 1 << (bit & 31);
+    mn = b < mn ? b : mn;
+    mx = b > mx ? b : mx;
+  }
+  return end > start ? mx * BIN_SPAN + mn : -1;
+}
+
+/** Weighted: weights into h[b·K + c], counts into h[b·K + c + C], marks; returns the packed bin span. */
+function markedWeights(
+  h: Float64Array,
+  codes: BinCodes,
+  base: number,
+  pos: Int32Array,
+  lab: Int32Array,
+  w: Float64Array,
+  start: number,
+  end: number,
+  K: number,
+  C: number,
+  shift: number,
+  marks: Int32Array,
+): number {
+  let mn = 0x7fffffff;
+  let mx = 0;
+  for (let i = start; i < end; i++) {
+    const b = codes[base + pos[i]!]!;
+    const c = lab[i]!;
+    const cell = b * K + c;
+    h[cell]! += w[i]!;
+    h[cell + C]! += 1;
+    const bit = (b << shift) + c;
+    marks[bit >>> 5]! |= 1 << (bit & 31);
+    mn = b < mn ? b : mn;
+    mx = b > mx ? b : mx;
+  }
+  return end > start ? mx * BIN_SPAN + mn : -1;
 }
