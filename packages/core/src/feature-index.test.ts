@@ -71,3 +71,40 @@ describe('subsetFeatureIndex', () => {
     expect(Array.from(sub.uniq[0]!)).toEqual(Array.from(rows, (r) => r * 0.5));
   });
 });
+
+describe('buildFeatureIndex ranks', () => {
+  // Brute force: the rank of v is the number of distinct non-NaN values below it (NaN: past them all).
+  const bruteRanks = (col: number[]): number[] => {
+    const distinct = [...new Set(col.filter((v) => v === v).map((v) => v + 0))].sort((a, b) => a - b);
+    return col.map((v) => (v === v ? distinct.filter((u) => u < v).length : distinct.length));
+  };
+  it('are each value’s position among the sorted distinct values; -0 and 0 are one value, NaN ranks last (property, brute force)', () => {
+    const value = fc.oneof(
+      fc.double({ min: -1e6, max: 1e6, noNaN: true, noDefaultInfinity: true }),
+      fc.constantFrom(0, -0, 0.1, 0.30000000000000004, 1e-300, -1e-300, Number.MIN_VALUE, 2 ** 53, Number.NaN),
+      fc.integer({ min: -5, max: 5 }).map((i) => i / 3),
+    );
+    fc.assert(
+      fc.property(fc.array(value, { minLength: 1, maxLength: 300 }), (col) => {
+        const n = col.length;
+        const index = buildFeatureIndex({ data: Float64Array.from(col), rows: n, cols: 1 });
+        expect(Array.from(index.ranks)).toEqual(bruteRanks(col));
+      }),
+      { numRuns: 400, seed: 18 },
+    );
+  });
+
+  it('rank a dense column of thousands of distinct doubles (table of many slots) as the sort does', () => {
+    const n = 5000;
+    let state = 3;
+    const col = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      state = (state * 1103515245 + 12345) % 2147483648;
+      col[i] = i % 7 === 0 ? col[i >> 1]! : (state / 2147483648 - 0.5) * 1e3; // repeats too
+    }
+    const index = buildFeatureIndex({ data: col, rows: n, cols: 1 });
+    const u = index.uniq[0]!;
+    for (let s = 0; s < n; s++) expect(u[index.ranks[s]!]).toBe(col[s]);
+    expect(Array.from(index.ranks)).toEqual(bruteRanks(Array.from(col)));
+  });
+});

@@ -56,6 +56,7 @@ export function buildFeatureIndex(X: ColumnMajor): FeatureIndex {
   const smallInt = new Uint8Array(d);
   const nMissing = new Int32Array(d);
   let maxK = 1;
+  const ranker = new ValueRanker();
   for (let f = 0; f < d; f++) {
     const col = column(f);
     let k = 0;
@@ -102,13 +103,8 @@ export function buildFeatureIndex(X: ColumnMajor): FeatureIndex {
     if (smallInt[f] === 1) {
       for (let r = 0; r < k; r++) lut[u[r]!] = r;
       for (let s = 0; s < n; s++) ranks[base + s] = lut[col[s]!]!;
-    } else if (nMissing[f] === 0) {
-      for (let s = 0; s < n; s++) ranks[base + s] = lowerBound(u, k, col[s]!);
     } else {
-      for (let s = 0; s < n; s++) {
-        const v = col[s]!;
-        ranks[base + s] = v === v ? lowerBound(u, k, v) : k;
-      }
+      ranker.rank(col, u, k, ranks, base);
     }
   }
   return { n, d, ranks, uniq, nUnique, nMissing, scanUniq: uniq };
@@ -124,6 +120,64 @@ export function isSmallIntColumn(col: Float64Array): boolean {
     if (!(v >= 0 && v < SMALL_INT && (v | 0) === v)) return false;
   }
   return true;
+}
+
+/**
+ * Ranks of a column's values among its sorted distinct values u[0, k) (NaN: rank k): the index
+ * lowerBound(u, k, v) finds, looked up in an open-addressing table keyed by the value's bits instead
+ * of a binary search per sample. On dense continuous columns (Pre PCA's 784 projected columns of
+ * 60,000 distinct values) the binary search's ~16 unpredictable, cache-missing steps per sample were
+ * most of the feature index; one hashed probe finds the same rank. -0 is looked up as 0 (they are
+ * one distinct value, as in the sort above).
+ */
+class ValueRanker {
+  private keys = new Float64Array(0);
+  private slots = new Int32Array(0);
+  private readonly bits = new Float64Array(1);
+  private readonly words = new Uint32Array(this.bits.buffer);
+
+  rank(col: Float64Array, u: Float64Array, k: number, ranks: RankArray, base: number): void {
+    let size = 16;
+    let shift = 28; // the hash's top log2(size) bits index the table
+    while (size < 2 * k) {
+      size *= 2;
+      shift--;
+    }
+    if (this.keys.length < size) {
+      this.keys = new Float64Array(size);
+      this.slots = new Int32Array(size);
+    }
+    const keys = this.keys;
+    const slots = this.slots; // rank + 1; 0 = empty
+    slots.fill(0, 0, size);
+    const mask = size - 1;
+    for (let r = 0; r < k; r++) {
+      const v = u[r]! + 0;
+      let h = this.hash(v) >>> shift;
+      while (slots[h] !== 0) h = (h + 1) & mask;
+      keys[h] = v;
+      slots[h] = r + 1;
+    }
+    const n = col.length;
+    for (let s = 0; s < n; s++) {
+      const v = col[s]! + 0;
+      if (v !== v) {
+        ranks[base + s] = k;
+        continue;
+      }
+      let h = this.hash(v) >>> shift;
+      while (slots[h] !== 0 && keys[h] !== v) h = (h + 1) & mask;
+      // Every value of the column is in u: an empty slot cannot be reached (lowerBound would agree).
+      ranks[base + s] = slots[h] !== 0 ? slots[h]! - 1 : lowerBound(u, k, v);
+    }
+  }
+
+  private hash(v: number): number {
+    this.bits[0] = v;
+    const lo = this.words[0]!;
+    const hi = this.words[1]!;
+    return Math.imul(lo ^ Math.imul(hi ^ (hi >>> 16), 0x85ebca6b), 0x9e3779b1) >>> 0;
+  }
 }
 
 export function lowerBound(u: Float64Array, k: number, v: number): number {
