@@ -1,11 +1,11 @@
-import { symmetricEvd } from './symmetric-evd.js';
+import { EigenvalueDecomposition, Matrix } from 'ml-matrix';
+import { PCA } from 'ml-pca';
 
 /**
  * Small dense kernels shared by the PCA projections. Node data stays in the builder's column-major
  * array; a node's rows are gathered in blocks (centred and scaled by √(w/W)) into scratch buffers, so
- * Σ over a block of the outer products is the node's weighted covariance. symmetric-evd.ts (ml-matrix's
- * algorithm on flat arrays) does the eigendecompositions (d×d for small d, C×C, m×m or l×l
- * otherwise); the O(m·d·…) passes over the
+ * Σ over a block of the outer products is the node's weighted covariance. ml-matrix / ml-pca do the
+ * eigendecompositions (d×d for small d, C×C, m×m or l×l otherwise); the O(m·d·…) passes over the
  * data are written out here because ml-matrix's row-of-arrays matrices would need a copy of every
  * node and its products are several times slower on these shapes.
  */
@@ -322,12 +322,12 @@ export interface Eigen {
   vectors: Float64Array;
 }
 
-/** Eigendecomposition of a symmetric n×n row-major matrix (ml-matrix's algorithm), sorted descending. */
+/** Eigendecomposition of a symmetric n×n row-major matrix (ml-matrix), sorted descending. */
 export function symmetricEigen(A: Float64Array, n: number): Eigen {
   const max = extremeMagnitude(A, n);
-  if (max > 0) return rescaledEigen(A, n, max, false);
-  const { d, v } = symmetricEvd(A, n);
-  return sortedEigen(d, v, n, false);
+  if (max > 0) return rescaledEigen(A, n, max);
+  const evd = new EigenvalueDecomposition(Matrix.from1DArray(n, n, A.subarray(0, n * n)), { assumeSymmetric: true });
+  return sortedEigen(evd.realEigenvalues, evd.eigenvectorMatrix, n);
 }
 
 /** The largest |entry| when some non-zero entry is below 2^-900 or above 2^500 (see rescaledEigen), else 0. */
@@ -343,12 +343,12 @@ function extremeMagnitude(A: Float64Array, n: number): number {
 }
 
 /**
- * tql2 runs past the matrix (in ml-matrix, a raw TypeError) when entries are subnormal, as its
+ * ml-matrix's tql2 runs past the matrix (a raw TypeError) when entries are subnormal, as its
  * stopping test eps·tst1 underflows to 0. Entries far from 1 are therefore scaled by an even power
  * of two (exact) so the largest is near 1, entries below 2^-600 of it (far under rounding) become 0,
  * and the eigenvalues are scaled back. Ordinary matrices never take this path.
  */
-function rescaledEigen(A: Float64Array, n: number, max: number, reversed: boolean): Eigen {
+function rescaledEigen(A: Float64Array, n: number, max: number): Eigen {
   const half = Math.round(Math.log2(max) / 2);
   // 2^-2·half in two factors: one factor of 2^-1024 would itself be subnormal.
   const s = 2 ** -half;
@@ -357,38 +357,30 @@ function rescaledEigen(A: Float64Array, n: number, max: number, reversed: boolea
     const b = A[i]! * s * s;
     B[i] = Math.abs(b) < 2 ** -600 ? 0 : b;
   }
-  const { d, v } = symmetricEvd(B, n);
-  const eigen = sortedEigen(d, v, n, reversed);
+  const evd = new EigenvalueDecomposition(Matrix.from1DArray(n, n, B), { assumeSymmetric: true });
+  const eigen = sortedEigen(evd.realEigenvalues, evd.eigenvectorMatrix, n);
   const back = 2 ** half;
   for (let k = 0; k < n; k++) eigen.values[k] = eigen.values[k]! * back * back;
   return eigen;
 }
 
-/**
- * Eigendecomposition of a d×d covariance matrix, descending. The committed trees were grown with
- * ml-pca's `isCovarianceMatrix` route, which reverses tql2's ascending order before our sort: equal
- * eigenvalues therefore keep the reversed order here (`reversed`), unlike symmetricEigen.
- */
+/** Eigendecomposition of a d×d covariance matrix by ml-pca (`isCovarianceMatrix`), descending. */
 export function covarianceEigen(C: Float64Array, d: number): Eigen {
+  // ml-pca decomposes with the same tql2: extreme entries go through the rescaled route.
   const max = extremeMagnitude(C, d);
-  if (max > 0) return rescaledEigen(C, d, max, true);
-  const { d: values, v } = symmetricEvd(C, d);
-  return sortedEigen(values, v, d, true);
+  if (max > 0) return rescaledEigen(C, d, max);
+  const pca = new PCA(Matrix.from1DArray(d, d, C.subarray(0, d * d)), { isCovarianceMatrix: true });
+  return sortedEigen(pca.getEigenvalues(), pca.getEigenvectors(), d);
 }
 
-/**
- * Descending eigenpairs from tql2's ascending values and eigenvector rows; ties by position (in the
- * reversed list when `reversed`, as ml-pca hands them over).
- */
-function sortedEigen(values: Float64Array, vectors: Float64Array, n: number, reversed: boolean): Eigen {
-  const at = (j: number): number => (reversed ? n - 1 - j : j);
-  const order = Array.from({ length: n }, (_, j) => j).sort((a, b) => values[at(b)]! - values[at(a)]! || a - b);
+function sortedEigen(values: ArrayLike<number>, vectors: Matrix, n: number): Eigen {
+  const order = Array.from({ length: n }, (_, j) => j).sort((a, b) => values[b]! - values[a]! || a - b);
   const outValues = new Float64Array(n);
   const outVectors = new Float64Array(n * n);
   for (let k = 0; k < n; k++) {
-    const j = at(order[k]!);
+    const j = order[k]!;
     outValues[k] = values[j]!;
-    outVectors.set(vectors.subarray(j * n, j * n + n), k * n);
+    for (let i = 0; i < n; i++) outVectors[k * n + i] = vectors.get(i, j);
   }
   return { values: outValues, vectors: outVectors };
 }
