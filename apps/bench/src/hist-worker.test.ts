@@ -25,6 +25,10 @@ describe('bench hist worker', () => {
     expect(phaseOf('classEntriesMarked', `${core}split-search/histogram-axis.ts`)).toBe('scans');
     expect(phaseOf('giniLoop', 'file:///x/packages/criteria/src/gini.ts')).toBe('scans');
     expect(phaseOf('stableMoveCodes', `${core}split-search/histogram-axis.ts`)).toBe('partition');
+    expect(phaseOf('markedCounts', `${core}split-search/histogram-axis.ts`)).toBe('histograms');
+    expect(phaseOf('markedWeights', `${core}split-search/histogram-axis.ts`)).toBe('histograms');
+    expect(phaseOf('markLeft', `${core}split-search/histogram-axis.ts`)).toBe('partition');
+    expect(phaseOf('compactCodes', `${core}split-search/histogram-axis.ts`)).toBe('partition');
     expect(phaseOf('makeRecord', `${core}builder.ts`)).toBe('other');
     expect(phaseOf('scanMarkedGini', `${core}split-search/histogram-gini.ts`)).toBe('scans');
     expect(phaseOf('lowerBound', `${core}feature-index.ts`)).toBe('binning');

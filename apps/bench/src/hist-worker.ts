@@ -88,9 +88,11 @@ export function phaseOf(functionName: string, url: string): Phase {
   if (url.endsWith('/binning.ts') || url.endsWith('/feature-index.ts')) return 'binning';
   if (url.endsWith('/histogram-gini.ts')) return 'scans';
   if (url.endsWith('/histogram-axis.ts')) {
-    if (/Histogram|keepChildren/.test(functionName)) return 'histograms';
+    // The hot loops live in small module functions of their own (markedCounts: a small node's
+    // histogram; markLeft and compact*: the partition's marks and moves).
+    if (/Histogram|keepChildren|^marked(Counts|Weights)$/.test(functionName)) return 'histograms';
     if (/Entries|Range|clearMarked|consider|gather/.test(functionName)) return 'scans';
-    if (/partition|stableMove/.test(functionName)) return 'partition';
+    if (/partition|stableMove|^compact|^markLeft$/.test(functionName)) return 'partition';
     return 'scans';
   }
   if (url.includes('/criteria/src/') || url.endsWith('/sort.ts') || url.endsWith('/splitter.ts')) return 'scans';
