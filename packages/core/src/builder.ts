@@ -47,13 +47,15 @@ export interface GrowthParams {
   parallel?: HistogramParallel | null;
   /**
    * Depth-first growth with a search whose subtrees are independent: nodes of at most this many rows
-   * become subtree tasks (see growInSubtrees). Absent: ceil(rows / SUBTREE_DIVISOR); 0: off.
+   * become subtree tasks (see build and subtree-assembly.ts). Absent: ceil(rows / SUBTREE_DIVISOR); 0: off.
    */
   subtreeRows?: number;
 }
 
 /** A subtree the builder grows as one task: samples[start, end) at `depth`, with known constants. */
 export interface SubtreeTask {
+  /** The task's node in the top tree. */
+  id: number;
   start: number;
   end: number;
   depth: number;
@@ -181,11 +183,10 @@ export class TreeBuilder {
     // Two phases (subtree-assembly.ts): this thread grows the nodes above `bound` rows and sets
     // every node of at most `bound` rows aside as a task; then the tasks are grown and joined.
     const tasks: SubtreeTask[] = [];
-    const at: number[] = [];
-    this.growDepthFirst(tree, root, bound, tasks, at);
+    this.growDepthFirst(tree, root, bound, tasks);
     if (tasks.length === 0) return tree;
     const totalWeight = this.totalWeight;
-    return finish!({ top: tree, tasks, at, totalWeight, data: this.data, params: this.p, samples: this.samples, grow: (task) => this.growSubtree(task, totalWeight) });
+    return finish!({ top: tree, tasks, totalWeight, data: this.data, params: this.p, samples: this.samples, grow: (task) => this.growSubtree(task, totalWeight) });
   }
 
   /** Grows one subtree task completely into a tree of its own (node 0: the task's node). */
@@ -198,14 +199,13 @@ export class TreeBuilder {
   }
 
   /** With `tasks`: nodes of at most `bound` rows are added unexpanded and set aside as subtree tasks. */
-  private growDepthFirst(tree: Tree, root: NodeRecord, bound = 0, tasks: SubtreeTask[] | null = null, at: number[] | null = null): void {
+  private growDepthFirst(tree: Tree, root: NodeRecord, bound = 0, tasks: SubtreeTask[] | null = null): void {
     const stack: NodeRecord[] = [root];
     while (stack.length > 0) {
       const rec = stack.pop()!;
       if (tasks !== null && rec.end - rec.start <= bound) {
         this.addNode(tree, rec);
-        tasks.push({ start: rec.start, end: rec.end, depth: rec.depth, constants: rec.constants });
-        at!.push(rec.id);
+        tasks.push({ id: rec.id, start: rec.start, end: rec.end, depth: rec.depth, constants: rec.constants });
         continue;
       }
       this.evaluate(rec);

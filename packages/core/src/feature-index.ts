@@ -167,8 +167,8 @@ class ValueRanker {
       }
       let h = this.hash(v) >>> shift;
       while (slots[h] !== 0 && keys[h] !== v) h = (h + 1) & mask;
-      // Every value of the column is in u: an empty slot cannot be reached (lowerBound would agree).
-      ranks[base + s] = slots[h] !== 0 ? slots[h]! - 1 : lowerBound(u, k, v);
+      // Every value of the column is in u, so the probe ends at its slot (never an empty one).
+      ranks[base + s] = slots[h]! - 1;
     }
   }
 

@@ -5,7 +5,7 @@
  * reads new histogram slots and the subtree tasks from the fit's port synchronously.
  */
 // Every built-in criterion, so that a fit's criterion resolves by name here.
-import '@dt/criteria';
+import '@dt/criteria/all';
 import { parentPort, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import { runHistogramWorker } from './split-search/histogram-parallel.js';
 import { growSubtreesHere } from './subtree-worker.js';

@@ -91,9 +91,8 @@ const TREE_FIELDS: Readonly<Record<keyof TreeJson, FieldRule>> = {
 const TREE_OPTIONAL: readonly string[] = ['missingGoToLeft', 'catOffset', 'catCount', 'catFeature', 'catValuesOffset', 'catLevels', 'catValues'];
 
 const string = typed('string');
-const MODEL_FIELDS: Readonly<Record<Exclude<keyof ModelJson, 'tree'>, FieldRule>> = {
-  format: among(MODEL_FORMAT),
-  version: among(1, MODEL_FORMAT_VERSION),
+// format and version are readEnvelope's checks, made before these.
+const MODEL_FIELDS: Readonly<Record<Exclude<keyof ModelJson, 'tree' | 'format' | 'version'>, FieldRule>> = {
   estimator: among('DecisionTreeClassifier', 'DecisionTreeRegressor'),
   params: record,
   featureNames: [string, 'or null'],

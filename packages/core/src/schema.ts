@@ -3,7 +3,7 @@
  * (`z.object`, `z.array`, `z.number().int().min()`, `.refine`, `.optional()`, `.nullable()`, ...).
  * Why not zod: measured with esbuild (min+gz), zod 4 adds 138 KB and `zod/mini` still 7.5 KB to a
  * browser bundle; this file is under 1 KB. Issues carry zod's shape ({ path, message }) so errors read
- * the same. Used by @dt/stream's and @dt/ensemble's formats; core's own model file is checked with the
+ * the same. Used by @dt/stream's format; core's own model file is checked with the
  * smaller field rules of json-rules.ts (a DecisionTreeClassifier bundle has a 20 KB goal, size-budgets.json).
  */
 

@@ -16,7 +16,7 @@ export class SharedRows {
 
   /** The whole matrix's index (built on the first call). */
   index(): FeatureIndex {
-    if (this.full === null) this.full = buildFeatureIndex(this.member(null).X);
+    if (this.full === null) this.full = buildFeatureIndex((this.whole ??= this.member(null).X));
     return this.full;
   }
 

@@ -15,16 +15,13 @@
  */
 import type { GrowthParams, SubtreeTask } from './builder.js';
 import type { ClassificationData, RegressionData } from './split-search/fit-data.js';
-import type { SparseValues } from './sparse-values.js';
-import { AXIS, LEAF, reviveTree, Tree } from './tree.js';
+import { LEAF, reviveTree, Tree } from './tree.js';
 
 /** What the builder hands over after the first phase. */
 export interface SubtreeFit {
   /** The top tree: every task's node added, not expanded. */
   top: Tree;
   tasks: SubtreeTask[];
-  /** Node id of each task's node in `top`. */
-  at: number[];
   totalWeight: number;
   data: ClassificationData | RegressionData;
   params: GrowthParams;
@@ -38,7 +35,7 @@ export interface SubtreeFit {
 export function finishSubtrees(fit: SubtreeFit): Tree {
   const par = fit.params.parallel ?? null;
   const grown = par !== null && par.growsSubtrees ? par.growSubtrees(fit.tasks, fit.totalWeight, subtreeData(fit), fit.grow) : fit.tasks.map(fit.grow);
-  return assembleSubtrees(fit.top, fit.at, grown);
+  return assembleSubtrees(fit.top, fit.tasks, grown);
 }
 
 /** What a worker thread needs to grow the tasks like the builder (subtree-worker.ts). */
@@ -85,17 +82,17 @@ export interface SubtreeData {
 }
 
 /**
- * `top` with node at[k] replaced by grown[k] (a tree whose node 0 is that node; grown on a worker
+ * `top` with task k's node replaced by grown[k] (a tree whose node 0 is that node; grown on a worker
  * thread it arrives as a structured clone). Iterative: trees may be 100,000 levels deep.
  */
-function assembleSubtrees(top: Tree, at: readonly number[], grown: readonly unknown[]): Tree {
+function assembleSubtrees(top: Tree, tasks: readonly SubtreeTask[], grown: readonly unknown[]): Tree {
   const taskOf = new Int32Array(top.nodeCount).fill(-1);
   const trees: Tree[] = [];
-  let total = top.nodeCount - at.length;
-  for (let k = 0; k < at.length; k++) {
+  let total = top.nodeCount - tasks.length;
+  for (let k = 0; k < tasks.length; k++) {
     const t = reviveTree(grown[k]);
     trees.push(t);
-    taskOf[at[k]!] = k;
+    taskOf[tasks[k]!.id] = k;
     total += t.nodeCount;
   }
   const out = new Tree(top.nFeatures, top.nOutputs, total, top.hasSparseValues);
@@ -114,29 +111,13 @@ function assembleSubtrees(top: Tree, at: readonly number[], grown: readonly unkn
       node = 0;
     }
     const src = k < 0 ? top : trees[k]!;
-    const id = copyNode(out, src, node, p, isLeft);
+    const id = out.appendNodeCopy(src, node, p, isLeft);
     if (src.kind[node] === LEAF) continue;
+    out.copySplit(src, node, id);
     srcTree.push(k, k);
     srcNode.push(src.right[node]!, src.left[node]!);
     parent.push(id, id);
     left.push(0, 1);
   }
   return out;
-}
-
-/**
- * Appends a copy of src's axis-split or leaf node `node` to `out` as a child of `parent` (addNode
- * links it): statistics, class weights or value, and split. Both trees hold values in the same form.
- */
-function copyNode(out: Tree, src: Tree, node: number, parent: number, isLeft: boolean): number {
-  const id = out.addNode(parent, isLeft, { impurity: src.impurity[node]!, nSamples: src.nSamples[node]!, weightedNSamples: src.weightedNSamples[node]! });
-  // The builder's trees keep class weights sparse (read here as reviveTree reads them).
-  const sp = (src as unknown as { sparse: SparseValues | null }).sparse;
-  if (sp !== null) {
-    const off = sp.offset[node]!;
-    const cnt = sp.count[node]!;
-    out.setClassWeights(id, sp.classes.subarray(off, off + cnt), sp.weights.subarray(off, off + cnt), cnt);
-  } else out.value[id] = src.value[node]!;
-  if (src.kind[node] === AXIS) out.setAxisSplit(id, src.feature[node]!, src.threshold[node]!, src.missingGoToLeft[node]!);
-  return id;
 }

@@ -1,5 +1,5 @@
 /**
- * A worker thread's subtree tasks (builder.ts, growInSubtrees): the ordinary builder over the
+ * A worker thread's subtree tasks (builder.ts TreeBuilder.build, subtree-assembly.ts): the ordinary builder over the
  * fitting thread's shared sample order, with this thread's own 'hist' search over the shared bin
  * codes and node-ordered arrays. Injected into runHistogramWorker by the worker entry
  * (histogram-worker.ts), so that split-search/ never imports the builder.

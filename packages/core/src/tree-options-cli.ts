@@ -116,7 +116,7 @@ export const TREE_OPTIONS_CLI: CliTable<ResolvedTreeOptions> = {
     parse: (raw, name) => {
       const v = oneOf(name, raw.trim().toLowerCase(), ['balanced', 'none']);
       return v === 'none' ? null : v;
-  },
+    },
   },
   misRate: null,
 };

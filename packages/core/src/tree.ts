@@ -574,35 +574,48 @@ export class Tree {
     }
     const remap = new Int32Array(this.nodeCount).fill(-1);
     order.forEach((n, i) => (remap[n] = i));
-    const sp = this.sparse;
-    const t = new Tree(this.nFeatures, this.nOutputs, order.length, sp !== null);
-    const k = this.nOutputs;
-    for (let i = 0; i < order.length; i++) {
-      const n = order[i]!;
-      t.addNode(-1, true, {
-        impurity: this.impurity[n]!,
-        nSamples: this.nSamples[n]!,
-        weightedNSamples: this.weightedNSamples[n]!,
-      });
-      if (sp !== null) {
-        const off = sp.offset[n]!;
-        const cnt = sp.count[n]!;
-        t.setClassWeights(i, sp.classes.subarray(off, off + cnt), sp.weights.subarray(off, off + cnt), cnt);
-      } else t.denseValue.set(this.denseValue.subarray(n * k, n * k + k), i * k);
-    }
+    const t = new Tree(this.nFeatures, this.nOutputs, order.length, this.sparse !== null);
+    for (let i = 0; i < order.length; i++) t.appendNodeCopy(this, order[i]!, -1, true);
     for (let i = 0; i < order.length; i++) {
       const n = order[i]!;
       if (this.kind[n] === LEAF || (cut && cut[n])) continue;
       t.left[i] = remap[this.left[n]!]!;
       t.right[i] = remap[this.right[n]!]!;
-      if (this.kind[n] === AXIS) t.setAxisSplit(i, this.feature[n]!, this.threshold[n]!, this.missingGoToLeft[n]!);
-      else {
-        const { features, weights } = this.splitFeatures(n);
-        t.setObliqueSplit(i, features, weights, this.threshold[n]!);
-      }
-      if (this.catCount[n]! > 0) t.setCategoricalMaps(i, this.categoricalMaps(n));
+      t.copySplit(this, n, i);
     }
     return t;
+  }
+
+  /**
+   * Appends a copy of src's node n — statistics and stored values, no split — as a child of `parent`
+   * (-1: unlinked; addNode links it); returns its id. Both trees hold values in the same form.
+   */
+  appendNodeCopy(src: Tree, n: number, parent: number, isLeft: boolean): number {
+    const id = this.addNode(parent, isLeft, {
+      impurity: src.impurity[n]!,
+      nSamples: src.nSamples[n]!,
+      weightedNSamples: src.weightedNSamples[n]!,
+    });
+    const sp = src.sparse;
+    if (sp !== null) {
+      const off = sp.offset[n]!;
+      const cnt = sp.count[n]!;
+      this.setClassWeights(id, sp.classes.subarray(off, off + cnt), sp.weights.subarray(off, off + cnt), cnt);
+    } else {
+      const k = src.nOutputs;
+      this.denseValue.set(src.denseValue.subarray(n * k, n * k + k), id * k);
+    }
+    return id;
+  }
+
+  /** Gives node i src's split of its node n (axis or oblique, with categorical maps); children links are the caller's. */
+  copySplit(src: Tree, n: number, i: number): void {
+    if (src.kind[n] === AXIS) this.setAxisSplit(i, src.feature[n]!, src.threshold[n]!, src.missingGoToLeft[n]!);
+    else {
+      const { features, weights } = src.splitFeatures(n);
+      this.setObliqueSplit(i, features, weights, src.threshold[n]!);
+    }
+    if (src.catCount[n]! > 0) this.setCategoricalMaps(i, src.categoricalMaps(n));
   }
 }
 

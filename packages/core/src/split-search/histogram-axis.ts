@@ -248,12 +248,11 @@ export class HistogramAxisSearch implements SplitSearch {
     this.offsets = new Int32Array(d + 1);
     this.nMissing = cfg.bins.nMissing;
     const anyMissing = this.nMissing.some((c) => c > 0);
-    let maxB = 1;
     for (let f = 0; f < d; f++) {
       // A feature with NaN keeps its missing bin (code nBins[f]) in full-node histograms too.
       this.offsets[f + 1] = this.offsets[f]! + (nBins[f]! + (this.nMissing[f]! > 0 ? 1 : 0)) * this.K;
-      if (nBins[f]! > maxB) maxB = nBins[f]!;
     }
+    const maxB = widestBins(nBins);
     this.scratchHist = new Float64Array(maxB * this.K);
     this.markShift = isC ? classBits(cfg.nClasses) : 0;
     this.marks = new Int32Array(((maxB << this.markShift) + 31) >>> 5);

@@ -206,9 +206,12 @@ export class HistogramParallel {
       wt: cfg.weights === null ? null : sharedCopy(f64, cfg.weights, n, 8),
       flags: sharedCopy(u8, null, n, 1),
       constFlag: sharedCopy(u8, null, cfg.bins.d, 1),
-      pos: sharedCopy(i32, Int32Array.from({ length: n }, (_, i) => i), n, 4),
+      pos: sharedCopy(i32, null, n, 4),
       replica: false,
     };
+    // Node positions start as the identity (HistogramAxisSearch.pos).
+    const pos = this.shared.pos;
+    for (let i = 0; i < n; i++) pos[i] = i;
     return this.shared;
   }
 
