@@ -166,25 +166,24 @@ async function main(): Promise<void> {
     // 0.13-0.14 s without, the same tree). So with several repeats, memory gets a fit of its own and
     // the timed fits follow no forced GC; a single repeat (the large sets, where compiling is noise)
     // measures both in one fit.
-    const separate = job.repeats > 1;
-    if (separate) {
-      const peakOf = startPeakMeasure();
+    let peakOf: (() => number) | null = startPeakMeasure();
+    if (job.repeats > 1) {
       make().fit(train, ytr);
       peak = peakOf();
-      growth = peak;
+      peakOf = null;
     }
     for (let r = 0; r < job.repeats; r++) {
-      const peakOf = separate ? null : startPeakMeasure();
       const c0 = cpuS();
       const w0 = performance.now();
       model = make().fit(train, ytr);
       cpu.push(cpuS() - c0);
       wall.push((performance.now() - w0) / 1000);
-      if (peakOf !== null && r === 0) {
+      if (peakOf !== null) {
         peak = peakOf();
-        growth = peak;
+        peakOf = null;
       }
     }
+    growth = peak;
   }
   const pred = model.predict({ data: Xte, rows: yte.length, cols: d }) as number[];
   let correct = 0;
