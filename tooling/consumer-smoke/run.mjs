@@ -46,8 +46,9 @@ if ((await loadIris()).X.rows !== 150) throw new Error('@dt/datasets/iris');
 createClassifier('gini-node-features-pca', { maxDepth: 2 }).fit(iris.X, iris.y);
 // Node's main entry (the \`node\` condition) registers splitters 'hist' and 'random' itself.
 for (const splitter of ['hist', 'random']) new DecisionTreeClassifier({ splitter, seed: 1 }).fit(iris.X, iris.y);
-// and ccpAlpha's pruning and scale's scaler.
+// and ccpAlpha's pruning and scale's scaler, and the estimators' fromJSON/load.
 new DecisionTreeClassifier({ ccpAlpha: 0.01, scale: true }).fit(iris.X, iris.y);
+if (String(DecisionTreeClassifier.fromJSON(JSON.stringify(clf)).predict(iris.X)) !== String(clf.predict(iris.X))) throw new Error('fromJSON changed predictions');
 console.log('esm ok: training accuracy', clf.score(iris.X, iris.y).toFixed(3));
 `,
   );
@@ -136,6 +137,27 @@ import { DecisionTreeClassifier } from '@dt/core';
 ${X}
 new DecisionTreeClassifier({ ccpAlpha: 0.1, scale: true }).fit(X, y);
 console.log("browser bundle ok: ccpAlpha and scale after import '@dt/core/ccp' and '@dt/core/scale'");`,
+  );
+  // The estimators' static fromJSON/load need '@dt/core/load' in a browser bundle; toJSON and loadModel do not.
+  runBundle(
+    'lean-load.mjs',
+    `import { DecisionTreeClassifier, loadModel } from '@dt/core';
+${X}
+const text = JSON.stringify(new DecisionTreeClassifier().fit(X, y));
+let msg = '';
+try { DecisionTreeClassifier.fromJSON(text); } catch (e) { msg = e.message; }
+if (!msg.includes("import '@dt/core/load'")) throw new Error('fromJSON without its import: ' + msg);
+if (loadModel(text).predict([[2.8]])[0] !== 1) throw new Error('loadModel without @dt/core/load');
+console.log('browser bundle ok: fromJSON/load are opt-in, loadModel is not');`,
+  );
+  runBundle(
+    'lean-load-on.mjs',
+    `import '@dt/core/load';
+import { DecisionTreeClassifier } from '@dt/core';
+${X}
+const m = DecisionTreeClassifier.fromJSON(JSON.stringify(new DecisionTreeClassifier().fit(X, y)));
+if (m.predict([[2.8]])[0] !== 1) throw new Error('fromJSON after the import');
+console.log("browser bundle ok: fromJSON after import '@dt/core/load'");`,
   );
 } finally {
   if (!process.argv.includes('--keep')) rmSync(tmp, { recursive: true, force: true });

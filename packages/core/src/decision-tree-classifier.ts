@@ -4,10 +4,11 @@ import type { ClassificationCriterion } from '@dt/criteria';
 import '@dt/criteria/classification';
 import { checkFitOptions, DecisionTree, type FitOptions } from './decision-tree.js';
 import { FIT_CELLS_WITH_MISSING, toFitMatrix, toSampleWeight, type ColumnMajor, type FeatureInput, type LabelInput } from './input.js';
-import { FIT_ROWS, memberFitData, type MemberRows } from './fit-rows.js';
+import { FIT_ROWS, type MemberRows } from './fit-rows.js';
 import { encodeLabels, type ClassLabel } from './labels.js';
 import { accuracyScore, logProba, splitRows } from './leaf-values.js';
-import { loadModelAs, modelToJson, type ModelJson } from './model-format.js';
+import { modelReading } from './load-slot.js';
+import { modelToJson, type ModelJson } from './model-format.js';
 import type { ClassifierOptions } from './options.js';
 import type { ClassificationData } from './split-search/fit-data.js';
 import { RESTORE, type RestoreState } from './restore.js';
@@ -58,7 +59,7 @@ export class DecisionTreeClassifier extends DecisionTree {
       weights,
       criterion: this.options.criterion as ClassificationCriterion,
     };
-    this.fitted = this.grow(rows === null ? data : memberFitData(data, rows, this.options), fitOptions.workers ?? null);
+    this.fitted = this.grow(rows === null ? data : rows.fitData(data, this.options), fitOptions.workers ?? null);
     return this;
   }
 
@@ -102,14 +103,17 @@ export class DecisionTreeClassifier extends DecisionTree {
     return modelToJson(this);
   }
 
-  /** A classifier from a model file (JSON text or parsed object), validated as loadModel does. */
+  /**
+   * A classifier from a model file (JSON text or parsed object), validated as loadModel does. In a
+   * browser bundle it needs `import '@dt/core/load'` once (Node's main entry loads it).
+   */
   static fromJSON(json: string | unknown): DecisionTreeClassifier {
-    return loadModelAs(json, 'DecisionTreeClassifier', (params) => new DecisionTreeClassifier(params));
+    return modelReading('DecisionTreeClassifier.fromJSON', json)(json, 'DecisionTreeClassifier', (params) => new DecisionTreeClassifier(params));
   }
 
   /** Same as fromJSON (ml-cart's spelling). */
   static load(json: string | unknown): DecisionTreeClassifier {
-    return loadModelAs(json, 'DecisionTreeClassifier', (params) => new DecisionTreeClassifier(params));
+    return modelReading('DecisionTreeClassifier.load', json)(json, 'DecisionTreeClassifier', (params) => new DecisionTreeClassifier(params));
   }
 
   private applyClassWeight(codes: Int32Array, classes: ClassLabel[], weights: Float64Array | null): Float64Array | null {

@@ -2,10 +2,11 @@ import type { RegressionCriterion } from '@dt/criteria';
 // Registers the regression built-ins by name (not the classification ones).
 import '@dt/criteria/regression';
 import { checkFitOptions, DecisionTree, type FitOptions } from './decision-tree.js';
-import { FIT_ROWS, memberFitData, type MemberRows } from './fit-rows.js';
+import { FIT_ROWS, type MemberRows } from './fit-rows.js';
 import { FIT_CELLS_WITH_MISSING, toFitMatrix, toSampleWeight, toTargets, type ColumnMajor, type FeatureInput } from './input.js';
 import { leafValue, r2Score } from './leaf-values.js';
-import { loadModelAs, modelToJson, type ModelJson } from './model-format.js';
+import { modelReading } from './load-slot.js';
+import { modelToJson, type ModelJson } from './model-format.js';
 import type { RegressorOptions } from './options.js';
 import type { RegressionData } from './split-search/fit-data.js';
 
@@ -36,7 +37,7 @@ export class DecisionTreeRegressor extends DecisionTree {
       weights,
       criterion: this.options.criterion as RegressionCriterion,
     };
-    this.fitted = this.grow(rows === null ? data : memberFitData(data, rows, this.options), fitOptions.workers ?? null);
+    this.fitted = this.grow(rows === null ? data : rows.fitData(data, this.options), fitOptions.workers ?? null);
     return this;
   }
 
@@ -55,13 +56,16 @@ export class DecisionTreeRegressor extends DecisionTree {
     return modelToJson(this);
   }
 
-  /** A regressor from a model file (JSON text or parsed object), validated as loadModel does. */
+  /**
+   * A regressor from a model file (JSON text or parsed object), validated as loadModel does. In a
+   * browser bundle it needs `import '@dt/core/load'` once (Node's main entry loads it).
+   */
   static fromJSON(json: string | unknown): DecisionTreeRegressor {
-    return loadModelAs(json, 'DecisionTreeRegressor', (params) => new DecisionTreeRegressor(params));
+    return modelReading('DecisionTreeRegressor.fromJSON', json)(json, 'DecisionTreeRegressor', (params) => new DecisionTreeRegressor(params));
   }
 
   /** Same as fromJSON (ml-cart's spelling). */
   static load(json: string | unknown): DecisionTreeRegressor {
-    return loadModelAs(json, 'DecisionTreeRegressor', (params) => new DecisionTreeRegressor(params));
+    return modelReading('DecisionTreeRegressor.load', json)(json, 'DecisionTreeRegressor', (params) => new DecisionTreeRegressor(params));
   }
 }

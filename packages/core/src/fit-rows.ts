@@ -13,6 +13,11 @@ export interface MemberRows {
   index: IndexSource;
   /** The same rows inside the shared matrix (ascending), or null when the member is every row. */
   within: { X: ColumnMajor; index: IndexSource; samples: Int32Array } | null;
+  /**
+   * The data of the member's fit (memberFitData, below). The estimators' FIT_ROWS call this rather
+   * than memberFitData itself, so a bundle without forests leaves it out.
+   */
+  fitData<D extends ClassificationData | RegressionData>(data: D, o: ResolvedTreeOptions): D;
 }
 
 /**

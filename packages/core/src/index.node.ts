@@ -8,6 +8,7 @@ import './hist.js';
 import './random.js';
 import './ccp.js';
 import './scale.js';
+import './load.js';
 import '@dt/criteria/all';
 
 export * from './index.js';

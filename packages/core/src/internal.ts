@@ -15,8 +15,9 @@ export {
   resolveOptions,
   saveParams,
 } from './option-table.js';
-export type { CliSpec, CliTable, OptionSpec, OptionTable, SameKeys, Task } from './option-table.js';
+export type { CliSpec, CliTable, OptionLoaders, OptionSpec, OptionTable, SameKeys, Task } from './option-table.js';
 export { jobsValue, TREE_OPTIONS, resolveTreeOptions } from './options.js';
+export { TREE_OPTION_LOADERS } from './tree-option-loaders.js';
 export { resolveMaxFeatures, validateMaxFeatures } from './max-features.js';
 export { accuracyScore, checkFeatureNames, leafArgmax, leafProba, leafValue, logProba, r2Score, splitRows } from './leaf-values.js';
 export { checkClassCounts, checkLoadedClasses, checkLoadedFeatures, constructLoaded, MAX_MODEL_FEATURES, MAX_NODE_SAMPLES, parseAt, parseModelDocument, readEnvelope } from './model-envelope.js';

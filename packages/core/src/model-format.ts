@@ -6,6 +6,7 @@ import { DecisionTreeRegressor } from './decision-tree-regressor.js';
 import { checkClassCounts, checkLoadedClasses, checkLoadedFeatures, constructLoaded, MAX_NODE_SAMPLES, readEnvelope, type ParseSchema } from './model-envelope.js';
 import { loadParams, saveParams } from './option-table.js';
 import { TREE_OPTIONS } from './options.js';
+import { TREE_OPTION_LOADERS } from './tree-option-loaders.js';
 import { RESTORE } from './restore.js';
 import { AXIS, LEAF, OBLIQUE, Tree } from './tree.js';
 
@@ -357,12 +358,12 @@ function readTreeModel<M extends TreeModel>(
   if (j.estimator === 'DecisionTreeClassifier') {
     const classes = checkLoadedClasses(j.classes, tree.nOutputs);
     for (let i = 0; i < j.tree.nodeCount; i++) checkClassCounts(j.tree.value, i * tree.nOutputs, tree.nOutputs, i, 'tree.value');
-    const m = constructLoaded(() => create(j.estimator, loadParams(TREE_OPTIONS, j.params, 'classification') as never));
+    const m = constructLoaded(() => create(j.estimator, loadParams(j.params, 'classification', TREE_OPTION_LOADERS) as never));
     m[RESTORE]({ fitted: tree, featureNames, classes });
     return m;
   }
   if (tree.nOutputs !== 1) throw new ModelFormatError(`regressor trees have one output, found ${tree.nOutputs}`);
-  const m = constructLoaded(() => create(j.estimator, loadParams(TREE_OPTIONS, j.params, 'regression') as never));
+  const m = constructLoaded(() => create(j.estimator, loadParams(j.params, 'regression', TREE_OPTION_LOADERS) as never));
   m[RESTORE]({ fitted: tree, featureNames });
   return m;
 }

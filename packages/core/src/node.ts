@@ -10,6 +10,7 @@ import './hist.js';
 import './random.js';
 import './ccp.js';
 import './scale.js';
+import './load.js';
 import type { DecisionTreeClassifier } from './decision-tree-classifier.js';
 import type { DecisionTreeRegressor } from './decision-tree-regressor.js';
 import type { FitOptions } from './decision-tree.js';

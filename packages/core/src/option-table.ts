@@ -1,9 +1,10 @@
 /**
  * Options tables: every estimator option declared once — name (the key), validator, default, how
- * the model file saves and reloads it, and its command-line flag and help text (in the entry, or in
- * a CliTable of the same keys beside the table). The estimator
- * (resolveOptions), the model file (saveParams/loadParams) and the CLI (cliText parsers, help) all
- * read the table, so adding an option is one entry. @dt/core's trees and @dt/stream's streams each
+ * the model file saves it, and its command-line flag and help text (in the entry, or in a CliTable of
+ * the same keys beside the table); how a model file's value is read back, where it is not the saved
+ * value itself, sits beside the table too (OptionLoaders). The estimator (resolveOptions), the model
+ * file (saveParams/loadParams) and the CLI (cliText parsers, help) all read the table, so adding an
+ * option is one entry. @dt/core's trees and @dt/stream's streams each
  * have a table; this module is the one mechanism both use.
  */
 import { InvalidArgumentError, knownKeys, oneOf, plainObject } from '@dt/errors';
@@ -35,10 +36,8 @@ export interface OptionSpec<R> {
   validate(value: unknown, name: string, task: Task | undefined): R;
   /** Tasks that take the option (default: both). */
   readonly tasks?: readonly Task[];
-  /** The model file's JSON value for the resolved value (default: the value itself). */
+  /** The model file's JSON value for the resolved value (default: the value itself; reading it back: OptionLoaders). */
   save?(value: R): unknown;
-  /** The constructor's value for a saved JSON value (default: the saved value itself). */
-  load?(saved: unknown, task: Task): unknown;
   /**
    * Null: not a command-line option. Omitted in tables whose flags live in a CliTable beside them
    * (TREE_OPTIONS_CLI), so that bundles of the estimators do not carry the command line's help.
@@ -57,6 +56,13 @@ export type SameKeys<A, B> = [Exclude<keyof A, keyof B>, Exclude<keyof B, keyof 
 
 /** A table typed against the resolved options interface R: one entry per key, validators returning R's types. */
 export type OptionTable<R> = { readonly [K in keyof R]-?: OptionSpec<R[K]> };
+
+/**
+ * The constructor's value for a model file's saved value, for the options of R whose saved form is
+ * not the constructor's (default: the saved value itself). Beside the table rather than in it, like
+ * CliTable: only model readers use it, so bundles that never read a model file leave it out.
+ */
+export type OptionLoaders<R> = { readonly [K in keyof R]?: (saved: unknown, task: Task) => unknown };
 
 function appliesTo(spec: OptionSpec<unknown>, task: Task): boolean {
   return spec.tasks === undefined || spec.tasks.includes(task);
@@ -105,12 +111,15 @@ export function saveParams<R>(table: OptionTable<R>, options: R, task: Task): Re
   return params;
 }
 
-/** Constructor options from a model file's `params` (unknown keys are left for the constructor to reject). */
-export function loadParams<R>(table: OptionTable<R>, params: Record<string, unknown>, task: Task): Record<string, unknown> {
+/**
+ * Constructor options from a model file's `params`, each read back by its entry of `loaders` when it
+ * has one (unknown keys are left for the constructor to reject).
+ */
+export function loadParams<R>(params: Record<string, unknown>, task: Task, loaders: OptionLoaders<R> = {}): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(params)) {
-    const spec = Object.prototype.hasOwnProperty.call(table, k) ? (table[k as keyof R] as OptionSpec<unknown>) : undefined;
-    out[k] = spec?.load && v !== null ? spec.load(v, task) : v;
+    const load = Object.prototype.hasOwnProperty.call(loaders, k) ? loaders[k as keyof R] : undefined;
+    out[k] = load && v !== null ? load(v, task) : v;
   }
   return out;
 }

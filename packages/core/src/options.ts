@@ -1,8 +1,7 @@
 import type { Criterion } from '@dt/criteria';
-import { criterionNotLoaded, getCriterion, isBuiltInCriterion } from '@dt/criteria/registry-store';
-import { getProjection, isProjectionLoaded, listProjections, projectionNotLoaded, type Projection } from '@dt/projections/registry';
+import { getCriterion } from '@dt/criteria/registry-store';
+import { getProjection, type Projection } from '@dt/projections/registry';
 import {
-  DtError,
   InvalidArgumentError,
   nonNegativeNumber,
   numberInRange,
@@ -166,7 +165,6 @@ export const TREE_OPTIONS: OptionTable<ResolvedTreeOptions> = {
     defaultFor: (task) => (task === 'classification' ? 'gini' : 'mse'),
     validate: (v, _name, task) => getCriterion(v as string | Criterion, task),
     save: (c) => c.name,
-    load: (saved, task) => (typeof saved === 'string' && !isRegisteredCriterion(saved) ? unavailableCriterion(saved, task) : saved),
   },
   maxDepth: {
     default: null,
@@ -192,7 +190,6 @@ export const TREE_OPTIONS: OptionTable<ResolvedTreeOptions> = {
     default: 'axis',
     validate: (v, name) => resolveProjection(v, name),
     save: (p) => (p === null ? 'axis' : p.options && Object.keys(p.options).length > 0 ? { name: p.name, options: { ...p.options } } : p.name),
-    load: (saved) => loadProjection(saved),
   },
   scale: {
     default: false,
@@ -261,58 +258,6 @@ function resolveProjection(p: unknown, name: string): Projection | null {
   }
   const q = getProjection(p as string | Projection);
   return q.name === 'axis' ? null : q;
-}
-
-function isRegisteredCriterion(name: string): boolean {
-  try {
-    getCriterion(name);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** A saved projection (a name, or { name, options }) as a constructor value; unregistered ones become placeholders. */
-function loadProjection(saved: unknown): unknown {
-  const isObject = typeof saved === 'object' && saved !== null && !Array.isArray(saved);
-  const name = isObject ? (saved as { name?: unknown }).name : saved;
-  const options = isObject ? (saved as { options?: unknown }).options : undefined;
-  if (typeof name !== 'string') return saved;
-  if (options !== undefined && (typeof options !== 'object' || options === null || Array.isArray(options))) return saved;
-  const opts = options as Record<string, unknown> | undefined;
-  if (!isProjectionLoaded(name)) return unavailableProjection(name, opts);
-  return opts === undefined ? name : getProjection(name, opts);
-}
-
-/** Stands in for a custom projection a saved model was fitted with: not needed to predict; refitting says what is missing. */
-function unavailableProjection(name: string, options: Record<string, unknown> | undefined): Projection {
-  return {
-    name,
-    ...(options === undefined ? {} : { options: Object.freeze({ ...options }) }),
-    prepare: () => {
-      // A built-in oblique projection whose code was not imported: predicting never needs it.
-      if (listProjections().includes(name)) throw projectionNotLoaded(name);
-      throw new DtError(
-        'UNKNOWN_NAME',
-        `this model was fitted with the custom projection "${name}"; pass that projection object in the options to refit`,
-      );
-    },
-  };
-}
-
-/** Stands in for a custom (unregistered) criterion a saved model was fitted with, as for projections. */
-function unavailableCriterion(name: string, task: Task): Criterion {
-  const missing = (): never => {
-    // A built-in criterion this bundle did not register (twoing, maxCut): name the import.
-    if (isBuiltInCriterion(name)) throw criterionNotLoaded(name);
-    throw new DtError(
-      'UNKNOWN_NAME',
-      `this model was fitted with the custom criterion "${name}"; register it (registerCriterion) or pass the criterion object to refit`,
-    );
-  };
-  return task === 'classification'
-    ? { name, task, scan: missing, impurity: missing }
-    : { name, task, scan: missing, impurity: missing, leafValue: missing };
 }
 
 /** Turns count-or-fraction options into counts for n rows and d features (scikit-learn's rounding). */

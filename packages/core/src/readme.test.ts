@@ -41,3 +41,13 @@ it('README browser-options example runs: ccpAlpha prunes a scaled tree', async (
     log.mockRestore();
   }
 });
+
+it('README browser-loading example runs: fromJSON after @dt/core/load reads what toJSON wrote', async () => {
+  const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+  try {
+    await runReadmeExample(new URL('../README.md', import.meta.url).pathname, 6);
+    expect(log.mock.calls.map((c) => c[0] as unknown)).toEqual([['b']]);
+  } finally {
+    log.mockRestore();
+  }
+});

@@ -1,5 +1,5 @@
 import { buildFeatureIndex, subsetFeatureIndex, type FeatureIndex } from './feature-index.js';
-import type { MemberRows } from './fit-rows.js';
+import { memberFitData, type MemberRows } from './fit-rows.js';
 import type { ColumnMajor, FeatureArray } from './input.js';
 
 /**
@@ -38,8 +38,15 @@ export class SharedRows {
       rows === null
         ? { rows: m, cols: d, rowMajor: src, get data(): Float64Array { return columnMajor(); } }
         : { rows: m, cols: d, get data(): Float64Array { return columnMajor(); } };
-    if (rows === null) return { X, index: () => this.index(), within: null };
-    this.whole ??= this.member(null).X;
-    return { X, index: () => subsetFeatureIndex(this.index(), rows), within: { X: this.whole, index: () => this.index(), samples: rows } };
+    const member: MemberRows =
+      rows === null
+        ? { X, index: () => this.index(), within: null, fitData: (data, o) => memberFitData(data, member, o) }
+        : {
+            X,
+            index: () => subsetFeatureIndex(this.index(), rows),
+            within: { X: (this.whole ??= this.member(null).X), index: () => this.index(), samples: rows },
+            fitData: (data, o) => memberFitData(data, member, o),
+          };
+    return member;
   }
 }

@@ -123,8 +123,52 @@ describe("scale is opt-in outside Node's main entry (@dt/core/scale)", () => {
     const scaled = new full.DecisionTreeClassifier({ scale: true, seed: 1 }).fit(X, y);
     const lean = await freshClassifier();
     const text = JSON.stringify(scaled);
+    await import('./load.js');
     expect(lean.DecisionTreeClassifier.fromJSON(JSON.parse(text)).predict(X)).toEqual(scaled.predict(X));
     await import('./scale.js');
     expect(JSON.stringify(new lean.DecisionTreeClassifier({ scale: true, seed: 1 }).fit(X, y))).toBe(text);
+  });
+});
+
+describe("the estimators' fromJSON/load are opt-in outside Node's main entry (@dt/core/load)", () => {
+  it('without the import they throw a typed error naming the call and the import; loadModel and toJSON need nothing', async () => {
+    const { X, y } = data();
+    const full = await import('./index.js');
+    const clf = new full.DecisionTreeClassifier({ seed: 1 }).fit(X, y);
+    const reg = new full.DecisionTreeRegressor({ seed: 1 }).fit(X, y);
+    const core = await freshCore();
+    const errors = await import('@dt/errors');
+    const text = JSON.stringify(clf);
+    const calls = [
+      ['DecisionTreeClassifier.fromJSON', () => core.DecisionTreeClassifier.fromJSON(text)],
+      ['DecisionTreeClassifier.load', () => core.DecisionTreeClassifier.load(JSON.parse(text))],
+      ['DecisionTreeRegressor.fromJSON', () => core.DecisionTreeRegressor.fromJSON(JSON.stringify(reg))],
+      ['DecisionTreeRegressor.load', () => core.DecisionTreeRegressor.load(JSON.stringify(reg))],
+    ] as const;
+    for (const [name, call] of calls) {
+      expect(call).toThrow(errors.InvalidArgumentError);
+      expect(call).toThrow(`${name} needs the model file's checks: add \`import '@dt/core/load';\``);
+      try {
+        call();
+      } catch (e) {
+        expect((e as InstanceType<typeof errors.InvalidArgumentError>).argument).toBe('json');
+      }
+    }
+    // loadModel is imported by name (it is the reader), and writing never needs the reader.
+    const loaded = core.loadModel(text) as Classifier.DecisionTreeClassifier;
+    expect(loaded.predict(X)).toEqual(clf.predict(X));
+    expect(JSON.stringify(new core.DecisionTreeClassifier({ seed: 1 }).fit(X, y))).toBe(text);
+  });
+
+  it('after the import they read what toJSON wrote, and still refuse the other estimator', async () => {
+    const { X, y } = data();
+    const core = await freshCore();
+    await import('./load.js');
+    const clf = new core.DecisionTreeClassifier({ seed: 1 }).fit(X, y);
+    const reg = new core.DecisionTreeRegressor({ seed: 1 }).fit(X, y);
+    expect(core.DecisionTreeClassifier.fromJSON(JSON.stringify(clf)).predict(X)).toEqual(clf.predict(X));
+    expect(core.DecisionTreeClassifier.load(JSON.parse(JSON.stringify(clf))).predictProba(X)).toEqual(clf.predictProba(X));
+    expect(core.DecisionTreeRegressor.fromJSON(JSON.stringify(reg)).predict(X)).toEqual(reg.predict(X));
+    expect(() => core.DecisionTreeClassifier.fromJSON(JSON.stringify(reg))).toThrow('holds a DecisionTreeRegressor, not a DecisionTreeClassifier');
   });
 });

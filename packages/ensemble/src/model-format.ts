@@ -1,5 +1,5 @@
 import { algorithmOptions, DecisionTreeClassifier, DecisionTreeRegressor, registerModelFormat, treeFromJson, treeToJson, type TreeJson } from '@dt/core';
-import { checkClassCounts, constructLoaded, loadParams, readEnvelope, resolveTreeOptions, RESTORE, saveParams, TREE_OPTIONS } from '@dt/core/internal';
+import { checkClassCounts, constructLoaded, loadParams, readEnvelope, resolveTreeOptions, RESTORE, saveParams, TREE_OPTION_LOADERS, TREE_OPTIONS } from '@dt/core/internal';
 import { InvalidArgumentError, ModelFormatError } from '@dt/errors';
 import { DecisionStreamClassifier, graphToJson, readGraphJson, STREAM_OPTIONS } from '@dt/stream';
 import { z } from 'zod';
@@ -188,7 +188,7 @@ export function loadForest(input: string | unknown): ForestModel {
 
 function memberOptionsOf(spec: ForestSpec): Record<string, unknown> {
   const task = spec.estimator.endsWith('Regressor') ? 'regression' : 'classification';
-  const treeParams = spec.algorithm === STREAM ? loadParams(STREAM_OPTIONS, spec.treeParams, 'classification') : loadParams(TREE_OPTIONS, spec.treeParams, task);
+  const treeParams = spec.algorithm === STREAM ? loadParams(spec.treeParams, 'classification') : loadParams(spec.treeParams, task, TREE_OPTION_LOADERS);
   delete treeParams.seed;
   return treeParams;
 }
@@ -198,7 +198,7 @@ export function forestFromSpec(spec: ForestSpec): ForestModel {
   const isC = !spec.estimator.endsWith('Regressor');
   const task = isC ? 'classification' : 'regression';
   const j = spec;
-  const params = loadParams(ENSEMBLE_OPTIONS, j.params, task);
+  const params = loadParams(j.params, task);
   const treeParams = memberOptionsOf(spec);
   return constructLoaded((): ForestModel => {
     switch (j.estimator) {

@@ -213,12 +213,12 @@ export function loadStreamModel(input: string | unknown): StreamModel {
   const featureNames = j.featureNames;
   if (j.estimator === 'DecisionStreamClassifier') {
     const classes = checkLoadedClasses(j.classes, graph.nOutputs);
-    const m = constructLoaded(() => new DecisionStreamClassifier(loadParams(STREAM_OPTIONS, j.params, 'classification') as never));
+    const m = constructLoaded(() => new DecisionStreamClassifier(loadParams(j.params, 'classification') as never));
     m[RESTORE]({ fitted: graph, featureNames, classes });
     return m;
   }
   if (graph.nOutputs !== 1) throw new ModelFormatError(`regressor graphs have one output, found ${graph.nOutputs}`);
-  const m = constructLoaded(() => new DecisionStreamRegressor(loadParams(STREAM_OPTIONS, j.params, 'regression') as never));
+  const m = constructLoaded(() => new DecisionStreamRegressor(loadParams(j.params, 'regression') as never));
   m[RESTORE]({ fitted: graph, featureNames });
   return m;
 }

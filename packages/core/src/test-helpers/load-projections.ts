@@ -6,3 +6,4 @@ import '../hist.js';
 import '../random.js';
 import '../ccp.js';
 import '../scale.js';
+import '../load.js';
