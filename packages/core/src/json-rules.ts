@@ -2,8 +2,8 @@
  * Field rules for model files: small functions a value either passes (null) or fails with zod's
  * message wording ("expected number, received string"), and a walker that returns the first issue
  * with its path. What model-format.ts checks a tree file with — a table of rules per field instead of
- * a schema object per field, so a browser bundle of an estimator (whose fromJSON reads model files)
- * carries a few hundred bytes for it.
+ * a schema object per field, so a browser bundle that reads model files (loadModel, or fromJSON after
+ * `import '@dt/core/load'`) carries a few hundred bytes for it.
  */
 import type { Issue } from './schema.js';
 
