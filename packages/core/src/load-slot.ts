@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from '@dt/errors';
+import { notLoaded } from './opt-in.js';
 import type { loadModelAs } from './model-format.js';
 
 // Filled by `import '@dt/core/load'` (src/load.ts; Node's main entry and @dt/core/node import it), so a
@@ -14,7 +14,7 @@ export function registerModelReading(fn: typeof loadModelAs): void {
 /** The reader for `Estimator.fromJSON`/`load` (`call`, e.g. 'DecisionTreeClassifier.fromJSON'), or a typed error naming the import. */
 export function modelReading(call: string, json: unknown): typeof loadModelAs {
   if (read) return read;
-  const e = new InvalidArgumentError('json', 'a model file', json);
-  e.message = `${call} needs the model file's checks: add \`import '@dt/core/load';\` once in your program (Node's main entry loads it), or call loadModel`;
+  const e = notLoaded('json', json, 'load', "the model file's checks", call);
+  e.message += ', or call loadModel';
   throw e;
 }

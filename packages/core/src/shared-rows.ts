@@ -38,15 +38,9 @@ export class SharedRows {
       rows === null
         ? { rows: m, cols: d, rowMajor: src, get data(): Float64Array { return columnMajor(); } }
         : { rows: m, cols: d, get data(): Float64Array { return columnMajor(); } };
-    const member: MemberRows =
-      rows === null
-        ? { X, index: () => this.index(), within: null, fitData: (data, o) => memberFitData(data, member, o) }
-        : {
-            X,
-            index: () => subsetFeatureIndex(this.index(), rows),
-            within: { X: (this.whole ??= this.member(null).X), index: () => this.index(), samples: rows },
-            fitData: (data, o) => memberFitData(data, member, o),
-          };
+    const index = rows === null ? () => this.index() : () => subsetFeatureIndex(this.index(), rows);
+    const within = rows === null ? null : { X: (this.whole ??= this.member(null).X), index: () => this.index(), samples: rows };
+    const member: MemberRows = { X, index, within, fitData: (data, o) => memberFitData(data, member, o) };
     return member;
   }
 }
