@@ -13,8 +13,9 @@ export interface ExportOptions {
   /** Deeper nodes are summarised as "truncated branch" (default: no limit). */
   maxDepth?: number;
   /**
-   * Level names of categorical features (CRIMCOORD), indexed by feature then level code, null for a
-   * numeric feature — e.g. a Dataset's `categories`. Default: the codes.
+   * Level names of categorical features, indexed by feature then level code, null for a numeric
+   * feature — e.g. a Dataset's `categories`. CRIMCOORD splits and axis splits on level codes then
+   * read as level sets (`relationship in {Husband, Wife}`). Default: the codes.
    */
   categories?: readonly (readonly string[] | null)[];
   /**
@@ -58,19 +59,18 @@ function splitConditions(
   showMissing: boolean,
 ): { left: string; right: string; notes: string[] } {
   const d = describeSplit(tree, node, featureNames, categories);
+  // Where NaN goes (axis splits without a CRIMCOORD map; the +inf split only makes sense with it).
+  const axisMissing = (always: boolean): string =>
+    tree.kind[node] === AXIS && tree.catCount[node] === 0 && (showMissing || always) ? ` (missing → ${tree.missingGoToLeft[node] === 1 ? 'left' : 'right'})` : '';
   if (d.type === 'levels') {
-    return { left: `${d.name} in ${formatLevelSet(d.left, d.unseenLeft)}`, right: `${d.name} in ${formatLevelSet(d.right, !d.unseenLeft)}`, notes: [] };
+    const right = formatLevelSet(d.right, d.unseenLeft === null ? null : !d.unseenLeft);
+    return { left: `${d.name} in ${formatLevelSet(d.left, d.unseenLeft)}${axisMissing(false)}`, right: `${d.name} in ${right}`, notes: [] };
   }
   const more = d.terms.length - 4;
   const expr = formatTerms(d, decimals, 4) + (more > 0 ? ` + …(${more} more)` : '');
   const t = fmt(d.threshold, decimals);
   const notes = d.scores.map((m) => `score(${m.name}): ${m.levels.map((l) => `${l.level} ${fmt(l.score, decimals)}`).join(', ')}; unseen 0`);
-  // Where NaN goes (axis splits on a numeric feature; the +inf split only makes sense with it).
-  const missing =
-    tree.kind[node] === AXIS && tree.catCount[node] === 0 && (showMissing || d.threshold === Number.POSITIVE_INFINITY)
-      ? ` (missing → ${tree.missingGoToLeft[node] === 1 ? 'left' : 'right'})`
-      : '';
-  return { left: `${expr} <= ${t}${missing}`, right: `${expr} >  ${t}`, notes };
+  return { left: `${expr} <= ${t}${axisMissing(d.threshold === Number.POSITIVE_INFINITY)}`, right: `${expr} >  ${t}`, notes };
 }
 
 function leafText(model: TreeModel, node: number, decimals: number): string {

@@ -26,7 +26,7 @@ export { loadAnyModel, registerModelFormat, listModelFormats } from './model-reg
 export type { AnyModel, ModelFormats } from './model-registry.js';
 export { exportText, exportDot } from './export.js';
 export type { ExportOptions } from './export.js';
-export { describeSplit, formatLevelSet, formatTerms, formatTerm } from './split-format.js';
+export { describeSplit, formatLevelSet, formatTerms, formatTerm, formatWeight } from './split-format.js';
 export type { SplitDescription, SplitTerm, LevelScores } from './split-format.js';
 export { buildFeatureIndex } from './feature-index.js';
 export type { FeatureIndex } from './feature-index.js';

@@ -22,23 +22,44 @@ export interface LevelScores {
 }
 
 export type SplitDescription =
-  /** A split on one categorical feature alone: the level sets each branch receives. */
-  | { type: 'levels'; feature: number; name: string; left: string[]; right: string[]; unseenLeft: boolean }
-  /** `Σ weight·x <= threshold`; terms sorted by |weight|, largest first, zero weights dropped. */
+  /**
+   * A split on one categorical feature alone: the level sets each branch receives. `unseenLeft`:
+   * the side a level the tree never saw goes to (CRIMCOORD scores it 0); null for an axis split on
+   * level codes (a coded string column), where a level has no code unless it was seen.
+   */
+  | { type: 'levels'; feature: number; name: string; left: string[]; right: string[]; unseenLeft: boolean | null }
+  /**
+   * `Σ weight·x <= threshold`; terms sorted by their reach |weight × spread of the feature| (by
+   * |weight| when no spread is given), largest first, zero weights dropped.
+   */
   | { type: 'linear'; axis: boolean; terms: SplitTerm[]; threshold: number; scores: LevelScores[] };
 
 /**
  * The test of internal node `node` of `tree`. `categories` gives level names of categorical
- * features (indexed by feature, then level code; null for numeric), else level codes are shown.
+ * features (indexed by feature, then level code; null for numeric), else level codes are shown; an
+ * axis split on a named feature's codes (`x <= 2.5`) reads as the level sets it separates.
+ * `spread` gives each feature's spread in the training data (e.g. its standard deviation): an
+ * oblique split's terms are ranked by how far each moves `w·x` (|weight × spread|), since raw
+ * weights on differently scaled features are not comparable.
  */
 export function describeSplit(
   tree: Tree,
   node: number,
   featureNames: readonly string[],
   categories?: readonly (readonly string[] | null)[],
+  spread?: readonly number[],
 ): SplitDescription {
   const maps = tree.categoricalMaps(node);
   const levelName = (f: number, l: number): string => categories?.[f]?.[l] ?? String(l);
+  const thr = tree.threshold[node]!;
+  const coded = tree.kind[node] === AXIS && maps.length === 0 ? categories?.[tree.feature[node]!] : undefined;
+  if (coded) {
+    // Level codes are 0..L-1 in the order of the names: codes <= thr go left (NaN: missingGoToLeft).
+    const f = tree.feature[node]!;
+    const left = coded.filter((_, l) => l <= thr);
+    const right = coded.filter((_, l) => l > thr);
+    return { type: 'levels', feature: f, name: featureNames[f]!, left, right, unseenLeft: null };
+  }
   const { features, weights } = tree.kind[node] === AXIS ? { features: [tree.feature[node]!], weights: [1] } : tree.splitFeatures(node);
   const cats = new Set(maps.map((m) => m.feature));
   const terms: SplitTerm[] = [];
@@ -47,8 +68,11 @@ export function describeSplit(
     const w = weights[j]!;
     if (w !== 0 || tree.kind[node] === AXIS) terms.push({ feature: f, name: featureNames[f]!, weight: w, categorical: cats.has(f) });
   }
-  terms.sort((a, b) => Math.abs(b.weight) - Math.abs(a.weight));
-  const thr = tree.threshold[node]!;
+  const reach = (t: SplitTerm): number => {
+    const s = spread?.[t.feature];
+    return Math.abs(t.weight) * (s !== undefined && Number.isFinite(s) && !t.categorical ? s : 1);
+  };
+  terms.sort((a, b) => reach(b) - reach(a) || Math.abs(b.weight) - Math.abs(a.weight));
   const only = terms.length === 1 ? maps.find((m) => m.feature === terms[0]!.feature) : undefined;
   if (only) {
     const w = terms[0]!.weight;
@@ -66,9 +90,9 @@ export function describeSplit(
   return { type: 'linear', axis: tree.kind[node] === AXIS, terms, threshold: thr, scores };
 }
 
-/** "{a, b} or unseen": a level set as the exports write it. */
-export function formatLevelSet(levels: readonly string[], unseen: boolean): string {
-  return `{${levels.join(', ')}}${unseen ? ' or unseen' : ''}`;
+/** "{a, b} or unseen": a level set as the exports write it (`unseen` true: the unseen levels go here too). */
+export function formatLevelSet(levels: readonly string[], unseen: boolean | null): string {
+  return `{${levels.join(', ')}}${unseen === true ? ' or unseen' : ''}`;
 }
 
 /**
@@ -88,5 +112,17 @@ export function formatTerms(split: { axis: boolean; terms: readonly SplitTerm[] 
 export function formatTerm(t: SplitTerm, decimals: number, first: boolean): string {
   const sign = t.weight < 0 ? (first ? '-' : ' - ') : first ? '' : ' + ';
   const name = t.categorical ? `score(${t.name})` : t.name;
-  return `${sign}${Math.abs(t.weight).toFixed(decimals)}·${name}`;
+  return `${sign}${formatWeight(Math.abs(t.weight), decimals)}·${name}`;
+}
+
+/**
+ * A non-zero weight never prints as "0.00": `decimals` digits, or as many as two significant
+ * digits need (0.0032), or exponent form below 1e-6 (3.2e-7). A weight of 0.003 on a feature
+ * in the thousands moves a split as much as 1.00 on one in single digits.
+ */
+export function formatWeight(w: number, decimals: number): string {
+  const a = Math.abs(w);
+  if (a === 0 || !Number.isFinite(a)) return a.toFixed(decimals);
+  const need = Math.max(decimals, 1 - Math.floor(Math.log10(a)));
+  return need > 7 ? a.toPrecision(2) : a.toFixed(need);
 }
