@@ -39,6 +39,25 @@ describe('tidyLayout', () => {
       { seed: 7, numRuns: 200 },
     );
   });
+
+  it('with per-node widths, keeps the boxes of one depth at least sep apart (box edges), leftmost edge at 0', () => {
+    const withWidths = fc.tuple(randomTree, fc.array(fc.integer({ min: 1, max: 50 }), { minLength: 61, maxLength: 61 }));
+    fc.assert(
+      fc.property(withWidths, ([{ n, childStart, children }, ws]) => {
+        const w = Float64Array.from(ws.slice(0, n));
+        const x = tidyLayout(n, childStart, children, 3, w);
+        const depth = new Int32Array(n);
+        for (let v = 0; v < n; v++) for (let k = childStart[v]!; k < childStart[v + 1]!; k++) depth[children[k]!] = depth[v]! + 1;
+        for (let a = 0; a < n; a++) {
+          for (let b = a + 1; b < n; b++) if (depth[a] === depth[b]) expect(Math.abs(x[a]! - x[b]!)).toBeGreaterThanOrEqual((w[a]! + w[b]!) / 2 + 3 - 1e-9);
+        }
+        let min = Number.POSITIVE_INFINITY;
+        for (let v = 0; v < n; v++) min = Math.min(min, x[v]! - w[v]! / 2);
+        expect(min).toBeCloseTo(0, 9);
+      }),
+      { seed: 11, numRuns: 200 },
+    );
+  });
 });
 
 describe('layeredLayout', () => {

@@ -42,6 +42,8 @@ export interface ViewOptions {
   classNames: readonly string[] | null;
   /** Level names of categorical features (CRIMCOORD), by feature then level code; null for numeric. */
   categories: readonly (readonly string[] | null)[] | null;
+  /** Per-feature spread in the training data (e.g. standard deviation): ranks oblique terms by |weight × spread|. */
+  featureSpread: readonly number[] | null;
   /** Terms of an oblique split shown before "+ k more". */
   maxTerms: number;
   /** Which tree of a forest. */
@@ -173,7 +175,7 @@ function treeSource(model: TreeModelLike, o: ViewOptions, classNames: readonly s
       if (classNames.length > 0) classContent(view, t.value, node, C, classNames);
       else view.value = t.value[node]!;
       if (t.kind[node] === LEAF) return;
-      const d = describeSplit(t, node, names, o.categories ?? undefined);
+      const d = describeSplit(t, node, names, o.categories ?? undefined, o.featureSpread ?? undefined);
       view.rule = ruleLines(d, o);
       view.title = ruleTitle(d, o.decimals);
       if (learnsMissing(node)) view.title += `\nmissing values go ${goLeft![node] === 1 ? 'left (yes)' : 'right (no)'}`;
@@ -225,9 +227,26 @@ function streamSource(model: StreamModelLike, o: ViewOptions, classNames: readon
   };
 }
 
+/** Longest rule line that fits the widest node box; longer lines are split or clipped. */
+export const RULE_CHARS = 31;
+
+/**
+ * A coded categorical split (an axis split on level codes) by the smaller of its two level sets:
+ * `relationship = Husband`, `relationship ∈ {Husband, Wife}`, `workclass ≠ Private`,
+ * `country ∉ {…}`; "yes" still means the rule holds. Two lines when one does not fit.
+ */
+function codedLevelLines(d: Extract<SplitDescription, { type: 'levels' }>): string[] {
+  const useLeft = d.left.length <= d.right.length;
+  const set = useLeft ? d.left : d.right;
+  const op = set.length === 1 ? (useLeft ? '=' : '≠') : useLeft ? '∈' : '∉';
+  const rhs = set.length === 1 ? set[0]! : `{${set.join(', ')}}`;
+  const one = `${d.name} ${op} ${rhs}`;
+  return one.length <= RULE_CHARS ? [one] : [`${d.name} ${op}`, rhs];
+}
+
 /** A split in at most maxTerms + 2 lines: top terms one per line, "+ k more", then "<= t". */
 function ruleLines(d: SplitDescription, o: ViewOptions): string[] {
-  if (d.type === 'levels') return [`${d.name} in`, formatLevelSet(d.left, d.unseenLeft)];
+  if (d.type === 'levels') return d.unseenLeft === null ? codedLevelLines(d) : [`${d.name} in`, formatLevelSet(d.left, d.unseenLeft)];
   const t = fmt(d.threshold, o.decimals);
   if (d.axis) return [`${d.terms[0]!.name} <= ${t}`];
   const lines: string[] = [];
@@ -239,7 +258,10 @@ function ruleLines(d: SplitDescription, o: ViewOptions): string[] {
 }
 
 function ruleTitle(d: SplitDescription, decimals: number): string {
-  if (d.type === 'levels') return `${d.name} in ${formatLevelSet(d.left, d.unseenLeft)}; else ${formatLevelSet(d.right, !d.unseenLeft)}`;
+  if (d.type === 'levels') {
+    if (d.unseenLeft === null) return `${d.name} ∈ ${formatLevelSet(d.left, null)}; else ∈ ${formatLevelSet(d.right, null)}`;
+    return `${d.name} in ${formatLevelSet(d.left, d.unseenLeft)}; else ${formatLevelSet(d.right, !d.unseenLeft)}`;
+  }
   let s = d.axis ? d.terms[0]!.name : d.terms.map((t, j) => formatTerm(t, decimals, j === 0)).join('');
   s += ` <= ${fmt(d.threshold, decimals)}`;
   for (const m of d.scores) s += `\nscore(${m.name}): ${m.levels.map((l) => `${l.level} ${fmt(l.score, decimals)}`).join(', ')}; unseen 0`;

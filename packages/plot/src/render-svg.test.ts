@@ -95,6 +95,56 @@ describe('renderSvg: one picture per model kind', () => {
   });
 });
 
+describe('categorical levels and oblique terms', () => {
+  it('names the levels of an axis split on level codes, by the smaller side: = / ∈ / ≠ / ∉', () => {
+    // relationship coded 0..3; class by code <= 0 at the root, then <= 2.
+    const X = Array.from({ length: 80 }, (_, i) => [i % 4, (i * 7) % 3]);
+    const y = X.map(([r]) => (r === 0 ? 'a' : r === 3 ? 'c' : 'b'));
+    const m = new DecisionTreeClassifier().fit(X, y, { featureNames: ['relationship', 'x'] });
+    const categories = [['Husband', 'Not-in-family', 'Own-child', 'Wife'], null];
+    const svg = renderSvg(m, { categories });
+    expect(XMLValidator.validate(svg)).toBe(true);
+    expect(svg).toContain('>relationship = Husband</text>');
+    expect(svg).toContain('>relationship ≠ Wife</text>');
+    expect(svg).not.toMatch(/relationship &lt;=/);
+    // The tooltip lists both sides.
+    expect(svg).toContain('relationship ∈ {Husband}; else ∈ {Not-in-family, Own-child, Wife}');
+    // Without names: the code threshold.
+    expect(renderSvg(m)).toContain('relationship &lt;= 0.5');
+  });
+
+  it('lists oblique terms by |weight × spread| with featureSpread, and never prints a 0.00 weight', () => {
+    const e = examples.find((x) => x.name === 'oblique')!;
+    const svg = renderSvg(e.model, e.options);
+    expect(svg).not.toMatch(/[^.\d]0\.00·/);
+    const t = (e.model as TreeModelLike).tree;
+    const n = t.nFeatures;
+    // A spread that makes the last feature dominate every split it is in: it is listed first there.
+    const spread = Array.from({ length: n }, (_, j) => (j === n - 1 ? 1e9 : 1));
+    const last = (e.model as TreeModelLike).featureNames![n - 1]!;
+    const firstTerms = [...renderSvg(e.model, { ...e.options, featureSpread: spread }).matchAll(/<text x="6" y="16" font-weight="bold">([^<]*)<\/text>/g)].map((x) => x[1]!);
+    const withLast = [...svg.matchAll(/<title>([^<]*)<\/title>/g)].filter((x) => x[1]!.split('\n')[0]!.includes(`·${last}`)).length;
+    expect(withLast).toBeGreaterThan(0);
+    expect(firstTerms.filter((l) => l.endsWith(`·${last}`)).length).toBe(withLast);
+    expect(() => renderSvg(e.model, { featureSpread: [-1] })).toThrowError(/featureSpread/);
+  });
+});
+
+describe('interactive SVG and the HTML page carry the viewer', () => {
+  it('embeds the viewer script once, as parseable JavaScript, only when asked', () => {
+    const m = examples[0]!.model;
+    expect(renderSvg(m)).not.toContain('<script');
+    const svg = renderSvg(m, { interactive: true });
+    expect(XMLValidator.validate(svg)).toBe(true);
+    const js = /<script><!\[CDATA\[\n([\s\S]*)\n\]\]><\/script>/.exec(svg)![1]!;
+    expect(() => new Function(js)).not.toThrow();
+    const html = renderHtml(m);
+    expect((html.match(/<script>/g) ?? []).length).toBe(1);
+    expect(() => new Function(/<script>\n([\s\S]*)\n<\/script>/.exec(html)![1]!)).not.toThrow();
+    expect(() => renderSvg(m, { interactive: 'yes' } as never)).toThrowError(/interactive/);
+  });
+});
+
 describe('pruned in place', () => {
   it('draws only the nodes reachable from the root when pruning left orphans in the arrays', () => {
     const e = examples.find((x) => x.name === 'axis')!;
@@ -154,14 +204,24 @@ describe('large and deep trees', () => {
     expect(nodeGroups(renderSvg(m, { maxDepth: 10 }))).toBe(21);
   });
 
-  it('keeps boxes their fixed size at 5 and at 500 nodes: the SVG grows', () => {
+  it('keeps the type size at 5 and at 500 nodes, each box as wide as its longest line: the SVG grows', () => {
     const small = new DecisionTreeClassifier({ maxDepth: 2 }).fit([[0], [1], [2], [3]], ['a', 'b', 'a', 'b']);
     const data = makeClassification({ nSamples: 600, nFeatures: 6, nInformative: 4, nClasses: 3, seed: 1 });
     const big = new DecisionTreeClassifier({ seed: 0 }).fit(data.X, data.y);
     expect(big.tree.nodeCount).toBeGreaterThan(150);
     const a = plotLayout(small);
     const b = plotLayout(big);
-    expect(b.boxes[0]!.width).toBe(a.boxes[0]!.width);
+    for (const [model, layout] of [[small, a], [big, b]] as const) {
+      const svg = renderSvg(model);
+      expect(svg).toContain('font-size="11"');
+      // Each box's text (monospace, 6.7 px a character at 11 px) fits with 6 px padding, and no box is wider than needed.
+      const groups = [...svg.matchAll(/<g class="node[^>]*>(.*?)<\/g>/gs)].map((m) => [...m[1]!.matchAll(/<text [^>]*>([^<]*)<\/text>/g)].map((t) => t[1]!.replace(/&[a-z]+;/g, '_')));
+      groups.forEach((lines, v) => {
+        const longest = Math.max(...lines.map((l) => l.length));
+        const w = layout.boxes[v]!.width;
+        expect(w).toBe(Math.min(220, Math.max(96, Math.ceil(12 + 6.7 * longest))));
+      });
+    }
     expect(b.width).toBeGreaterThan(10 * a.width);
     expect(overlaps(b.boxes)).toBeNull();
   });
@@ -186,12 +246,17 @@ describe('forests and options', () => {
     expect(() => renderSvg(m, { classNames: ['a'] })).toThrowError(/classNames/);
   });
 
-  it('escapes names for XML', () => {
-    const m = new DecisionTreeClassifier().fit([[0], [1]], ['<a>', 'b&c'], { featureNames: ['x"y'] });
+  it('escapes names for XML, control characters as visible control pictures', () => {
+    const m = new DecisionTreeClassifier().fit([[0], [1]], ['<a>', 'b&c\u0007'], { featureNames: ['x"y\u0000\u001b\u007f\ud800'] });
+    for (const text of [renderSvg(m), renderSvg(m, { interactive: true }), renderHtml(m, { title: 't\u0001<script>' })]) {
+      if (text.startsWith('<svg')) expect(XMLValidator.validate(text)).toBe(true);
+      expect(text).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/);
+    }
     const svg = renderSvg(m);
-    expect(XMLValidator.validate(svg)).toBe(true);
     expect(svg).toContain('&lt;a&gt;');
-    expect(svg).toContain('b&amp;c');
+    expect(svg).toContain('b&amp;c\u2407');
+    expect(svg).toContain('x&quot;y\u2400\u241b\u2421\ufffd');
+    expect(renderHtml(m, { title: 't\u0001<script>' })).toContain('<title>t\u2401&lt;script&gt;</title>');
   });
 });
 

@@ -1,8 +1,9 @@
 import { InvalidArgumentError, booleanValue, knownKeys, nonNegativeInt, plainObject, positiveInt } from '@dt/errors';
 import { classColor, mix, valueColor } from './colors.js';
 import { layeredLayout } from './layered-layout.js';
-import { buildView, type PlottableModel, type ViewGraph, type ViewNode, type ViewOptions } from './model-view.js';
+import { buildView, RULE_CHARS, type PlottableModel, type ViewGraph, type ViewNode, type ViewOptions } from './model-view.js';
 import { tidyLayout } from './tidy-layout.js';
+import { viewerScript } from './viewer.js';
 
 export interface PlotOptions {
   /** Draw nodes at most this many edges below the root; cut branches end in a "…" stub (default: all). */
@@ -15,6 +16,12 @@ export interface PlotOptions {
   classNames?: readonly string[];
   /** Level names of categorical features (CRIMCOORD), by feature then level code; null for numeric features. */
   categories?: readonly (readonly string[] | null)[];
+  /**
+   * Spread of each feature in the training data (e.g. its standard deviation; NaN or missing entries
+   * count as 1): an oblique split lists its terms by |weight × spread|, how far each moves `w·x`,
+   * rather than by raw weight, which depends on the feature's units (default: by |weight|).
+   */
+  featureSpread?: readonly number[];
   /** Terms of an oblique split shown before "+ k more" (default 3). */
   maxTerms?: number;
   /** Which tree of a forest to draw (default 0). */
@@ -47,23 +54,27 @@ export interface PlotLayout {
   view: ViewGraph;
   /** Top of the drawing area, below the legend. */
   top: number;
+  /** Left edge of the legend (above the root, so the root's view shows it). */
+  legendX: number;
 }
 
-// Fixed geometry: a picture of 500 nodes is as readable as one of 5; the SVG grows (and scrolls).
+// Fixed type size: a picture of 4,000 nodes is as readable as one of 5 at 100 %; boxes are as wide
+// as their text (up to NODE_W), so leaves pack closely and wide trees stay as compact as they can.
 const FONT = 11;
 /** Monospace advance at 11px (0.6 em) rounded up, so text never overflows its box. */
 const CHAR = 6.7;
 const LINE = 14;
 const PAD = 6;
-const NODE_W = 220;
-const CHARS = Math.floor((NODE_W - 2 * PAD) / CHAR);
+const NODE_W = 2 * PAD + Math.ceil(RULE_CHARS * CHAR);
+const MIN_W = 96;
+const CHARS = RULE_CHARS;
 const H_GAP = 24;
 const V_GAP = 56;
 const MARGIN = 16;
 const BAR_H = 8;
 const FONT_FAMILY = "ui-monospace, 'DejaVu Sans Mono', Menlo, Consolas, monospace";
 
-const KEYS = ['maxDepth', 'decimals', 'featureNames', 'classNames', 'categories', 'maxTerms', 'tree', 'showMissing'] as const;
+const KEYS = ['maxDepth', 'decimals', 'featureNames', 'classNames', 'categories', 'featureSpread', 'maxTerms', 'tree', 'showMissing'] as const;
 
 function resolve(options: PlotOptions | undefined): ViewOptions {
   const o = plainObject('options', options ?? {}) as PlotOptions;
@@ -78,12 +89,17 @@ function resolve(options: PlotOptions | undefined): ViewOptions {
     return v as readonly string[];
   };
   if (o.categories !== undefined && !Array.isArray(o.categories)) throw new InvalidArgumentError('categories', 'an array (per feature: level names or null)', o.categories);
+  const spread = o.featureSpread;
+  if (spread !== undefined && (!Array.isArray(spread) || !spread.every((v) => typeof v === 'number' && !(v < 0)))) {
+    throw new InvalidArgumentError('featureSpread', 'an array of non-negative numbers (NaN: unknown), one per feature', spread);
+  }
   return {
     maxDepth,
     decimals,
     featureNames: names('featureNames'),
     classNames: names('classNames'),
     categories: o.categories ?? null,
+    featureSpread: spread ?? null,
     maxTerms: o.maxTerms === undefined ? 3 : positiveInt('maxTerms', o.maxTerms),
     tree: o.tree === undefined ? 0 : nonNegativeInt('tree', o.tree),
     showMissing: o.showMissing === undefined ? false : booleanValue('showMissing', o.showMissing),
@@ -100,31 +116,54 @@ function nodeHeight(view: ViewGraph): number {
   return 2 * PAD + LINE * (view.maxRuleLines + infoLines(view)) + (view.task === 'classification' ? BAR_H + 4 : 0);
 }
 
+/** The text lines of a node box: the rule (clipped), samples, impurity, class or value. */
+function nodeLines(node: ViewNode, view: ViewGraph): string[] {
+  const lines: string[] = node.rule.map((l) => clip(l));
+  lines.push(`samples = ${node.samples}`);
+  if (node.impurity !== null) lines.push(clip(node.impurity));
+  lines.push(clip(view.task === 'classification' ? `class = ${view.classNames[node.majority] ?? ''}` : `value = ${fmtValue(node.value)}`));
+  return lines;
+}
+
+/** A box as wide as its longest line (and the "×k" mark of a merged node), within MIN_W..NODE_W. */
+function nodeWidth(node: ViewNode, view: ViewGraph): number {
+  let chars = 0;
+  for (const l of nodeLines(node, view)) chars = Math.max(chars, l.length);
+  if (node.parents > 1) chars = Math.max(chars, (node.rule[0]?.length ?? 0) + 4);
+  return Math.min(NODE_W, Math.max(MIN_W, Math.ceil(2 * PAD + chars * CHAR)));
+}
+
 /** Positions of every drawn node and edge (no SVG yet): what the overlap tests check. */
 export function plotLayout(model: PlottableModel, options?: PlotOptions): PlotLayout {
   return layoutView(buildView(model, resolve(options)));
 }
 
-function legendHeight(view: ViewGraph, width: number): number {
-  if (view.task === 'regression') return 2 * LINE + 8;
+/** Width and height of the legend when its items wrap within `maxWidth`. */
+function legendSize(view: ViewGraph, maxWidth: number): { width: number; height: number } {
+  if (view.task === 'regression') return { width: 10 * 16 + 6 + CHAR * 24, height: 2 * LINE + 8 };
   let rows = 1;
   let x = 0;
+  let width = CHAR * 19;
   for (const name of view.classNames) {
     const w = legendItemWidth(name);
-    if (x > 0 && x + w > width) {
+    if (x > 0 && x + w > maxWidth) {
       rows++;
       x = 0;
     }
     x += w;
+    width = Math.max(width, x);
   }
-  return LINE * (rows + 1) + 8;
+  return { width, height: LINE * (rows + 1) + 8 };
 }
 
 const legendItemWidth = (name: string): number => 18 + CHAR * Math.min(name.length, 24) + 14;
+/** The legend wraps within this width: it sits above the root, where the viewer opens. */
+const LEGEND_MAX_W = 640;
 
 function layoutView(view: ViewGraph): PlotLayout {
   const n = view.nodes.length;
   const h = nodeHeight(view);
+  const widths = Float64Array.from(view.nodes, (node) => nodeWidth(node, view));
   const from = new Int32Array(view.edges.length);
   const to = new Int32Array(view.edges.length);
   view.edges.forEach((e, k) => {
@@ -139,69 +178,117 @@ function layoutView(view: ViewGraph): PlotLayout {
     const childStart = new Int32Array(n + 1);
     for (let k = 0; k < from.length; k++) childStart[from[k]! + 1]!++;
     for (let v = 0; v < n; v++) childStart[v + 1] = childStart[v + 1]! + childStart[v]!;
-    cx = tidyLayout(n, childStart, to, NODE_W + H_GAP);
-    // Centres from 0; shift so the leftmost box's left edge is at 0, as the layered layout returns.
-    for (let v = 0; v < n; v++) cx[v] = cx[v]! + NODE_W / 2;
+    cx = tidyLayout(n, childStart, to, H_GAP, widths);
     layer = new Int32Array(n);
     for (let k = 0; k < from.length; k++) layer[to[k]!] = layer[from[k]!]! + 1;
     bends = view.edges.map(() => []);
   } else {
-    ({ x: cx, layer, bends } = layeredLayout({ n, from, to, nodeWidth: NODE_W, dummyWidth: 16, gap: H_GAP }));
+    // A DAG's layered layout spaces equal boxes: all as wide as the widest.
+    let w = MIN_W;
+    for (let v = 0; v < n; v++) w = Math.max(w, widths[v]!);
+    widths.fill(w);
+    ({ x: cx, layer, bends } = layeredLayout({ n, from, to, nodeWidth: w, dummyWidth: 16, gap: H_GAP }));
   }
   let maxX = 0;
   let maxLayer = 0;
   for (let v = 0; v < n; v++) {
-    maxX = Math.max(maxX, cx[v]!);
+    maxX = Math.max(maxX, cx[v]! + widths[v]! / 2);
     maxLayer = Math.max(maxLayer, layer[v]!);
   }
   for (const b of bends) for (const p of b) maxX = Math.max(maxX, p.x);
-  const width = Math.ceil(maxX + NODE_W / 2 + 2 * MARGIN);
-  const top = MARGIN + legendHeight(view, Math.max(width, 480) - 2 * MARGIN);
+  const legend = legendSize(view, LEGEND_MAX_W);
+  const width = Math.max(Math.ceil(maxX + 2 * MARGIN), Math.ceil(legend.width + 2 * MARGIN), 240);
+  const top = MARGIN + legend.height;
   const rowY = (l: number): number => top + l * (h + V_GAP);
-  const boxes = view.nodes.map((node, v) => ({ id: node.id, x: MARGIN + cx[v]! - NODE_W / 2, y: rowY(layer[v]!), width: NODE_W, height: h }));
+  const boxes = view.nodes.map((node, v) => ({ id: node.id, x: MARGIN + cx[v]! - widths[v]! / 2, y: rowY(layer[v]!), width: widths[v]!, height: h }));
   const edgePoints = view.edges.map((e, k) => {
     const a = boxes[e.from]!;
     const b = boxes[e.to]!;
-    const pts = [{ x: a.x + NODE_W / 2, y: a.y + h }];
+    const pts = [{ x: a.x + a.width / 2, y: a.y + h }];
     for (const p of bends[k]!) pts.push({ x: MARGIN + p.x, y: rowY(p.layer) - 4 }, { x: MARGIN + p.x, y: rowY(p.layer) + h + 4 });
-    pts.push({ x: b.x + NODE_W / 2, y: b.y });
+    pts.push({ x: b.x + b.width / 2, y: b.y });
     return pts;
   });
   const height = Math.ceil(rowY(maxLayer) + h + V_GAP / 2 + MARGIN);
-  return { width: Math.max(width, 480), height, boxes, edgePoints, view, top };
+  // The legend starts above the root (clamped to the picture), so the root's view shows it.
+  const rootX = n > 0 ? boxes[0]!.x : MARGIN;
+  const legendX = Math.max(MARGIN, Math.min(rootX, width - MARGIN - legend.width));
+  return { width, height, boxes, edgePoints, view, top, legendX };
 }
 
-const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/**
+ * Text for XML: markup characters as entities; control characters (not allowed in XML 1.0, or
+ * invisible) as their visible Unicode "control pictures" (U+2400 block), lone surrogates as U+FFFD.
+ */
+const esc = (s: string): string =>
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, (c) => String.fromCharCode(c === '\u007f' ? 0x2421 : 0x2400 + c.charCodeAt(0)))
+    .replace(/[\u0080-\u009f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
 const clip = (s: string, chars = CHARS): string => (s.length <= chars ? s : `${s.slice(0, chars - 1)}…`);
 const r1 = (x: number): string => String(Math.round(x * 10) / 10);
 
 /**
  * An SVG picture of a fitted model: a @dt/core tree (axis, oblique, CRIMCOORD, pruned), a Decision
- * Stream DAG (merged nodes drawn once, with several parents), or one tree of a forest. Fixed-size
- * node boxes with the split rule, samples, impurity, class distribution bar (or value), leaves
- * coloured by majority class (or value) with a legend. No DOM needed.
+ * Stream DAG (merged nodes drawn once, with several parents), or one tree of a forest. Node boxes
+ * with the split rule, samples, impurity, class distribution bar (or value), leaves coloured by
+ * majority class (or value) with a legend above the root. No DOM needed.
+ *
+ * The SVG has its natural size (11 px type) and a `viewBox`, so anything that scales it (an
+ * `<img>` with `max-width`, an editor) fits it whole; edges and outlines keep one screen pixel at
+ * any scale (non-scaling strokes). With `interactive: true` it carries the viewer (see
+ * `attachViewer`): opened on its own in a browser it fills the window, opens at the root and
+ * zooms and pans; as an `<img>` the script does not run and it is the same static picture.
  */
-export function renderSvg(model: PlottableModel, options?: PlotOptions): string {
-  return layoutToSvg(plotLayout(model, options));
+export function renderSvg(model: PlottableModel, options?: PlotOptions & { interactive?: boolean }): string {
+  const { interactive, ...rest } = options ?? {};
+  if (interactive !== undefined) booleanValue('interactive', interactive);
+  const svg = layoutToSvg(plotLayout(model, rest));
+  if (interactive !== true) return svg;
+  return `${svg.slice(0, svg.lastIndexOf('</svg>'))}<script><![CDATA[\n${scriptText('document.documentElement', ']]>')}\n]]></script>\n</svg>\n`;
 }
 
-/** A standalone HTML page showing the picture at full size (the page scrolls). */
+/** The viewer's source for embedding; it never contains the sequence that would end its element. */
+function scriptText(svgExpression: string, terminator: string): string {
+  const js = viewerScript(svgExpression);
+  if (js.toLowerCase().includes(terminator)) throw new Error(`the viewer's source contains ${terminator}`);
+  return js;
+}
+
+/**
+ * A standalone HTML page: the picture fills the window with the viewer (fit, zoom, pan, overview;
+ * see `attachViewer`), opening at the root at 100 % when the whole tree would be too small to read.
+ */
 export function renderHtml(model: PlottableModel, options?: PlotOptions & { title?: string }): string {
   const { title, ...rest } = options ?? {};
   const t = esc(title ?? 'dt model');
-  return `<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>${t}</title>\n<style>body{margin:0;font-family:system-ui,sans-serif}h1{font-size:16px;margin:12px 16px}.tree{overflow:auto}</style>\n</head>\n<body>\n<h1>${t}</h1>\n<div class="tree">\n${renderSvg(model, rest)}</div>\n</body>\n</html>\n`;
+  const css =
+    'html,body{margin:0;height:100%;overflow:hidden}body{display:flex;flex-direction:column;font-family:system-ui,sans-serif}' +
+    'header{display:flex;gap:16px;align-items:baseline;padding:6px 16px;border-bottom:1px solid #dde;background:#f6f7f9}' +
+    'h1{font-size:16px;margin:0}.hint{color:#666;font-size:13px}.dt-view{flex:1;min-height:0;position:relative}';
+  const hint = 'drag to pan · wheel or + − to zoom · 0 opening view · f whole tree · arrows move';
+  return (
+    `<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>${t}</title>\n<style>${css}</style>\n</head>\n<body>\n` +
+    `<header><h1>${t}</h1><span class="hint">${hint}</span></header>\n<div class="dt-view">\n${renderSvg(model, rest)}</div>\n` +
+    `<script>\n${scriptText("document.querySelector('.dt-view svg')", '</script')}\n</script>\n</body>\n</html>\n`
+  );
 }
 
 function fmtValue(x: number): string {
   return String(+x.toPrecision(4));
 }
 
+/** The SVG text of a layout (what `renderSvg` returns). */
 export function layoutToSvg(layout: PlotLayout): string {
   const { view, width, height, boxes } = layout;
   const out: string[] = [];
   out.push(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${esc(FONT_FAMILY)}" font-size="${FONT}">`,
-    `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
+    `<svg xmlns="http://www.w3.org/2000/svg" class="dt-tree" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${esc(FONT_FAMILY)}" font-size="${FONT}">`,
+    `<rect class="background" width="100%" height="100%" fill="#ffffff"/>`,
+    '<g class="dt-body">',
   );
   // Regression colours span the drawn nodes' values.
   let vmin = Number.POSITIVE_INFINITY;
@@ -213,9 +300,10 @@ export function layoutToSvg(layout: PlotLayout): string {
     }
   }
   const valueT = (v: number): number => (vmax > vmin ? (v - vmin) / (vmax - vmin) : 0.5);
-  out.push(legend(view, width, vmin, vmax));
+  out.push(legend(view, layout.legendX, vmin, vmax));
+  // Non-scaling strokes: zoomed out (or scaled down in an <img>) edges stay one pixel wide, not 0.1.
   out.push('<g class="edges" fill="none" stroke="#8a8a8a" stroke-width="1.2">');
-  layout.edgePoints.forEach((pts) => out.push(`<path class="edge" d="${edgePath(pts)}"/>`));
+  layout.edgePoints.forEach((pts) => out.push(`<path class="edge" vector-effect="non-scaling-stroke" d="${edgePath(pts)}"/>`));
   out.push('</g>', `<g class="edge-labels" font-size="10" fill="#555" text-anchor="middle" stroke="#fff" stroke-width="3" paint-order="stroke">`);
   view.edges.forEach((e, k) => {
     const [a, b] = layout.edgePoints[k]! as [{ x: number; y: number }, { x: number; y: number }];
@@ -226,7 +314,7 @@ export function layoutToSvg(layout: PlotLayout): string {
   out.push('</g>');
   const stubs = view.nodes.map((node, v) => (node.cut ? stubSvg(boxes[v]!) : '')).filter((s) => s !== '');
   if (stubs.length > 0) out.push('<g class="stubs">', ...stubs, '</g>');
-  out.push('</svg>');
+  out.push('</g>', '</svg>');
   return out.join('\n') + '\n';
 }
 
@@ -240,28 +328,29 @@ function edgePath(pts: readonly { x: number; y: number }[]): string {
   return `M${pts.map((p) => `${r1(p.x)},${r1(p.y)}`).join(' L')}`;
 }
 
-function legend(view: ViewGraph, width: number, vmin: number, vmax: number): string {
+function legend(view: ViewGraph, left: number, vmin: number, vmax: number): string {
   const out = ['<g class="legend">'];
   let y = MARGIN + LINE - 3;
+  const x0 = r1(left);
   if (view.task === 'regression') {
-    out.push(`<text x="${MARGIN}" y="${y}" font-weight="bold">value</text>`);
+    out.push(`<text x="${x0}" y="${y}" font-weight="bold">value</text>`);
     y += 6;
     const steps = 10;
-    for (let i = 0; i < steps; i++) out.push(`<rect x="${MARGIN + i * 16}" y="${y}" width="16" height="10" fill="${valueColor(i / (steps - 1))}"/>`);
+    for (let i = 0; i < steps; i++) out.push(`<rect x="${r1(left + i * 16)}" y="${y}" width="16" height="10" fill="${valueColor(i / (steps - 1))}"/>`);
     const lo = Number.isFinite(vmin) ? fmtValue(vmin) : '';
     const hi = Number.isFinite(vmax) ? fmtValue(vmax) : '';
-    out.push(`<text x="${MARGIN + steps * 16 + 6}" y="${y + 9}">${esc(lo)} … ${esc(hi)}</text>`);
+    out.push(`<text x="${r1(left + steps * 16 + 6)}" y="${y + 9}">${esc(lo)} … ${esc(hi)}</text>`);
   } else {
-    out.push(`<text x="${MARGIN}" y="${y}" font-weight="bold">class (leaf colour)</text>`);
+    out.push(`<text x="${x0}" y="${y}" font-weight="bold">class (leaf colour)</text>`);
     y += LINE;
     let x = 0;
     view.classNames.forEach((name, c) => {
       const w = legendItemWidth(name);
-      if (x > 0 && x + w > width - 2 * MARGIN) {
+      if (x > 0 && x + w > LEGEND_MAX_W) {
         x = 0;
         y += LINE;
       }
-      out.push(`<rect x="${MARGIN + x}" y="${y - 9}" width="12" height="10" fill="${classColor(c)}"/>`, `<text x="${MARGIN + x + 18}" y="${y}">${esc(clip(name, 24))}</text>`);
+      out.push(`<rect x="${r1(left + x)}" y="${y - 9}" width="12" height="10" fill="${classColor(c)}"/>`, `<text x="${r1(left + x + 18)}" y="${y}">${esc(clip(name, 24))}</text>`);
       x += w;
     });
   }
@@ -275,23 +364,19 @@ function nodeSvg(node: ViewNode, box: { x: number; y: number; width: number; hei
   const fill = node.leaf ? (classification ? mix(colour, '#ffffff', 0.6) : colour) : '#f6f6f6';
   const stroke = node.leaf && classification ? colour : '#7a7a7a';
   const cls = `node${node.leaf ? ' leaf' : ''}${node.parents > 1 ? ' merged' : ''}`;
-  const lines: string[] = [...node.rule.map((l) => clip(l))];
-  lines.push(`samples = ${node.samples}`);
-  if (node.impurity !== null) lines.push(clip(node.impurity));
+  const lines = nodeLines(node, view);
   const info: string[] = [node.title];
   if (classification) {
     const name = view.classNames[node.majority] ?? '';
-    lines.push(clip(`class = ${name}`));
     info.push(`samples = ${node.samples}`, node.impurity ?? '', `value = [${Array.from(node.distribution!, (x) => +x.toPrecision(6)).join(', ')}]`, `class = ${name}`);
   } else {
-    lines.push(clip(`value = ${fmtValue(node.value)}`));
     info.push(`samples = ${node.samples}`, node.impurity ?? '', `value = ${node.value}`);
   }
   if (node.parents > 1) info.push(`merged: ${node.parents} parents`);
   const out = [
     `<g class="${cls}" data-id="${node.id}" transform="translate(${r1(box.x)},${r1(box.y)})">`,
     `<title>${esc(info.filter((s) => s !== '').join('\n'))}</title>`,
-    `<rect width="${box.width}" height="${box.height}" rx="5" fill="${fill}" stroke="${stroke}" stroke-width="${node.parents > 1 ? 2.5 : 1}"/>`,
+    `<rect width="${r1(box.width)}" height="${box.height}" rx="5" fill="${fill}" stroke="${stroke}" stroke-width="${node.parents > 1 ? 2.5 : 1}" vector-effect="non-scaling-stroke"/>`,
   ];
   if (node.parents > 1) out.push(`<text x="${box.width - PAD}" y="${PAD + FONT - 1}" text-anchor="end" fill="#b00">×${node.parents}</text>`);
   // Leaves have no rule: their text starts at the top like everyone else's info lines follow the rule.

@@ -7,7 +7,7 @@
  * contours reuses the taller one's arrays and costs the shorter one's height: O(n) in all.
  */
 
-/** A contour: extents (node centres) per level of a subtree, deepest level at index 0. */
+/** A contour: extents (box edges) per level of a subtree, deepest level at index 0. */
 interface Contour {
   left: number[];
   right: number[];
@@ -16,18 +16,21 @@ interface Contour {
 }
 
 /**
- * Centre x of each node (in units where neighbouring centres are at least `sep` apart), for a
- * forest of ordered trees given as parent-before-child lists: `childStart`/`children` in CSR over
- * node indices, every child index larger than its parent's, node 0 the root.
+ * Centre x of each node, for a forest of ordered trees given as parent-before-child lists:
+ * `childStart`/`children` in CSR over node indices, every child index larger than its parent's,
+ * node 0 the root. Without `widths`, neighbouring centres are at least `sep` apart and the leftmost
+ * centre is at 0; with `widths` (one box width per node, so narrow leaves pack closer than wide
+ * split boxes), neighbouring boxes are at least `sep` apart and the leftmost box edge is at 0.
  */
-export function tidyLayout(n: number, childStart: Int32Array, children: Int32Array, sep: number): Float64Array {
+export function tidyLayout(n: number, childStart: Int32Array, children: Int32Array, sep: number, widths?: Float64Array): Float64Array {
+  const half = (v: number): number => (widths === undefined ? 0 : widths[v]! / 2);
   const rel = new Float64Array(n);
   const contours: (Contour | null)[] = new Array<Contour | null>(n).fill(null);
   for (let v = n - 1; v >= 0; v--) {
     const s = childStart[v]!;
     const e = childStart[v + 1]!;
     if (s === e) {
-      contours[v] = { left: [0], right: [0], off: 0 };
+      contours[v] = { left: [-half(v)], right: [half(v)], off: 0 };
       continue;
     }
     // Children left to right; acc covers the ones placed so far, first child's centre at 0.
@@ -59,16 +62,16 @@ export function tidyLayout(n: number, childStart: Int32Array, children: Int32Arr
     const mid = (rel[first]! + rel[children[e - 1]!]!) / 2;
     for (let k = s; k < e; k++) rel[children[k]!] = rel[children[k]!]! - mid;
     acc.off -= mid;
-    acc.left.push(-acc.off);
-    acc.right.push(-acc.off);
+    acc.left.push(-acc.off - half(v));
+    acc.right.push(-acc.off + half(v));
     contours[v] = acc;
   }
-  // Absolute positions, parents first; then shift so the leftmost centre is at 0.
+  // Absolute positions, parents first; then shift so the leftmost centre (box edge) is at 0.
   const x = new Float64Array(n);
-  let min = 0;
+  let min = Number.POSITIVE_INFINITY;
   for (let v = 0; v < n; v++) {
     for (let k = childStart[v]!; k < childStart[v + 1]!; k++) x[children[k]!] = x[v]! + rel[children[k]!]!;
-    if (x[v]! < min) min = x[v]!;
+    if (x[v]! - half(v) < min) min = x[v]! - half(v);
   }
   for (let v = 0; v < n; v++) x[v] = x[v]! - min;
   return x;
