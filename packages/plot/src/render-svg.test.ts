@@ -167,7 +167,7 @@ describe('maxDepth', () => {
       const layout = plotLayout(e.model, { maxDepth });
       const cut = layout.view.nodes.filter((n) => n.cut).length;
       expect(cut).toBeGreaterThan(0);
-      expect((svg.match(/<g class="stub">/g) ?? []).length).toBe(cut);
+      expect((svg.match(/<g class="stub" data-node="\d+">/g) ?? []).length).toBe(cut);
     }
     expect(renderSvg(e.model)).not.toContain('class="stub"');
   });

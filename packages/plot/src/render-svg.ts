@@ -268,7 +268,9 @@ export function renderHtml(model: PlottableModel, options?: PlotOptions & { titl
   const css =
     'html,body{margin:0;height:100%;overflow:hidden}body{display:flex;flex-direction:column;font-family:system-ui,sans-serif}' +
     'header{display:flex;gap:16px;align-items:baseline;padding:6px 16px;border-bottom:1px solid #dde;background:#f6f7f9}' +
-    'h1{font-size:16px;margin:0}.hint{color:#666;font-size:13px}.dt-view{flex:1;min-height:0;position:relative}';
+    'h1{font-size:16px;margin:0}.hint{color:#666;font-size:13px}.dt-view{flex:1;min-height:0;position:relative;overflow:hidden}' +
+    // Drawn once the viewer has collapsed a large tree: the browser never lays out the hidden thousands.
+    '.dt-view svg:not(.dt-viewer) .dt-body{display:none}';
   const hint = 'drag to pan · wheel or + − to zoom · 0 opening view · f whole tree · arrows move';
   return (
     `<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>${t}</title>\n<style>${css}</style>\n</head>\n<body>\n` +
@@ -286,7 +288,7 @@ export function layoutToSvg(layout: PlotLayout): string {
   const { view, width, height, boxes } = layout;
   const out: string[] = [];
   out.push(
-    `<svg xmlns="http://www.w3.org/2000/svg" class="dt-tree" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${esc(FONT_FAMILY)}" font-size="${FONT}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" class="dt-tree" data-layout="${view.dag ? 'dag' : 'tree'}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${esc(FONT_FAMILY)}" font-size="${FONT}">`,
     `<rect class="background" width="100%" height="100%" fill="#ffffff"/>`,
     '<g class="dt-body">',
   );
@@ -300,10 +302,10 @@ export function layoutToSvg(layout: PlotLayout): string {
     }
   }
   const valueT = (v: number): number => (vmax > vmin ? (v - vmin) / (vmax - vmin) : 0.5);
-  out.push(legend(view, layout.legendX, vmin, vmax));
+  out.push(legend(view, layout.legendX, vmin, vmax, legendSize(view, LEGEND_MAX_W).width));
   // Non-scaling strokes: zoomed out (or scaled down in an <img>) edges stay one pixel wide, not 0.1.
   out.push('<g class="edges" fill="none" stroke="#8a8a8a" stroke-width="1.2">');
-  layout.edgePoints.forEach((pts) => out.push(`<path class="edge" vector-effect="non-scaling-stroke" d="${edgePath(pts)}"/>`));
+  layout.edgePoints.forEach((pts, k) => out.push(`<path class="edge" data-from="${view.edges[k]!.from}" data-to="${view.edges[k]!.to}" vector-effect="non-scaling-stroke" d="${edgePath(pts)}"/>`));
   out.push('</g>', `<g class="edge-labels" font-size="10" fill="#555" text-anchor="middle" stroke="#fff" stroke-width="3" paint-order="stroke">`);
   view.edges.forEach((e, k) => {
     const [a, b] = layout.edgePoints[k]! as [{ x: number; y: number }, { x: number; y: number }];
@@ -312,7 +314,7 @@ export function layoutToSvg(layout: PlotLayout): string {
   out.push('</g>', '<g class="nodes">');
   view.nodes.forEach((node, v) => out.push(nodeSvg(node, boxes[v]!, view, valueT)));
   out.push('</g>');
-  const stubs = view.nodes.map((node, v) => (node.cut ? stubSvg(boxes[v]!) : '')).filter((s) => s !== '');
+  const stubs = view.nodes.map((node, v) => (node.cut ? stubSvg(boxes[v]!, v) : '')).filter((s) => s !== '');
   if (stubs.length > 0) out.push('<g class="stubs">', ...stubs, '</g>');
   out.push('</g>', '</svg>');
   return out.join('\n') + '\n';
@@ -328,8 +330,9 @@ function edgePath(pts: readonly { x: number; y: number }[]): string {
   return `M${pts.map((p) => `${r1(p.x)},${r1(p.y)}`).join(' L')}`;
 }
 
-function legend(view: ViewGraph, left: number, vmin: number, vmax: number): string {
-  const out = ['<g class="legend">'];
+function legend(view: ViewGraph, left: number, vmin: number, vmax: number, width: number): string {
+  // data-right: where the legend ends, so the viewer can re-lay out without measuring text.
+  const out = [`<g class="legend" data-right="${Math.ceil(left + width)}">`];
   let y = MARGIN + LINE - 3;
   const x0 = r1(left);
   if (view.task === 'regression') {
@@ -401,8 +404,8 @@ function nodeSvg(node: ViewNode, box: { x: number; y: number; width: number; hei
   return out.join('');
 }
 
-function stubSvg(box: NodeBox): string {
+function stubSvg(box: NodeBox, v: number): string {
   const cx = box.x + box.width / 2;
   const y = box.y + box.height;
-  return `<g class="stub"><title>deeper nodes not drawn (maxDepth)</title><path d="M${r1(cx)},${r1(y)} L${r1(cx)},${r1(y + 10)}" stroke="#8a8a8a" stroke-dasharray="2,2"/><rect x="${r1(cx - 18)}" y="${r1(y + 10)}" width="36" height="16" rx="4" fill="#fff" stroke="#8a8a8a" stroke-dasharray="2,2"/><text x="${r1(cx)}" y="${r1(y + 22)}" text-anchor="middle">…</text></g>`;
+  return `<g class="stub" data-node="${v}"><title>deeper nodes not drawn (maxDepth)</title><path d="M${r1(cx)},${r1(y)} L${r1(cx)},${r1(y + 10)}" stroke="#8a8a8a" stroke-dasharray="2,2"/><rect x="${r1(cx - 18)}" y="${r1(y + 10)}" width="36" height="16" rx="4" fill="#fff" stroke="#8a8a8a" stroke-dasharray="2,2"/><text x="${r1(cx)}" y="${r1(y + 22)}" text-anchor="middle">…</text></g>`;
 }
