@@ -32,3 +32,18 @@ export async function exampleModels(): Promise<Example[]> {
     { name: 'regression', model: new DecisionTreeRegressor({ maxDepth: 3 }).fit(redWine.X, Array.from(redWine.y, Number), { featureNames: redWine.featureNames }), options: {} },
   ];
 }
+
+/**
+ * The large pictures the viewer is checked on (issue 32): CART on MAGIC gamma, default options
+ * (3,889 nodes), and the same limited to 120 leaves (239 nodes). Seeded, so the same trees every run.
+ */
+export async function magicTrees(): Promise<{ name: string; title: string; model: PlottableModel; nodes: number }[]> {
+  const magic = await loadDataset('magic-gamma');
+  const fit = (o: { maxLeafNodes?: number }): DecisionTreeClassifier => new DecisionTreeClassifier({ ...o, seed: 0 }).fit(magic.X, magic.y, { featureNames: magic.featureNames });
+  const small = fit({ maxLeafNodes: 120 });
+  const big = fit({});
+  return [
+    { name: 'magic-239', title: `MAGIC gamma, CART, 120 leaves (${small.nodeCount} nodes)`, model: small, nodes: small.nodeCount },
+    { name: 'magic-3889', title: `MAGIC gamma, CART, default options (${big.nodeCount} nodes)`, model: big, nodes: big.nodeCount },
+  ];
+}
