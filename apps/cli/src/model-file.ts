@@ -26,6 +26,11 @@ export interface TrainingInfo {
   categories: (string[] | null)[];
   /** Missing values in the training data and what was done (with the imputer's fill values for 'impute'). */
   missing?: MissingInfo;
+  /**
+   * Standard deviation of each numeric feature over the training rows (null for categorical or
+   * all-missing columns): `dt show` ranks an oblique split's terms by |weight × spread|.
+   */
+  featureSpread?: (number | null)[];
 }
 
 export const TRAINING_KEY = 'training';
@@ -40,7 +45,34 @@ export function trainingInfo(ds: Dataset, algorithm: string, missing?: MissingIn
     targetName: ds.targetName,
     featureTypes: ds.featureTypes,
     categories: ds.categories,
+    featureSpread: featureSpread(ds),
   };
+}
+
+/** Per-feature standard deviation over the rows (NaN cells skipped); null for categorical columns. */
+function featureSpread(ds: Dataset): (number | null)[] {
+  const { data, rows, cols } = ds.X;
+  const out: (number | null)[] = [];
+  for (let j = 0; j < cols; j++) {
+    if (ds.featureTypes[j] === 'categorical') {
+      out.push(null);
+      continue;
+    }
+    let n = 0;
+    let mean = 0;
+    let m2 = 0;
+    // Welford's update: one pass, stable for large values.
+    for (let i = 0; i < rows; i++) {
+      const v = data[i * cols + j]!;
+      if (Number.isNaN(v)) continue;
+      n++;
+      const d = v - mean;
+      mean += d / n;
+      m2 += d * (v - mean);
+    }
+    out.push(n > 0 ? Math.sqrt(m2 / n) : null);
+  }
+  return out;
 }
 
 /** Writes the model file atomically (temp file + fsync + rename), never over one of `inputs`. */
@@ -91,6 +123,10 @@ function checkTraining(raw: unknown, model: SavedModel, path: string): TrainingI
     if (type === 'categorical' && Array.isArray(levels) && levels.every((l) => typeof l === 'string')) continue;
     bad(`feature ${j} has type ${JSON.stringify(type)} with levels ${JSON.stringify(levels)}`);
   }
+  const spread = t.featureSpread;
+  if (spread !== undefined && (!Array.isArray(spread) || spread.length !== d || !spread.every((v) => v === null || (typeof v === 'number' && v >= 0)))) {
+    bad(`featureSpread must list ${d} non-negative numbers or nulls`);
+  }
   let missing: MissingInfo | undefined;
   if (t.missing !== undefined) {
     const m = t.missing as Partial<MissingInfo> | null;
@@ -115,5 +151,6 @@ function checkTraining(raw: unknown, model: SavedModel, path: string): TrainingI
     targetName: t.targetName!,
     featureTypes: t.featureTypes!,
     categories: t.categories!,
+    ...(spread === undefined ? {} : { featureSpread: spread }),
   };
 }

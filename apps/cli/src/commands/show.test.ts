@@ -1,4 +1,4 @@
-import { readFileSync, symlinkSync } from 'node:fs';
+import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cli, tempDir } from '../test-helpers/cli.js';
@@ -55,6 +55,27 @@ describe('dt show', () => {
     const html = readFileSync(join(dir, 'tree.html'), 'utf8');
     expect(html).toMatch(/^<!doctype html>/);
     expect(html).toContain('<title>iris.json</title>');
+  });
+
+  it('names the levels of coded string columns and ranks oblique terms by weight × spread (issue 32)', async () => {
+    // A string column the CLI codes 0..L-1: splits read "colour = red" / "colour ∈ {…}", never "colour <= 0.5".
+    const rows = Array.from({ length: 60 }, (_, i) => `${['red', 'green', 'blue'][i % 3]},${(i * 7) % 10},${i % 3 === 0 ? 'a' : 'b'}`);
+    const csv = join(dir, 'colours.csv');
+    writeFileSync(csv, `colour,size,label\n${rows.join('\n')}\n`);
+    expect((await cli(dir, ['train', '--data', 'colours.csv', '--out', 'colours.json'])).code).toBe(0);
+    const svg = (await cli(dir, ['show', '--model', 'colours.json', '--format', 'svg'])).stdout;
+    expect(svg).toMatch(/>colour (=|≠) (red|green|blue)</);
+    expect(svg).not.toContain('colour &lt;=');
+    expect((await cli(dir, ['show', '--model', 'colours.json'])).stdout).toMatch(/colour in \{(red|green|blue)\}/);
+    // Oblique on wine (magnesium in the hundreds, ash near 2): no term prints as 0.00; the file records the spreads.
+    expect((await cli(dir, ['train', '--data', 'wine', '--algorithm', 'hhcart-a', '--out', 'wine.json'])).code).toBe(0);
+    const file = JSON.parse(readFileSync(join(dir, 'wine.json'), 'utf8')) as { training: { featureSpread: number[] } };
+    expect(file.training.featureSpread).toHaveLength(13);
+    const wine = (await cli(dir, ['show', '--model', 'wine.json', '--format', 'svg', '--max-depth', '3'])).stdout;
+    expect(wine).toMatch(/\d·[a-z]/);
+    expect(wine).not.toMatch(/(^|[^.\d])0\.00·/);
+    // The SVG carries the viewer script; the HTML page too.
+    expect(wine).toContain('<script><![CDATA[');
   });
 
   it('draws a Decision Stream DAG', async () => {

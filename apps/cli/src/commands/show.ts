@@ -62,7 +62,10 @@ async function show(opts: Record<string, unknown>, ctx: Context): Promise<void> 
   if (training?.missing?.policy === 'native' && !isStream(model)) options.showMissing = true;
   if (format === 'svg' || format === 'html') {
     const po: PlotOptions = options;
-    await write(format === 'svg' ? renderSvg(model, po) : renderHtml(model, { ...po, title: basename(modelPath) }));
+    // Oblique terms ranked by how far each moves the split (weight × the feature's spread in training).
+    if (training?.featureSpread) po.featureSpread = training.featureSpread.map((v) => v ?? Number.NaN);
+    // The SVG carries the viewer: opened in a browser it fits, zooms and pans; as an <img> it is static.
+    await write(format === 'svg' ? renderSvg(model, { ...po, interactive: true }) : renderHtml(model, { ...po, title: basename(modelPath) }));
     return;
   }
   if (isStream(model)) {
