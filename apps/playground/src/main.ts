@@ -1,18 +1,22 @@
-// The page: controls, a worker per training run, and the results (accuracy, confusion matrix, tree).
+// The page: controls, a worker per training run, and the results (scores, confusion matrix, tree).
 import { listDatasets } from '@dt/datasets';
-import type { TrainRequest, TrainResult, DataSource } from './train.js';
+import { attachViewer, type TreeViewer } from '@dt/plot';
+import type { DataSource, Drawing, MissingChoice, TrainRequest, TrainResult } from './train.js';
 import { PLAYGROUND_ALGORITHMS } from './algorithms.js';
-import type { WorkerMessage } from './worker.js';
+import { csvColumns } from './csv-columns.js';
+import type { WorkerMessage, WorkerRequest } from './worker.js';
 
 const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
 const datasetSelect = $<HTMLSelectElement>('dataset');
 const algorithmSelect = $<HTMLSelectElement>('algorithm');
+const labelSelect = $<HTMLSelectElement>('label');
 const progressBar = $<HTMLProgressElement>('progress');
 const status = $<HTMLSpanElement>('status');
 const trainButton = $<HTMLButtonElement>('train');
 let dropped: { csv: string; name: string } | null = null;
 let last: TrainResult | null = null;
 let worker: Worker | null = null;
+let viewer: TreeViewer | null = null;
 
 for (const d of listDatasets()) {
   const o = new Option(`${d.name} (${d.rows} rows, ${d.features} features, ${d.task})`, d.name);
@@ -25,12 +29,19 @@ algorithmSelect.addEventListener('change', showAlpha);
 showAlpha();
 datasetSelect.addEventListener('change', () => {
   dropped = null;
+  $('label-label').hidden = true;
   $('data-info').textContent = '';
 });
 
+/** A dropped CSV: its columns fill the label select (default: the last column). */
 async function takeFile(file: File): Promise<void> {
-  dropped = { csv: await file.text(), name: file.name.replace(/\.csv$/i, '') };
-  $('data-info').textContent = `Using ${file.name} (${dropped.csv.length.toLocaleString()} characters).`;
+  const csv = await file.text();
+  const columns = csvColumns(csv);
+  dropped = { csv, name: file.name.replace(/\.csv$/i, '') };
+  labelSelect.replaceChildren(...columns.map((c) => new Option(c, c)));
+  labelSelect.value = columns[columns.length - 1] ?? '';
+  $('label-label').hidden = false;
+  $('data-info').textContent = `Using ${file.name} (${csv.length.toLocaleString()} characters, ${columns.length} columns).`;
 }
 const drop = $('drop');
 drop.addEventListener('dragover', (e) => {
@@ -52,13 +63,39 @@ $<HTMLInputElement>('csv').addEventListener('change', (e) => {
 function request(): TrainRequest {
   const num = (id: string): number => Number($<HTMLInputElement>(id).value);
   const depth = $<HTMLInputElement>('max-depth').value.trim();
-  const data: DataSource = dropped ?? { builtin: datasetSelect.value };
-  return { data, algorithm: algorithmSelect.value, maxDepth: depth === '' ? null : Number(depth), minSamplesLeaf: num('min-leaf'), alpha: num('alpha'), folds: num('folds'), seed: num('seed') };
+  const data: DataSource = dropped ? { ...dropped, label: labelSelect.value } : { builtin: datasetSelect.value };
+  return {
+    data,
+    algorithm: algorithmSelect.value,
+    maxDepth: depth === '' ? null : Number(depth),
+    minSamplesLeaf: num('min-leaf'),
+    alpha: num('alpha'),
+    folds: num('folds'),
+    seed: num('seed'),
+    missing: $<HTMLSelectElement>('missing').value as MissingChoice,
+  };
+}
+
+/** Clears every result of the previous run, so nothing stale stays on screen after a new run or an error. */
+function clearResults(): void {
+  last = null;
+  viewer?.detach();
+  viewer = null;
+  $('results').hidden = true;
+  $('accuracy').textContent = '';
+  $('confusion').replaceChildren();
+  $('tree').replaceChildren();
+  $('cut').hidden = true;
+}
+
+function send(msg: WorkerRequest): void {
+  worker!.postMessage(msg);
 }
 
 $<HTMLFormElement>('controls').addEventListener('submit', (e) => {
   e.preventDefault();
   worker?.terminate();
+  clearResults();
   worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
   trainButton.disabled = true;
   status.className = '';
@@ -72,16 +109,20 @@ $<HTMLFormElement>('controls').addEventListener('submit', (e) => {
       return;
     }
     trainButton.disabled = false;
-    worker?.terminate();
-    worker = null;
     if (msg.type === 'error') {
+      clearResults();
+      progressBar.value = 0;
       status.className = 'error';
       status.textContent = msg.message;
       return;
     }
+    if (msg.type === 'drawing') {
+      drawTree(msg.svg, msg.drawing);
+      return;
+    }
     show(msg.result);
   };
-  worker.postMessage(request());
+  send({ type: 'train', request: request() });
 });
 
 function show(r: TrainResult): void {
@@ -109,9 +150,25 @@ function show(r: TrainResult): void {
     });
     box.appendChild(table);
   }
+  drawTree(r.svg, r.drawing);
+}
+
+/** Shows a picture in the viewer, and says when it is cut (with buttons to draw deeper or all of it). */
+function drawTree(svgText: string, d: Drawing): void {
+  if (!last) return;
   // Our own SVG string (names escaped by @dt/plot), parsed as SVG.
-  const svg = new DOMParser().parseFromString(r.svg, 'image/svg+xml').documentElement;
-  $('tree').replaceChildren(document.importNode(svg, true));
+  const svg = new DOMParser().parseFromString(svgText, 'image/svg+xml').documentElement as unknown as SVGSVGElement;
+  viewer?.detach();
+  const node = document.importNode(svg, true);
+  $('tree').replaceChildren(node);
+  viewer = attachViewer(node);
+  const cut = d.maxDepth !== null;
+  $('cut').hidden = !cut;
+  if (cut) {
+    $('cut-text').textContent = `The tree has ${last.nodeCount.toLocaleString()} nodes and depth ${d.depth}; drawn to depth ${d.maxDepth} (${d.drawn.toLocaleString()} nodes, "…" marks a cut branch).`;
+    $<HTMLButtonElement>('deeper').onclick = () => send({ type: 'draw', maxDepth: d.maxDepth! + 2 });
+    $<HTMLButtonElement>('draw-all').onclick = () => send({ type: 'draw', maxDepth: Number.POSITIVE_INFINITY });
+  }
 }
 
 $<HTMLButtonElement>('download').addEventListener('click', () => {

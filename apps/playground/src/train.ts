@@ -6,15 +6,27 @@ import '@dt/core/hist'; // splitter 'auto' bins large data (the same tree as 'be
  * file that `dt predict` reads.
  */
 import { ALGORITHMS, DecisionTreeClassifier, DecisionTreeRegressor, createClassifier, modelToJson, type ClassLabel, type TreeModel } from '@dt/core';
-import { loadDataset, parseCsv, type Dataset } from '@dt/datasets';
+import { fitDatasetImputer, loadDataset, parseCsv, type Dataset, type FittedSimpleImputer } from '@dt/datasets';
 import { confusionMatrix, crossValidate, stratifiedKFold, kFold, takeRows, type Labels } from '@dt/eval';
-import { InvalidArgumentError, intAtLeast, numberInRange, oneOf } from '@dt/errors';
+import { InvalidArgumentError, intAtLeast, numberInRange, oneOf, seedValue } from '@dt/errors';
 import { renderSvg } from '@dt/plot';
 import { PLAYGROUND_ALGORITHMS } from './algorithms.js';
 import { DecisionStreamClassifier, DecisionStreamRegressor, streamModelToJson, type StreamModel } from '@dt/stream';
 
 
-export type DataSource = { builtin: string } | { csv: string; name: string };
+/** A built-in dataset, or CSV text whose label is the column `label` (default: the last one). */
+export type DataSource = { builtin: string } | { csv: string; name: string; label?: string };
+
+/**
+ * Missing cells of a CSV ("", "?", "NA", ...): 'impute' fills them from each fold's training rows
+ * (mean of a numeric column, most frequent level of a categorical one), 'native' keeps them as NaN
+ * for CART to learn where they go, 'drop' drops their rows — `dt train --missing`'s policies.
+ */
+export type MissingChoice = 'impute' | 'native' | 'drop';
+export const MISSING_CHOICES: readonly MissingChoice[] = ['impute', 'native', 'drop'];
+
+/** Trees over this many nodes are drawn to a depth that keeps the picture near this size (the page says so). */
+export const DRAW_LIMIT = 4000;
 
 export interface TrainRequest {
   data: DataSource;
@@ -25,7 +37,10 @@ export interface TrainRequest {
   /** Decision Stream's significance level. */
   alpha: number;
   folds: number;
+  /** Shuffles the folds (as `dt eval --seed`) and seeds the estimator. */
   seed: number;
+  /** Default 'impute'. */
+  missing?: MissingChoice;
 }
 
 export interface TrainResult {
@@ -37,19 +52,108 @@ export interface TrainResult {
   metric: 'accuracy' | 'r2';
   mean: number;
   std: number;
+  /** The score of each fold, in fold order (as `dt eval --json` lists them). */
+  foldScores: number[];
   folds: number;
   /** Out-of-fold predictions against the truth (classification only). */
   confusion: { labels: string[]; matrix: number[][] } | null;
   nodeCount: number;
+  /** The picture, and how much of the tree it draws. */
   svg: string;
+  drawing: Drawing;
   /** The model file (JSON text) `dt predict --model` reads. */
   modelFile: string;
   fileName: string;
 }
 
+/** How much of the tree a picture draws: all of it, or its nodes within `maxDepth` (a cut tree). */
+export interface Drawing {
+  /** Nodes drawn, of `nodeCount`. */
+  drawn: number;
+  /** The depth the picture stops at, or null when it draws the whole tree. */
+  maxDepth: number | null;
+  /** The tree's depth (longest path from the root). */
+  depth: number;
+}
+
 export type Progress = (p: { stage: string; done: number; total: number }) => void;
 
 type Model = TreeModel | StreamModel;
+
+/** Node depths of a tree or stream (breadth-first; a stream node at its shortest distance). */
+function nodeDepths(model: Model): Int32Array {
+  const isStream = 'graph' in model && !('tree' in model);
+  const n = model.nodeCount;
+  const kids = (v: number): ArrayLike<number> => {
+    if (isStream) {
+      const g = (model as StreamModel).graph;
+      return g.children.subarray(g.childStart[v]!, g.childStart[v + 1]!);
+    }
+    const t = (model as TreeModel).tree;
+    return t.left[v]! < 0 ? [] : [t.left[v]!, t.right[v]!];
+  };
+  const depth = new Int32Array(n).fill(-1);
+  const queue = new Int32Array(n);
+  let tail = 0;
+  depth[0] = 0;
+  queue[tail++] = 0;
+  for (let head = 0; head < tail; head++) {
+    const v = queue[head]!;
+    const c = kids(v);
+    for (let i = 0; i < c.length; i++) {
+      if (depth[c[i]!] !== -1) continue;
+      depth[c[i]!] = depth[v]! + 1;
+      queue[tail++] = c[i]!;
+    }
+  }
+  return depth;
+}
+
+/**
+ * The picture of `model`: to `maxDepth` when given (Infinity: all of it); when null, the whole tree
+ * if it has at most `limit` (DRAW_LIMIT) nodes, else the deepest cut with at most that many.
+ */
+export function drawModel(
+  model: Model,
+  ds: Pick<Dataset, 'categories'> & { spread: number[] },
+  request: { maxDepth: number | null; limit?: number },
+): { svg: string; drawing: Drawing } {
+  const limit = request.limit ?? DRAW_LIMIT;
+  const depths = nodeDepths(model);
+  let depth = 0;
+  for (const d of depths) depth = Math.max(depth, d);
+  const within = (d: number): number => depths.reduce((c, x) => c + (x >= 0 && x <= d ? 1 : 0), 0);
+  let maxDepth = request.maxDepth;
+  if (maxDepth === null && within(depth) > limit) {
+    maxDepth = 0;
+    while (maxDepth + 1 < depth && within(maxDepth + 1) <= limit) maxDepth++;
+  }
+  if (maxDepth !== null && maxDepth >= depth) maxDepth = null;
+  const reachable = within(depth);
+  const drawn = maxDepth === null ? reachable : within(maxDepth);
+  const svg = renderSvg(model, { categories: ds.categories, featureSpread: ds.spread, ...(maxDepth === null ? {} : { maxDepth }) });
+  return { svg, drawing: { drawn, maxDepth, depth } };
+}
+
+/** Standard deviation of each column (NaN skipped; categorical columns: NaN, unranked). */
+function spreadOf(ds: Dataset): number[] {
+  const { data, rows, cols } = ds.X;
+  return Array.from({ length: cols }, (_, j) => {
+    if (ds.featureTypes[j] === 'categorical') return Number.NaN;
+    let n = 0;
+    let mean = 0;
+    let m2 = 0;
+    for (let i = 0; i < rows; i++) {
+      const v = data[i * cols + j]!;
+      if (Number.isNaN(v)) continue;
+      n++;
+      const d = v - mean;
+      mean += d / n;
+      m2 += d * (v - mean);
+    }
+    return n > 0 ? Math.sqrt(m2 / n) : Number.NaN;
+  });
+}
 
 function makeEstimator(r: TrainRequest, task: Dataset['task'], categorical: number[]): () => Model {
   const tree = { ...(r.maxDepth === null ? {} : { maxDepth: r.maxDepth }), minSamplesLeaf: r.minSamplesLeaf, seed: r.seed };
@@ -65,7 +169,7 @@ function makeEstimator(r: TrainRequest, task: Dataset['task'], categorical: numb
   return () => createClassifier(r.algorithm, { ...tree, ...(global ? {} : cats) });
 }
 
-export async function train(request: TrainRequest, progress: Progress = () => {}): Promise<TrainResult> {
+export async function train(request: TrainRequest, progress: Progress = () => {}): Promise<TrainResult & { model: Model; picture: Pick<Dataset, 'categories'> & { spread: number[] } }> {
   const r = {
     ...request,
     algorithm: oneOf('algorithm', request.algorithm, PLAYGROUND_ALGORITHMS.map((a) => a.name)),
@@ -73,46 +177,66 @@ export async function train(request: TrainRequest, progress: Progress = () => {}
     minSamplesLeaf: intAtLeast('minSamplesLeaf', request.minSamplesLeaf, 1),
     alpha: numberInRange('alpha', request.alpha, 0, 1),
     folds: intAtLeast('folds', request.folds, 2),
+    seed: seedValue('seed', request.seed),
+    missing: request.missing === undefined ? 'impute' : oneOf('missing', request.missing, MISSING_CHOICES),
   };
   progress({ stage: 'loading data', done: 0, total: r.folds + 1 });
-  const ds = 'builtin' in r.data ? await loadDataset(r.data.builtin) : parseCsv(r.data.csv, { name: r.data.name });
+  const ds =
+    'builtin' in r.data
+      ? await loadDataset(r.data.builtin)
+      : parseCsv(r.data.csv, { name: r.data.name, missing: r.missing === 'drop' ? 'drop' : 'native', ...(r.data.label === undefined ? {} : { label: r.data.label }) });
+  if (r.folds > ds.X.rows) throw new InvalidArgumentError('folds', `at most the number of rows (${ds.X.rows})`, r.folds);
+  const hasMissing = ds.missing !== undefined && ds.missing.policy === 'native' && ds.missing.cells > 0;
+  if (hasMissing && r.missing === 'native' && r.algorithm !== 'cart') {
+    throw new InvalidArgumentError('missing', `impute or drop for ${r.algorithm} (only CART learns where missing values go; ${ds.missing!.cells} cells are missing)`, 'native');
+  }
+  const impute = hasMissing && r.missing === 'impute';
   const categorical = ds.featureTypes.flatMap((t, j) => (t === 'categorical' ? [j] : []));
   const make = makeEstimator(r, ds.task, categorical);
   const y = ds.y as Labels;
-  const splits = ds.task === 'classification' ? stratifiedKFold(y, r.folds, { seed: r.seed }) : kFold(ds.X.rows, r.folds, { seed: r.seed });
+  // The folds of `dt eval --seed`: shuffled by the seed (stratified for classification).
+  const splits = ds.task === 'classification' ? stratifiedKFold(y, r.folds, { shuffle: true, seed: r.seed }) : kFold(ds.X.rows, r.folds, { shuffle: true, seed: r.seed });
   const fitOptions = { featureNames: ds.featureNames };
-  const oof: ClassLabel[] = new Array<ClassLabel>(ds.X.rows);
-  const cv = crossValidate(
-    () => {
-      const m = make();
-      // Feature names travel with every fit, so the fold models and the final one read alike.
-      return { fit: (X: typeof ds.X, yy: Labels) => m.fit(X, yy as never, fitOptions), predict: (X: typeof ds.X) => m.predict(X) as ArrayLike<ClassLabel>, model: m };
-    },
-    ds.X,
-    y,
-    {
-      cv: splits,
-      task: ds.task,
-      returnEstimators: true,
-      onFold: ({ done, total, result }) => {
-        const split = splits[result.fold]!;
-        const pred = result.estimator!.predict(takeRows(ds.X, split.test));
-        for (let i = 0; i < split.test.length; i++) oof[split.test[i]!] = pred[i]!;
-        progress({ stage: `cross-validation: fold ${done} of ${total}`, done, total: total + 1 });
+  /** An estimator, with missing cells filled from its own training rows first when imputing (each fold's own). */
+  const learner = (): { fit(X: Dataset['X'], y: Labels): unknown; predict(X: Dataset['X']): ArrayLike<ClassLabel>; model: Model; imputer: FittedSimpleImputer | null } => {
+    const m = make();
+    const self = {
+      model: m,
+      imputer: null as FittedSimpleImputer | null,
+      fit(X: Dataset['X'], yy: Labels) {
+        if (impute) self.imputer = fitDatasetImputer(X, ds.featureTypes, 'mean');
+        return m.fit(self.imputer ? self.imputer.transform(X) : X, yy as never, fitOptions);
       },
+      predict: (X: Dataset['X']) => m.predict(self.imputer ? self.imputer.transform(X) : X) as ArrayLike<ClassLabel>,
+    };
+    return self;
+  };
+  const oof: ClassLabel[] = new Array<ClassLabel>(ds.X.rows);
+  const cv = crossValidate(learner, ds.X, y, {
+    cv: splits,
+    task: ds.task,
+    returnEstimators: true,
+    onFold: ({ done, total, result }) => {
+      const split = splits[result.fold]!;
+      const pred = result.estimator!.predict(takeRows(ds.X, split.test));
+      for (let i = 0; i < split.test.length; i++) oof[split.test[i]!] = pred[i]!;
+      progress({ stage: `cross-validation: fold ${done} of ${total}`, done, total: total + 1 });
     },
-  );
+  });
   const metric = ds.task === 'classification' ? 'accuracy' : 'r2';
   const summary = cv.scores[metric]!;
   progress({ stage: 'fitting on all rows', done: r.folds, total: r.folds + 1 });
-  const model = make();
-  model.fit(ds.X, y as never, fitOptions);
+  const final = learner();
+  final.fit(ds.X, y);
+  const model = final.model;
   const confusion = ds.task === 'classification' ? confusionMatrix(y, oof as Labels) : null;
   const stream = r.algorithm === 'stream';
   const json = stream ? streamModelToJson(model as StreamModel) : modelToJson(model as TreeModel);
-  // The "training" section dt train writes: dt predict finds the label column and category codes from it.
-  const training = { data: ds.name, algorithm: r.algorithm, task: ds.task, rows: ds.X.rows, targetName: ds.targetName, featureTypes: ds.featureTypes, categories: ds.categories };
-  const svg = renderSvg(model, { categories: ds.categories, ...(model.nodeCount > 255 ? { maxDepth: 6 } : {}) });
+  // The "training" section dt train writes: dt predict finds the label column, category codes and imputer from it.
+  const missing = ds.missing === undefined ? {} : { missing: { policy: r.missing, cells: ds.missing.cells, rows: ds.missing.rows, ...(final.imputer ? { strategy: 'mean', imputer: final.imputer.toJSON() } : {}) } };
+  const picture = { categories: ds.categories, spread: spreadOf(ds) };
+  const training = { ...missing, data: ds.name, algorithm: r.algorithm, task: ds.task, rows: ds.X.rows, targetName: ds.targetName, featureTypes: ds.featureTypes, categories: ds.categories, featureSpread: picture.spread.map((v) => (Number.isNaN(v) ? null : v)) };
+  const { svg, drawing } = drawModel(model, picture, { maxDepth: null });
   progress({ stage: 'done', done: r.folds + 1, total: r.folds + 1 });
   return {
     dataset: ds.name,
@@ -122,11 +246,15 @@ export async function train(request: TrainRequest, progress: Progress = () => {}
     metric,
     mean: summary.mean,
     std: summary.std ?? 0,
+    foldScores: [...summary.values],
     folds: r.folds,
     confusion: confusion && { labels: confusion.labels.map(String), matrix: confusion.matrix },
     nodeCount: model.nodeCount,
     svg,
+    drawing,
     modelFile: JSON.stringify({ ...json, training }),
     fileName: `${ds.name}-${r.algorithm}.json`,
+    model,
+    picture,
   };
 }

@@ -1,15 +1,36 @@
-// The training runs here, off the page's thread: the page stays responsive and shows progress.
-import { train, type TrainRequest, type TrainResult } from './train.js';
+// The training runs here, off the page's thread: the page stays responsive and shows progress. The
+// worker keeps the last model, so the page can ask for a deeper (or the whole) picture of it.
+import { drawModel, train, type Drawing, type TrainRequest, type TrainResult } from './train.js';
+
+export type WorkerRequest = { type: 'train'; request: TrainRequest } | { type: 'draw'; maxDepth: number | null };
 
 export type WorkerMessage =
   | { type: 'progress'; stage: string; done: number; total: number }
   | { type: 'result'; result: TrainResult }
+  | { type: 'drawing'; svg: string; drawing: Drawing }
   | { type: 'error'; message: string };
 
-const scope = self as unknown as { postMessage(m: WorkerMessage): void; onmessage: ((e: MessageEvent<TrainRequest>) => void) | null };
+const scope = self as unknown as { postMessage(m: WorkerMessage): void; onmessage: ((e: MessageEvent<WorkerRequest>) => void) | null };
+let last: Pick<Awaited<ReturnType<typeof train>>, 'model' | 'picture'> | null = null;
+
+const fail = (err: unknown): void => scope.postMessage({ type: 'error', message: err instanceof Error ? err.message : String(err) });
 
 scope.onmessage = (e) => {
-  train(e.data, (p) => scope.postMessage({ type: 'progress', ...p }))
-    .then((result) => scope.postMessage({ type: 'result', result }))
-    .catch((err: unknown) => scope.postMessage({ type: 'error', message: err instanceof Error ? err.message : String(err) }));
+  const msg = e.data;
+  if (msg.type === 'draw') {
+    try {
+      if (last === null) throw new Error('no trained model to draw');
+      scope.postMessage({ type: 'drawing', ...drawModel(last.model, last.picture, { maxDepth: msg.maxDepth }) });
+    } catch (err) {
+      fail(err);
+    }
+    return;
+  }
+  last = null;
+  train(msg.request, (p) => scope.postMessage({ type: 'progress', ...p }))
+    .then(({ model, picture, ...result }) => {
+      last = { model, picture };
+      scope.postMessage({ type: 'result', result });
+    })
+    .catch(fail);
 };
