@@ -19,8 +19,10 @@ export interface BrowserRun {
   errors: string[];
 }
 
-/** Opens the built page, picks dataset and algorithm, trains, and reads the results. */
-export async function trainInBrowser(dist: string, options: { dataset: string; algorithm: string }): Promise<BrowserRun> {
+export type Page = Awaited<ReturnType<Parameters<Parameters<typeof withBrowser>[0]>[0]['newPage']>>;
+
+/** Serves the built page, opens it in headless Chromium and runs `fn`; `errors` collects what the page logged. */
+export async function withPlayground<T>(dist: string, fn: (page: Page, errors: string[]) => Promise<T>): Promise<T> {
   const server = await serveStatic(dist);
   try {
     return await withBrowser(async (browser) => {
@@ -29,17 +31,33 @@ export async function trainInBrowser(dist: string, options: { dataset: string; a
       page.on('pageerror', (e) => errors.push(e.message));
       page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
       await page.goto(server.url, { timeout: 60_000 });
-      await page.selectOption('#dataset', options.dataset);
-      await page.selectOption('#algorithm', options.algorithm);
-      await page.click('#train');
-      await page.waitForSelector('#accuracy:not(:empty)', { timeout: 120_000 });
-      const accuracy = (await page.textContent('#accuracy')) ?? '';
-      const nodes = await page.locator('#tree svg g.node').count();
-      const confusionRows = await page.locator('table.confusion tr').count();
-      const screenshot = await page.screenshot({ type: 'png' });
-      return { accuracy, nodes, confusionRows, screenshot, errors };
+      return await fn(page, errors);
     });
   } finally {
     await server.close();
   }
+}
+
+/** Picks dataset and algorithm, trains, and waits for the result or an error; returns the status line when it failed. */
+export async function trainOnPage(page: Page, options: { dataset: string; algorithm: string }): Promise<{ ok: boolean; status: string }> {
+  await page.selectOption('#dataset', options.dataset);
+  await page.selectOption('#algorithm', options.algorithm);
+  await page.click('#train');
+  await page.waitForFunction(() => !(document.getElementById('train') as HTMLButtonElement).disabled, undefined, { timeout: 300_000 });
+  const status = (await page.textContent('#status')) ?? '';
+  const ok = (await page.getAttribute('#status', 'class')) !== 'error' && (await page.isVisible('#results'));
+  return { ok, status };
+}
+
+/** Opens the built page, picks dataset and algorithm, trains, and reads the results. */
+export async function trainInBrowser(dist: string, options: { dataset: string; algorithm: string }): Promise<BrowserRun> {
+  return withPlayground(dist, async (page, errors) => {
+    await trainOnPage(page, options);
+    await page.waitForSelector('#accuracy:not(:empty)', { timeout: 120_000 });
+    const accuracy = (await page.textContent('#accuracy')) ?? '';
+    const nodes = await page.locator('#tree svg g.node').count();
+    const confusionRows = await page.locator('table.confusion tr').count();
+    const screenshot = await page.screenshot({ type: 'png', fullPage: true });
+    return { accuracy, nodes, confusionRows, screenshot, errors };
+  });
 }
