@@ -8,7 +8,7 @@ import type { Dataset, FeatureType } from '@dt/datasets';
 import { DtError, ModelFormatError } from '@dt/errors';
 import type { Task } from './algorithms.js';
 import { CLI_MISSING, type MissingInfo } from './missing.js';
-import { loadSimpleImputer } from '@dt/datasets';
+import { featureSpread, loadSimpleImputer } from '@dt/datasets';
 
 /**
  * What `dt train` records about its training data next to the model, under the key "training".
@@ -47,32 +47,6 @@ export function trainingInfo(ds: Dataset, algorithm: string, missing?: MissingIn
     categories: ds.categories,
     featureSpread: featureSpread(ds),
   };
-}
-
-/** Per-feature standard deviation over the rows (NaN cells skipped); null for categorical columns. */
-function featureSpread(ds: Dataset): (number | null)[] {
-  const { data, rows, cols } = ds.X;
-  const out: (number | null)[] = [];
-  for (let j = 0; j < cols; j++) {
-    if (ds.featureTypes[j] === 'categorical') {
-      out.push(null);
-      continue;
-    }
-    let n = 0;
-    let mean = 0;
-    let m2 = 0;
-    // Welford's update: one pass, stable for large values.
-    for (let i = 0; i < rows; i++) {
-      const v = data[i * cols + j]!;
-      if (Number.isNaN(v)) continue;
-      n++;
-      const d = v - mean;
-      mean += d / n;
-      m2 += d * (v - mean);
-    }
-    out.push(n > 0 ? Math.sqrt(m2 / n) : null);
-  }
-  return out;
 }
 
 /** Writes the model file atomically (temp file + fsync + rename), never over one of `inputs`. */

@@ -6,7 +6,7 @@ import '@dt/core/hist'; // splitter 'auto' bins large data (the same tree as 'be
  * file that `dt predict` reads.
  */
 import { ALGORITHMS, DecisionTreeClassifier, DecisionTreeRegressor, createClassifier, modelToJson, type ClassLabel, type TreeModel } from '@dt/core';
-import { fitDatasetImputer, loadDataset, parseCsv, type Dataset, type FittedSimpleImputer } from '@dt/datasets';
+import { featureSpread, fitDatasetImputer, loadDataset, parseCsv, type Dataset, type FittedSimpleImputer } from '@dt/datasets';
 import { confusionMatrix, crossValidate, stratifiedKFold, kFold, takeRows, type Labels } from '@dt/eval';
 import { InvalidArgumentError, intAtLeast, numberInRange, oneOf, seedValue } from '@dt/errors';
 import { renderSvg } from '@dt/plot';
@@ -135,26 +135,6 @@ export function drawModel(
   return { svg, drawing: { drawn, maxDepth, depth } };
 }
 
-/** Standard deviation of each column (NaN skipped; categorical columns: NaN, unranked). */
-function spreadOf(ds: Dataset): number[] {
-  const { data, rows, cols } = ds.X;
-  return Array.from({ length: cols }, (_, j) => {
-    if (ds.featureTypes[j] === 'categorical') return Number.NaN;
-    let n = 0;
-    let mean = 0;
-    let m2 = 0;
-    for (let i = 0; i < rows; i++) {
-      const v = data[i * cols + j]!;
-      if (Number.isNaN(v)) continue;
-      n++;
-      const d = v - mean;
-      mean += d / n;
-      m2 += d * (v - mean);
-    }
-    return n > 0 ? Math.sqrt(m2 / n) : Number.NaN;
-  });
-}
-
 function makeEstimator(r: TrainRequest, task: Dataset['task'], categorical: number[]): () => Model {
   const tree = { ...(r.maxDepth === null ? {} : { maxDepth: r.maxDepth }), minSamplesLeaf: r.minSamplesLeaf, seed: r.seed };
   const cats = categorical.length > 0 ? { categoricalFeatures: categorical } : {};
@@ -234,8 +214,9 @@ export async function train(request: TrainRequest, progress: Progress = () => {}
   const json = stream ? streamModelToJson(model as StreamModel) : modelToJson(model as TreeModel);
   // The "training" section dt train writes: dt predict finds the label column, category codes and imputer from it.
   const missing = ds.missing === undefined ? {} : { missing: { policy: r.missing, cells: ds.missing.cells, rows: ds.missing.rows, ...(final.imputer ? { strategy: 'mean', imputer: final.imputer.toJSON() } : {}) } };
-  const picture = { categories: ds.categories, spread: spreadOf(ds) };
-  const training = { ...missing, data: ds.name, algorithm: r.algorithm, task: ds.task, rows: ds.X.rows, targetName: ds.targetName, featureTypes: ds.featureTypes, categories: ds.categories, featureSpread: picture.spread.map((v) => (Number.isNaN(v) ? null : v)) };
+  const spread = featureSpread(ds);
+  const picture = { categories: ds.categories, spread: spread.map((v) => v ?? Number.NaN) };
+  const training = { ...missing, data: ds.name, algorithm: r.algorithm, task: ds.task, rows: ds.X.rows, targetName: ds.targetName, featureTypes: ds.featureTypes, categories: ds.categories, featureSpread: spread };
   const { svg, drawing } = drawModel(model, picture, { maxDepth: null });
   progress({ stage: 'done', done: r.folds + 1, total: r.folds + 1 });
   return {

@@ -8,6 +8,7 @@ export { standardScaler } from './standard-scaler.js';
 export type { StandardScaler, StandardScalerOptions, FittedStandardScaler, MatrixInput } from './standard-scaler.js';
 export { simpleImputer, loadSimpleImputer, IMPUTE_STRATEGIES } from './simple-imputer.js';
 export { fitDatasetImputer } from './dataset-imputer.js';
+export { featureSpread } from './feature-spread.js';
 export type { SimpleImputer, SimpleImputerOptions, FittedSimpleImputer, SimpleImputerState, ImputeStrategy } from './simple-imputer.js';
 export { parseIdx, encodeIdx, idxToDataset } from './idx.js';
 export type { IdxArray, IdxDatasetOptions } from './idx.js';
