@@ -273,7 +273,7 @@ export function renderHtml(model: PlottableModel, options?: PlotOptions & { titl
     '.dt-view svg:not(.dt-viewer) .dt-body{display:none}';
   const hint = 'drag to pan · wheel or + − to zoom · 0 opening view · f whole tree · arrows move';
   return (
-    `<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>${t}</title>\n<style>${css}</style>\n</head>\n<body>\n` +
+    `<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>${t}</title>\n<style>${css}</style>\n<noscript><style>.dt-view{overflow:auto}.dt-view svg .dt-body{display:inline}</style></noscript>\n</head>\n<body>\n` +
     `<header><h1>${t}</h1><span class="hint">${hint}</span></header>\n<div class="dt-view">\n${renderSvg(model, rest)}</div>\n` +
     `<script>\n${scriptText("document.querySelector('.dt-view svg')", '</script')}\n</script>\n</body>\n</html>\n`
   );
