@@ -42,6 +42,7 @@ export interface TreeViewer {
   detach(): void;
 }
 
+/** Options of `attachViewer`. */
 export interface ViewerOptions {
   /**
    * Take keys from the whole window, for a page that is only the picture (the HTML page and the
