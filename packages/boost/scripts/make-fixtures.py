@@ -109,6 +109,7 @@ def datasets():
     out['bin_missing'] = {'X': Xm, 'y': yb, 'Xtest': Xmt}
     s = np.column_stack([X[:, 0] + X[:, 1], -X[:, 0] + X[:, 2], X[:, 3] - X[:, 4]]) + rng.gumbel(size=(n, 3))
     out['multi'] = {'X': X, 'y': s.argmax(axis=1), 'Xtest': Xt}
+    out['multi_missing'] = {'X': Xm, 'y': s.argmax(axis=1), 'Xtest': Xmt}
     # Positive targets for poisson and gamma.
     out['counts'] = {'X': X, 'y': rng.poisson(np.exp(0.5 * X[:, 0] - 0.3 * X[:, 1])).astype(float), 'Xtest': Xt}
     out['positive'] = {'X': X, 'y': np.round(rng.gamma(2.0, np.exp(0.4 * X[:, 0] + 0.2 * X[:, 2]) / 2.0), 5), 'Xtest': Xt}
@@ -140,7 +141,12 @@ CASES = [
     ('bin_weighted', 'bin', 'classifier', {'max_iter': 6}, 'weights'),
     ('bin_class_weight', 'bin', 'classifier', {'max_iter': 6, 'class_weight': 'balanced'}),
     ('multi_default', 'multi', 'classifier', {'max_iter': 6}),
-    ('multi_missing_l2', 'multi', 'classifier', {'max_iter': 5, 'l2_regularization': 1.0, 'max_leaf_nodes': 10}),
+    ('multi_l2', 'multi', 'classifier', {'max_iter': 5, 'l2_regularization': 1.0, 'max_leaf_nodes': 10}),
+    ('multi_missing', 'multi_missing', 'classifier', {'max_iter': 4}),
+    ('es_reg_r2', 'es_reg', 'regressor', {'max_iter': 60, 'early_stopping': True, 'scoring': 'r2', 'n_iter_no_change': 3, 'learning_rate': 0.5}),
+    ('es_bin_accuracy', 'es_bin', 'classifier', {'max_iter': 60, 'early_stopping': True, 'scoring': 'accuracy', 'n_iter_no_change': 3, 'learning_rate': 0.5}),
+    ('warm_start_reg', 'reg', 'regressor', {'max_iter': 3, 'warm_start': True}, None, {'max_iter': 6}),
+    ('warm_start_multi', 'multi', 'classifier', {'max_iter': 2, 'warm_start': True}, None, {'max_iter': 4, 'learning_rate': 0.3}),
     ('es_reg', 'es_reg', 'regressor', {'max_iter': 200, 'early_stopping': True, 'n_iter_no_change': 5, 'learning_rate': 0.3}),
     ('es_bin', 'es_bin', 'classifier', {'max_iter': 200, 'early_stopping': True, 'n_iter_no_change': 4, 'learning_rate': 0.5, 'tol': 1e-4}),
     ('es_reg_train_scores', 'es_reg', 'regressor', {'max_iter': 12, 'early_stopping': True, 'validation_fraction': None, 'n_iter_no_change': 3, 'learning_rate': 0.5}),
@@ -150,7 +156,8 @@ CAMEL = {'max_iter': 'maxIter', 'max_depth': 'maxDepth', 'l2_regularization': 'l
          'min_samples_leaf': 'minSamplesLeaf', 'learning_rate': 'learningRate', 'max_leaf_nodes': 'maxLeafNodes',
          'max_bins': 'maxBins', 'monotonic_cst': 'monotonicCst', 'interaction_cst': 'interactionCst',
          'loss': 'loss', 'quantile': 'quantile', 'class_weight': 'classWeight', 'early_stopping': 'earlyStopping',
-         'n_iter_no_change': 'nIterNoChange', 'tol': 'tol', 'validation_fraction': 'validationFraction'}
+         'n_iter_no_change': 'nIterNoChange', 'tol': 'tol', 'validation_fraction': 'validationFraction',
+         'scoring': 'scoring', 'warm_start': 'warmStart'}
 
 
 def models():
@@ -171,7 +178,8 @@ def models():
     cases = []
     for case in CASES:
         name, ds, kind, params = case[:4]
-        weighted = len(case) > 4
+        weighted = len(case) > 4 and case[4] == 'weights'
+        refit = case[5] if len(case) > 5 else None
         d = data[ds]
         Est = HistGradientBoostingRegressor if kind == 'regressor' else HistGradientBoostingClassifier
         full = {'early_stopping': False, 'random_state': 0}
@@ -184,10 +192,14 @@ def models():
             fit_kw['X_val'] = d['Xval']
             fit_kw['y_val'] = d['yval']
         est.fit(d['X'], d['y'], **fit_kw)
+        if refit is not None:  # warm start: more iterations (and changed options) on a second fit
+            est.set_params(**refit)
+            est.fit(d['X'], d['y'], **fit_kw)
         raw = est._raw_predict(d['Xtest'])
         out = {
             'name': name, 'dataset': ds, 'estimator': kind,
             'options': {CAMEL[k]: v for k, v in params.items()},
+            'refitOptions': None if refit is None else {CAMEL[k]: v for k, v in refit.items()},
             'sampleWeight': data['weights'].tolist() if weighted else None,
             'validationGiven': 'X_val' in fit_kw,
             'baseline': [float(v) for v in np.ravel(est._baseline_prediction)],

@@ -25,6 +25,8 @@ interface Case {
   dataset: string;
   estimator: 'regressor' | 'classifier';
   options: Record<string, unknown>;
+  /** Options of a second, warm-started fit. */
+  refitOptions: Record<string, unknown> | null;
   sampleWeight: number[] | null;
   validationGiven: boolean;
   baseline: number[];
@@ -66,7 +68,13 @@ export function fitCase(c: Case): HistGradientBoosting {
     sampleWeight: c.sampleWeight,
     ...(c.validationGiven ? { XVal: arrayOf(c.dataset, 'Xval'), yVal: arrayOf(c.dataset, 'yval') as number[] } : {}),
   };
-  return c.estimator === 'regressor' ? new HistGradientBoostingRegressor(opts).fit(X, y, fo) : new HistGradientBoostingClassifier(opts).fit(X, y, fo);
+  const m = c.estimator === 'regressor' ? new HistGradientBoostingRegressor(opts).fit(X, y, fo) : new HistGradientBoostingClassifier(opts).fit(X, y, fo);
+  if (c.refitOptions !== null) {
+    m.setParams(c.refitOptions);
+    if (m instanceof HistGradientBoostingRegressor) m.fit(X, y, fo);
+    else (m as HistGradientBoostingClassifier).fit(X, y, fo);
+  }
+  return m;
 }
 
 describe(`HistGradientBoosting* equal scikit-learn ${FIXTURE.versions['scikit-learn']} tree by tree`, () => {
