@@ -12,8 +12,9 @@
  *
  * The result is an ordinary dt Tree in preorder (scikit-learn's predictor order): axis splits on raw
  * thresholds (the bin's upper edge; +Infinity for a split after the last non-missing bin), leaf
- * values the boosted outputs. Each node's `impurity` is its loss G·v / H and `weightedNSamples` its
- * hessian sum H, so impurity decreases are the split gains.
+ * values the boosted outputs, `weightedNSamples` each node's hessian sum H (its cover), impurity 0;
+ * `toTree` also returns each split's gain (at the root with the root's own value, where scikit-learn
+ * compares gains against a root value of 0).
  */
 import { Tree } from '@dt/core';
 import type { Random } from '@dt/errors';
@@ -43,8 +44,6 @@ interface GrowNode {
   sumG: number;
   sumH: number;
   value: number;
-  /** The value at creation (unshrunk, bounded): its loss G·v0 is what split gains compare. */
-  v0: number;
   isLeaf: boolean;
   left: number;
   right: number;
@@ -180,7 +179,6 @@ export class TreeGrower {
       sumG,
       sumH,
       value,
-      v0: value,
       isLeaf: false,
       left: -1,
       right: -1,
@@ -344,29 +342,29 @@ export class TreeGrower {
    * The grown tree as a dt Tree in preorder (left first). Internal nodes hold their unshrunk
    * value (the root 0, as scikit-learn's predictor); leaves their final value.
    */
-  toTree(): Tree {
+  toTree(): { tree: Tree; gains: Float64Array } {
     const nodes = this.nodes;
     const t = new Tree(this.nFeatures, 1, nodes.length);
+    const gains = new Float64Array(nodes.length);
     const value = t.value;
     const stack: number[] = [0, -1, 1];
-    const l2 = this.p.l2;
     while (stack.length > 0) {
       const isLeft = stack.pop()! === 1;
       const parent = stack.pop()!;
       const id = stack.pop()!;
       const nd = nodes[id]!;
       const H = nd.sumH;
-      const v = id === 0 ? nodeValue(nd.sumG, H, nd.lower, nd.upper, l2) : nd.v0;
-      const node = t.addNode(parent, isLeft, { impurity: H > 0 ? (nd.sumG * v) / H : 0, nSamples: nd.stop - nd.start, weightedNSamples: H });
+      const node = t.addNode(parent, isLeft, { impurity: 0, nSamples: nd.stop - nd.start, weightedNSamples: H > 0 ? H : 0 });
       value[node] = nd.value;
       if (nd.isLeaf) continue;
       const s = nd.split!;
+      gains[node] = id === 0 ? s.gain + nd.sumG * nodeValue(nd.sumG, H, nd.lower, nd.upper, this.p.l2) : s.gain;
       if (s.isCategorical) throw new Error('categorical splits are stored by the estimator');
       const f = s.feature;
       const thr = s.bin === this.p.nBinsNonMissing[f]! - 1 ? Number.POSITIVE_INFINITY : this.p.thresholds[f]![s.bin]!;
       t.setAxisSplit(node, f, thr, s.missingGoToLeft);
       stack.push(nd.right, node, 0, nd.left, node, 1);
     }
-    return t;
+    return { tree: t, gains };
   }
 }

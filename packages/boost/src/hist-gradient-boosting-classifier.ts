@@ -5,7 +5,9 @@
  */
 import { encodeLabels } from '@dt/core';
 import type { ClassLabel } from '@dt/core';
+import { constructLoaded, loadParams } from '@dt/core/internal';
 import type { Task } from '@dt/core/internal';
+import { boostFromJson } from './model-format.js';
 import { InvalidArgumentError } from '@dt/errors';
 import { HistGradientBoosting } from './hist-gradient-boosting.js';
 import type { BoostingFitOptions } from './hist-gradient-boosting.js';
@@ -14,7 +16,20 @@ import type { BoostingOptions } from './options.js';
 
 export class HistGradientBoostingClassifier extends HistGradientBoosting {
   protected readonly task: Task = 'classification';
+  protected readonly estimatorName = 'HistGradientBoostingClassifier' as const;
   private labels: ClassLabel[] = [];
+
+  /** Reads a model file written by toJSON (a string or the parsed object), validating it. */
+  static fromJSON(input: string | unknown): HistGradientBoostingClassifier {
+    const s = boostFromJson(input, 'HistGradientBoostingClassifier');
+    const m = constructLoaded(() => new HistGradientBoostingClassifier(loadParams(s.params, 'classification') as BoostingOptions));
+    m.labels = s.classes!;
+    return m.restore(s);
+  }
+
+  protected override classLabels(): ClassLabel[] | null {
+    return [...this.labels];
+  }
 
   constructor(options?: BoostingOptions) {
     super(options, 'classification');

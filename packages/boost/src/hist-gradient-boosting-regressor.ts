@@ -2,7 +2,8 @@
  * HistGradientBoostingRegressor: scikit-learn 1.9.1's estimator of the same name (losses
  * squared_error, absolute_error, quantile, poisson, gamma), growing ordinary dt Trees.
  */
-import { toTargets } from '@dt/core/internal';
+import { constructLoaded, loadParams, toTargets } from '@dt/core/internal';
+import { boostFromJson } from './model-format.js';
 import type { Task } from '@dt/core/internal';
 import { InvalidArgumentError } from '@dt/errors';
 import { HistGradientBoosting } from './hist-gradient-boosting.js';
@@ -14,6 +15,13 @@ export type RegressorBoostingOptions = Omit<BoostingOptions, 'classWeight'>;
 
 export class HistGradientBoostingRegressor extends HistGradientBoosting {
   protected readonly task: Task = 'regression';
+  protected readonly estimatorName = 'HistGradientBoostingRegressor' as const;
+
+  /** Reads a model file written by toJSON (a string or the parsed object), validating it. */
+  static fromJSON(input: string | unknown): HistGradientBoostingRegressor {
+    const s = boostFromJson(input, 'HistGradientBoostingRegressor');
+    return constructLoaded(() => new HistGradientBoostingRegressor(loadParams(s.params, 'regression') as RegressorBoostingOptions)).restore(s);
+  }
 
   constructor(options?: RegressorBoostingOptions) {
     super(options, 'regression');

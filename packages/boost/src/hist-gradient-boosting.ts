@@ -12,8 +12,8 @@
  * same validation set (`fit(X, y, { XVal, yVal })`) and fewer than 200,000 rows, trees are
  * scikit-learn's.
  */
-import type { Tree } from '@dt/core';
-import { FIT_CELLS_WITH_MISSING, optionParams, resolveOptions, toRowMajorView, toSampleWeight } from '@dt/core/internal';
+import type { ClassLabel, Tree } from '@dt/core';
+import { FIT_CELLS_WITH_MISSING, optionParams, resolveOptions, saveParams, toRowMajorView, toSampleWeight } from '@dt/core/internal';
 import type { Task } from '@dt/core/internal';
 import { createRandom, InvalidArgumentError, knownKeys, NotFittedError, plainObject, ShapeMismatchError } from '@dt/errors';
 import type { Random } from '@dt/errors';
@@ -24,6 +24,8 @@ import { createLoss } from './losses.js';
 import type { Loss } from './losses.js';
 import { BOOSTING_OPTIONS, checkBoostingOptions } from './options.js';
 import type { BoostingOptions, ResolvedBoostingOptions } from './options.js';
+import { boostToJson } from './model-format.js';
+import type { BoostEstimatorName, BoostModelJson, BoostState } from './model-format.js';
 import { addTreeValues, predictRaw } from './predict-raw.js';
 
 /** fit()'s third argument. */
@@ -65,8 +67,11 @@ interface Rows {
 export abstract class HistGradientBoosting {
   protected options: ResolvedBoostingOptions;
   protected abstract readonly task: Task;
+  protected abstract readonly estimatorName: BoostEstimatorName;
   /** Trees per iteration: trees[i][k] predicts output k's raw value at iteration i. */
   protected trees: Tree[][] = [];
+  /** Per tree, each split node's gain (0 at leaves), for featureImportances. */
+  protected gains: Float64Array[][] = [];
   protected baseline: Float64Array = new Float64Array(0);
   protected nFeaturesIn = 0;
   protected trainScores: number[] = [];
@@ -143,22 +148,48 @@ export abstract class HistGradientBoosting {
   get featureImportances(): Float64Array {
     this.checkFitted();
     const imp = new Float64Array(this.nFeaturesIn);
-    for (const row of this.trees) {
-      for (const t of row) {
-        for (let n = 0; n < t.nodeCount; n++) {
-          if (t.kind[n] === 0) continue;
-          const l = t.left[n]!;
-          const r = t.right[n]!;
-          const w = t.weightedNSamples;
-          const gain = w[n]! * t.impurity[n]! - w[l]! * t.impurity[l]! - w[r]! * t.impurity[r]!;
-          imp[t.feature[n]!] = imp[t.feature[n]!]! + gain;
-        }
-      }
-    }
+    this.trees.forEach((row, it) =>
+      row.forEach((t, k) => {
+        const g = this.gains[it]![k]!;
+        for (let n = 0; n < t.nodeCount; n++) if (t.kind[n] !== 0) imp[t.feature[n]!] = imp[t.feature[n]!]! + g[n]!;
+      }),
+    );
     let s = 0;
     for (const v of imp) s += v;
     if (s > 0) for (let f = 0; f < imp.length; f++) imp[f] = imp[f]! / s;
     return imp;
+  }
+
+  /** The fitted model as a versioned JSON object (`JSON.stringify` it to save; fromJSON reads it back). */
+  toJSON(): BoostModelJson {
+    this.checkFitted();
+    return boostToJson({
+      estimator: this.estimatorName,
+      params: saveParams(BOOSTING_OPTIONS, this.options, this.task),
+      nFeatures: this.nFeaturesIn,
+      classes: this.classLabels(),
+      baseline: this.baseline,
+      trees: this.trees,
+      gains: this.gains,
+      trainScore: this.trainScores,
+      validationScore: this.validationScores,
+    });
+  }
+
+  /** Class labels of a fitted classifier (null for a regressor). */
+  protected classLabels(): ClassLabel[] | null {
+    return null;
+  }
+
+  /** Takes a loaded model's fitted state (its params were given to the constructor). */
+  protected restore(s: BoostState): this {
+    this.nFeaturesIn = s.nFeatures;
+    this.baseline = s.baseline;
+    this.trees = s.trees;
+    this.gains = s.gains;
+    this.trainScores = s.trainScore;
+    this.validationScores = s.validationScore;
+    return this;
   }
 
   protected get fitted(): boolean {
@@ -289,6 +320,7 @@ export abstract class HistGradientBoosting {
     let small: { idx: Int32Array | null; y: Float64Array; w: Float64Array | null } | null = null;
     if (!warm) {
       this.trees = [];
+      this.gains = [];
       this.trainScores = [];
       this.validationScores = [];
       this.nFeaturesIn = cols;
@@ -353,12 +385,14 @@ export abstract class HistGradientBoosting {
       loss.gradients(yTrain, raw, wTrain, grad, hess);
       times.gradients += now() - t;
       const row: Tree[] = [];
+      const rowGains: Float64Array[] = [];
       for (let k = 0; k < K; k++) {
         grower.grow(grad.subarray(k * n, (k + 1) * n), loss.constantHessian ? null : hess.subarray(k * n, (k + 1) * n));
         const { ids, partition } = grower.leaves();
         if (!loss.differentiable) refitLeaves(grower, ids, partition, loss, yTrain, raw, wTrain, o.learningRate);
-        const tree = grower.toTree();
+        const { tree, gains } = grower.toTree();
         row.push(tree);
+        rowGains.push(gains);
         t = now();
         for (const id of ids) {
           const [s, e] = grower.range(id);
@@ -372,6 +406,7 @@ export abstract class HistGradientBoosting {
         times.predictionUpdate += now() - t;
       }
       this.trees.push(row);
+      this.gains.push(rowGains);
       t = now();
       if (rawVal !== null) for (let k = 0; k < K; k++) addTreeValues(row[k]!, val!.data, val!.rows, cols, rawVal, k * val!.rows);
       const stop = check();
