@@ -133,8 +133,9 @@ export class TreeGrower {
     t = this.now();
     const arbitrary = allowed === null ? 0 : allowed[0]!;
     const nBins = this.pool.nBins;
-    const sumG = pairwiseSum(this.pool.grad[slot]!, arbitrary * nBins, nBins);
-    const sumH = hessians === null ? n : pairwiseSum(this.pool.hess[slot]!, arbitrary * nBins, nBins);
+    const hist = this.pool.hist[slot]!;
+    const sumG = pairwiseSum(hist, 3 * arbitrary * nBins, nBins, 3);
+    const sumH = hessians === null ? n : pairwiseSum(hist, 3 * arbitrary * nBins + 1, nBins, 3);
     const root = this.addNode(0, 0, n, sumG, sumH, 0);
     if (n < 2 * this.p.minSamplesLeaf || sumH < this.p.minHessianToSplit) {
       this.finalizeLeaf(root);

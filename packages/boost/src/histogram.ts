@@ -2,7 +2,7 @@
  * Gradient/hessian histograms of a node (scikit-learn's HistogramBuilder): per feature and bin,
  * Σ gradients, Σ hessians and the sample count, over the node's samples in partition order (which is
  * ascending row order: the partition is stable), so the sums are added in scikit-learn's order.
- * A slot holds nFeatures·nBins entries of each; with constant hessians the hessian sums are not
+ * A slot holds nFeatures·nBins bins of each; with constant hessians the hessian sums are not
  * accumulated (the splitter reads counts, as scikit-learn). A larger child's histograms are its
  * parent's minus its sibling's (`subtract`).
  */
@@ -10,10 +10,11 @@ export class HistogramPool {
   readonly nFeatures: number;
   readonly nBins: number;
   private free: number[] = [];
-  /** Per slot: Σ gradients, Σ hessians, counts. */
-  grad: Float64Array[] = [];
-  hess: Float64Array[] = [];
-  count: Uint32Array[] = [];
+  /**
+   * Per slot, interleaved per (feature, bin): [Σ gradients, Σ hessians, count] at
+   * 3·(f·nBins + b) — one cache line holds a bin's three sums, and the kernels take one array.
+   */
+  hist: Float64Array[] = [];
 
   constructor(nFeatures: number, nBins: number) {
     this.nFeatures = nFeatures;
@@ -24,11 +25,8 @@ export class HistogramPool {
   acquire(): number {
     const s = this.free.pop();
     if (s !== undefined) return s;
-    const size = this.nFeatures * this.nBins;
-    this.grad.push(new Float64Array(size));
-    this.hess.push(new Float64Array(size));
-    this.count.push(new Uint32Array(size));
-    return this.grad.length - 1;
+    this.hist.push(new Float64Array(3 * this.nFeatures * this.nBins));
+    return this.hist.length - 1;
   }
 
   release(slot: number): void {
@@ -37,18 +35,19 @@ export class HistogramPool {
 
   /** Every slot free again (a new tree). */
   releaseAll(): void {
-    this.free = Array.from({ length: this.grad.length }, (_, i) => this.grad.length - 1 - i);
+    this.free = Array.from({ length: this.hist.length }, (_, i) => this.hist.length - 1 - i);
   }
 
   /** Slots in use or free (for the memory report). */
   get slots(): number {
-    return this.grad.length;
+    return this.hist.length;
   }
 }
 
 /**
  * Builds the histograms of `features` (all when null) into `slot` from samples
- * partition[start, stop). `ordered` is scratch (n) for the node's gradients in partition order.
+ * partition[start, stop). `orderedG` / `orderedH` are scratch (n) for the node's gradients in
+ * partition order.
  */
 export function buildHistograms(
   pool: HistogramPool,
@@ -65,9 +64,7 @@ export function buildHistograms(
   orderedH: Float32Array,
 ): void {
   const nBins = pool.nBins;
-  const hg = pool.grad[slot]!;
-  const hh = pool.hess[slot]!;
-  const hc = pool.count[slot]!;
+  const hist = pool.hist[slot]!;
   const n = stop - start;
   const isRoot = start === 0 && n === rows;
   if (!isRoot) {
@@ -78,15 +75,13 @@ export function buildHistograms(
   for (let j = 0; j < nf; j++) {
     const f = features === null ? j : features[j]!;
     const off = f * nBins;
-    hg.fill(0, off, off + nBins);
-    hc.fill(0, off, off + nBins);
-    if (hessians !== null) hh.fill(0, off, off + nBins);
+    hist.fill(0, 3 * off, 3 * (off + nBins));
     const col = f * rows;
     if (isRoot) {
-      if (hessians === null) rootConst(codes, col, n, gradients, hg, hc, off);
-      else rootFull(codes, col, n, gradients, hessians, hg, hh, hc, off);
-    } else if (hessians === null) nodeConst(codes, col, partition, start, n, orderedG, hg, hc, off);
-    else nodeFull(codes, col, partition, start, n, orderedG, orderedH, hg, hh, hc, off);
+      if (hessians === null) rootConst(codes, col, n, gradients, hist, off);
+      else rootFull(codes, col, n, gradients, hessians, hist, off);
+    } else if (hessians === null) nodeConst(codes, col, partition, start, n, orderedG, hist, off);
+    else nodeFull(codes, col, partition, start, n, orderedG, orderedH, hist, off);
   }
 }
 
@@ -94,71 +89,92 @@ function gather(partition: Uint32Array, start: number, n: number, src: Float32Ar
   for (let i = 0; i < n; i++) out[i] = src[partition[start + i]!]!;
 }
 
-function rootConst(codes: Uint8Array, col: number, n: number, g: Float32Array, hg: Float64Array, hc: Uint32Array, off: number): void {
-  for (let i = 0; i < n; i++) {
-    const b = off + codes[col + i]!;
-    hg[b] = hg[b]! + g[i]!;
-    hc[b] = hc[b]! + 1;
+// The kernels take two samples per step (in order, so each bin's sums are added in row order, as
+// scikit-learn adds them); the hessian slot of the constant-hessian kernels is left 0.
+
+function rootConst(codes: Uint8Array, col: number, n: number, g: Float32Array, hist: Float64Array, off: number): void {
+  let i = 0;
+  for (; i + 1 < n; i += 2) {
+    const a = 3 * (off + codes[col + i]!);
+    const b = 3 * (off + codes[col + i + 1]!);
+    hist[a] = hist[a]! + g[i]!;
+    hist[a + 2] = hist[a + 2]! + 1;
+    hist[b] = hist[b]! + g[i + 1]!;
+    hist[b + 2] = hist[b + 2]! + 1;
+  }
+  for (; i < n; i++) {
+    const a = 3 * (off + codes[col + i]!);
+    hist[a] = hist[a]! + g[i]!;
+    hist[a + 2] = hist[a + 2]! + 1;
   }
 }
 
-function rootFull(codes: Uint8Array, col: number, n: number, g: Float32Array, h: Float32Array, hg: Float64Array, hh: Float64Array, hc: Uint32Array, off: number): void {
-  for (let i = 0; i < n; i++) {
-    const b = off + codes[col + i]!;
-    hg[b] = hg[b]! + g[i]!;
-    hh[b] = hh[b]! + h[i]!;
-    hc[b] = hc[b]! + 1;
+function rootFull(codes: Uint8Array, col: number, n: number, g: Float32Array, h: Float32Array, hist: Float64Array, off: number): void {
+  let i = 0;
+  for (; i + 1 < n; i += 2) {
+    const a = 3 * (off + codes[col + i]!);
+    const b = 3 * (off + codes[col + i + 1]!);
+    hist[a] = hist[a]! + g[i]!;
+    hist[a + 1] = hist[a + 1]! + h[i]!;
+    hist[a + 2] = hist[a + 2]! + 1;
+    hist[b] = hist[b]! + g[i + 1]!;
+    hist[b + 1] = hist[b + 1]! + h[i + 1]!;
+    hist[b + 2] = hist[b + 2]! + 1;
+  }
+  for (; i < n; i++) {
+    const a = 3 * (off + codes[col + i]!);
+    hist[a] = hist[a]! + g[i]!;
+    hist[a + 1] = hist[a + 1]! + h[i]!;
+    hist[a + 2] = hist[a + 2]! + 1;
   }
 }
 
-function nodeConst(codes: Uint8Array, col: number, partition: Uint32Array, start: number, n: number, og: Float32Array, hg: Float64Array, hc: Uint32Array, off: number): void {
-  for (let i = 0; i < n; i++) {
-    const b = off + codes[col + partition[start + i]!]!;
-    hg[b] = hg[b]! + og[i]!;
-    hc[b] = hc[b]! + 1;
+function nodeConst(codes: Uint8Array, col: number, partition: Uint32Array, start: number, n: number, og: Float32Array, hist: Float64Array, off: number): void {
+  let i = 0;
+  for (; i + 1 < n; i += 2) {
+    const a = 3 * (off + codes[col + partition[start + i]!]!);
+    const b = 3 * (off + codes[col + partition[start + i + 1]!]!);
+    hist[a] = hist[a]! + og[i]!;
+    hist[a + 2] = hist[a + 2]! + 1;
+    hist[b] = hist[b]! + og[i + 1]!;
+    hist[b + 2] = hist[b + 2]! + 1;
+  }
+  for (; i < n; i++) {
+    const a = 3 * (off + codes[col + partition[start + i]!]!);
+    hist[a] = hist[a]! + og[i]!;
+    hist[a + 2] = hist[a + 2]! + 1;
   }
 }
 
-function nodeFull(
-  codes: Uint8Array,
-  col: number,
-  partition: Uint32Array,
-  start: number,
-  n: number,
-  og: Float32Array,
-  oh: Float32Array,
-  hg: Float64Array,
-  hh: Float64Array,
-  hc: Uint32Array,
-  off: number,
-): void {
-  for (let i = 0; i < n; i++) {
-    const b = off + codes[col + partition[start + i]!]!;
-    hg[b] = hg[b]! + og[i]!;
-    hh[b] = hh[b]! + oh[i]!;
-    hc[b] = hc[b]! + 1;
+function nodeFull(codes: Uint8Array, col: number, partition: Uint32Array, start: number, n: number, og: Float32Array, oh: Float32Array, hist: Float64Array, off: number): void {
+  let i = 0;
+  for (; i + 1 < n; i += 2) {
+    const a = 3 * (off + codes[col + partition[start + i]!]!);
+    const b = 3 * (off + codes[col + partition[start + i + 1]!]!);
+    hist[a] = hist[a]! + og[i]!;
+    hist[a + 1] = hist[a + 1]! + oh[i]!;
+    hist[a + 2] = hist[a + 2]! + 1;
+    hist[b] = hist[b]! + og[i + 1]!;
+    hist[b + 1] = hist[b + 1]! + oh[i + 1]!;
+    hist[b + 2] = hist[b + 2]! + 1;
+  }
+  for (; i < n; i++) {
+    const a = 3 * (off + codes[col + partition[start + i]!]!);
+    hist[a] = hist[a]! + og[i]!;
+    hist[a + 1] = hist[a + 1]! + oh[i]!;
+    hist[a + 2] = hist[a + 2]! + 1;
   }
 }
 
 /** slot `out` = `parent` − `sibling`, for `features` (all when null). */
 export function subtractHistograms(pool: HistogramPool, parent: number, sibling: number, out: number, features: Int32Array | null): void {
   const nBins = pool.nBins;
-  const pg = pool.grad[parent]!;
-  const ph = pool.hess[parent]!;
-  const pc = pool.count[parent]!;
-  const sg = pool.grad[sibling]!;
-  const sh = pool.hess[sibling]!;
-  const sc = pool.count[sibling]!;
-  const og = pool.grad[out]!;
-  const oh = pool.hess[out]!;
-  const oc = pool.count[out]!;
+  const p = pool.hist[parent]!;
+  const s = pool.hist[sibling]!;
+  const o = pool.hist[out]!;
   const nf = features === null ? pool.nFeatures : features.length;
   for (let j = 0; j < nf; j++) {
-    const off = (features === null ? j : features[j]!) * nBins;
-    for (let b = off; b < off + nBins; b++) {
-      og[b] = pg[b]! - sg[b]!;
-      oh[b] = ph[b]! - sh[b]!;
-      oc[b] = pc[b]! - sc[b]!;
-    }
+    const off = 3 * (features === null ? j : features[j]!) * nBins;
+    for (let b = off; b < off + 3 * nBins; b++) o[b] = p[b]! - s[b]!;
   }
 }

@@ -151,9 +151,7 @@ export class Splitter {
   private scanLeftToRight(pool: HistogramPool, slot: number, f: number, n: number, G: number, H: number, value: number, lower: number, upper: number, s: SplitRecord): void {
     const p = this.p;
     const off = f * pool.nBins;
-    const hg = pool.grad[slot]!;
-    const hh = pool.hess[slot]!;
-    const hc = pool.count[slot]!;
+    const hist = pool.hist[slot]!;
     const end = p.nBinsNonMissing[f]! - 1 + p.hasMissing[f]!;
     const cst = p.monotonicCst[f]!;
     const msl = p.minSamplesLeaf;
@@ -169,11 +167,12 @@ export class Splitter {
     let bH = 0;
     let bN = 0;
     for (let b = 0; b < end; b++) {
-      nl += hc[off + b]!;
+      const k = 3 * (off + b);
+      nl += hist[k + 2]!;
       const nr = n - nl;
-      hl += p.constantHessian ? hc[off + b]! : hh[off + b]!;
+      hl += p.constantHessian ? hist[k + 2]! : hist[k + 1]!;
       const hr = H - hl;
-      gl += hg[off + b]!;
+      gl += hist[k]!;
       const gr = G - gl;
       if (nl < msl) continue;
       if (nr < msl) break;
@@ -195,9 +194,7 @@ export class Splitter {
   private scanRightToLeft(pool: HistogramPool, slot: number, f: number, n: number, G: number, H: number, value: number, lower: number, upper: number, s: SplitRecord): void {
     const p = this.p;
     const off = f * pool.nBins;
-    const hg = pool.grad[slot]!;
-    const hh = pool.hess[slot]!;
-    const hc = pool.count[slot]!;
+    const hist = pool.hist[slot]!;
     const start = p.nBinsNonMissing[f]! - 2;
     const cst = p.monotonicCst[f]!;
     const msl = p.minSamplesLeaf;
@@ -213,12 +210,12 @@ export class Splitter {
     let bH = 0;
     let bN = 0;
     for (let b = start; b >= 0; b--) {
-      const k = off + b + 1;
-      nr += hc[k]!;
+      const k = 3 * (off + b + 1);
+      nr += hist[k + 2]!;
       const nl = n - nr;
-      hr += p.constantHessian ? hc[k]! : hh[k]!;
+      hr += p.constantHessian ? hist[k + 2]! : hist[k + 1]!;
       const hl = H - hr;
-      gr += hg[k]!;
+      gr += hist[k]!;
       const gl = G - gr;
       if (nr < msl) continue;
       if (nl < msl) break;
@@ -240,18 +237,17 @@ export class Splitter {
   private scanCategory(pool: HistogramPool, slot: number, f: number, n: number, G: number, H: number, value: number, lower: number, upper: number, s: SplitRecord): void {
     const p = this.p;
     const off = f * pool.nBins;
-    const hg = pool.grad[slot]!;
-    const hh = pool.hess[slot]!;
-    const hc = pool.count[slot]!;
+    const hist = pool.hist[slot]!;
     const nbnm = p.nBinsNonMissing[f]!;
     const MIN_CAT_SUPPORT = 10;
     const support = n / H;
     let used = 0;
     const consider = (b: number): void => {
-      const hb = p.constantHessian ? hc[off + b]! : hh[off + b]!;
+      const k = 3 * (off + b);
+      const hb = p.constantHessian ? hist[k + 2]! : hist[k + 1]!;
       if (hb * support >= MIN_CAT_SUPPORT) {
         catBin[used] = b;
-        catValue[used] = hg[off + b]! / (hb + MIN_CAT_SUPPORT);
+        catValue[used] = hist[k]! / (hb + MIN_CAT_SUPPORT);
         used++;
       }
     };
@@ -275,12 +271,12 @@ export class Splitter {
       let nl = 0;
       for (let i = 0; i < middle; i++) {
         const sorted = dir === 1 ? i : used - 1 - i;
-        const k = off + catBin[catOrder[sorted]!]!;
-        nl += hc[k]!;
+        const k = 3 * (off + catBin[catOrder[sorted]!]!);
+        nl += hist[k + 2]!;
         const nr = n - nl;
-        hl += p.constantHessian ? hc[k]! : hh[k]!;
+        hl += p.constantHessian ? hist[k + 2]! : hist[k + 1]!;
         const hr = H - hl;
-        gl += hg[k]!;
+        gl += hist[k]!;
         const gr = G - gl;
         if (nl < p.minSamplesLeaf || hl < p.minHessianToSplit) continue;
         if (nr < p.minSamplesLeaf || hr < p.minHessianToSplit) break;
