@@ -157,6 +157,9 @@ export class Splitter {
     const msl = p.minSamplesLeaf;
     const mh = p.minHessianToSplit;
     const lossNode = G * value;
+    const hk = p.constantHessian ? 2 : 1;
+    const l2 = p.l2;
+    const minGain = p.minGainToSplit;
     let gl = 0;
     let hl = 0;
     let nl = 0;
@@ -170,7 +173,7 @@ export class Splitter {
       const k = 3 * (off + b);
       nl += hist[k + 2]!;
       const nr = n - nl;
-      hl += p.constantHessian ? hist[k + 2]! : hist[k + 1]!;
+      hl += hist[k + hk]!;
       const hr = H - hl;
       gl += hist[k]!;
       const gr = G - gl;
@@ -178,8 +181,8 @@ export class Splitter {
       if (nr < msl) break;
       if (hl < mh) continue;
       if (hr < mh) break;
-      const gain = splitGain(gl, hl, gr, hr, lossNode, cst, lower, upper, p.l2);
-      if (gain > bestGain && gain > p.minGainToSplit) {
+      const gain = splitGain(gl, hl, gr, hr, lossNode, cst, lower, upper, l2);
+      if (gain > bestGain && gain > minGain) {
         found = true;
         bestGain = gain;
         bBin = b;
@@ -200,6 +203,9 @@ export class Splitter {
     const msl = p.minSamplesLeaf;
     const mh = p.minHessianToSplit;
     const lossNode = G * value;
+    const hk = p.constantHessian ? 2 : 1;
+    const l2 = p.l2;
+    const minGain = p.minGainToSplit;
     let gr = 0;
     let hr = 0;
     let nr = 0;
@@ -213,7 +219,7 @@ export class Splitter {
       const k = 3 * (off + b + 1);
       nr += hist[k + 2]!;
       const nl = n - nr;
-      hr += p.constantHessian ? hist[k + 2]! : hist[k + 1]!;
+      hr += hist[k + hk]!;
       const hl = H - hr;
       gr += hist[k]!;
       const gl = G - gr;
@@ -221,8 +227,8 @@ export class Splitter {
       if (nl < msl) break;
       if (hr < mh) continue;
       if (hl < mh) break;
-      const gain = splitGain(gl, hl, gr, hr, lossNode, cst, lower, upper, p.l2);
-      if (gain > bestGain && gain > p.minGainToSplit) {
+      const gain = splitGain(gl, hl, gr, hr, lossNode, cst, lower, upper, l2);
+      if (gain > bestGain && gain > minGain) {
         found = true;
         bestGain = gain;
         bBin = b;
