@@ -109,3 +109,14 @@ describe('fitted estimators', () => {
     expect(seen).toEqual([1, 2, 3, 4]);
   });
 });
+
+describe('warm start', () => {
+  it('keeps the early-stopping validation split across fits (drawn from the seed each fit, as scikit-learn)', () => {
+    const opts = { maxIter: 3, earlyStopping: true, validationFraction: 0.25, nIterNoChange: 50, warmStart: true } as const;
+    const warm = new HistGradientBoostingRegressor(opts).fit(X, yr);
+    warm.setParams({ maxIter: 6 }).fit(X, yr);
+    const cold = new HistGradientBoostingRegressor({ ...opts, maxIter: 6, warmStart: false }).fit(X, yr);
+    expect(warm.nIter).toBe(6);
+    expect(Array.from(warm.validationScore.slice(0, 4))).toEqual(Array.from(cold.validationScore.slice(0, 4)));
+  });
+});

@@ -263,7 +263,11 @@ export abstract class HistGradientBoosting {
     if (!warm) {
       this.fitRng = createRandom(o.seed);
     }
+    // As scikit-learn's `_random_seed`: the validation split, the binning subsample and the scored
+    // training subset are drawn afresh from the seed on every fit (a warm start keeps its split);
+    // feature subsampling continues one generator across warm-started fits.
     const rng = this.fitRng!;
+    const splitRng = createRandom(o.seed);
     const loss = createLoss(o.loss, { weighted: w !== null, nClasses: enc.nClasses, quantile: o.quantile ?? undefined });
     if (o.loss === 'poisson' || o.loss === 'gamma') checkPositiveTargets(o.loss, enc.y);
     const doEarly = o.earlyStopping === 'auto' ? rows > 10_000 : o.earlyStopping;
@@ -275,7 +279,7 @@ export abstract class HistGradientBoosting {
     let valIdx: Int32Array | null = null;
     const useValidation = o.validationFraction !== null || hasVal;
     if (doEarly && useValidation && !hasVal) {
-      [trainIdx, valIdx] = validationSplit(rows, o.validationFraction!, this.stratifyBy(enc.y), rng);
+      [trainIdx, valIdx] = validationSplit(rows, o.validationFraction!, this.stratifyBy(enc.y), splitRng);
     }
     const train = trainIdx === null ? { data: xv.data, rows, cols } : takeRows(xv.data, cols, trainIdx);
     const yTrain = trainIdx === null ? enc.y : takeValues(enc.y, trainIdx);
@@ -299,7 +303,7 @@ export abstract class HistGradientBoosting {
     let t = now();
     const n = train.rows;
     const columns = transposeToColumns(train.data, n, cols);
-    const mapper = BinMapper.fit({ data: columns, rows: n, cols }, o.maxBins, wTrain, null, rng);
+    const mapper = BinMapper.fit({ data: columns, rows: n, cols }, o.maxBins, wTrain, null, splitRng);
     const binned = mapper.transform({ data: columns, rows: n, cols });
     const hasMissing = new Uint8Array(cols);
     for (let f = 0; f < cols; f++) {
@@ -332,7 +336,7 @@ export abstract class HistGradientBoosting {
       raw = predictRaw(this.trees, this.baseline, train.data, n, cols);
     }
     if (doEarly && val !== null) rawVal = predictRaw(this.trees, this.baseline, val.data, val.rows, cols);
-    if (doEarly && scorer !== null) small = smallTrainset(n, yTrain, wTrain, this.stratifyBy(yTrain), rng);
+    if (doEarly && scorer !== null) small = smallTrainset(n, yTrain, wTrain, this.stratifyBy(yTrain), splitRng);
     const check = (): boolean => {
       if (!doEarly) return false;
       if (scorer === null) {
