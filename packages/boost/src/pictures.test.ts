@@ -15,7 +15,7 @@ describe('boosting trees are ordinary dt Trees', () => {
     expect(svg.startsWith('<svg')).toBe(true);
     const root = names[tree.feature[0]!]!;
     expect(svg).toContain(`${root} &lt;= `);
-    expect(exportText({ tree, featureNames: names } as never)).toContain(`${root} <= `);
+    expect(exportText({ tree, featureNames: names, nFeatures: 5 } as never)).toContain(`${root} <= `);
     expect(tree.nLeaves).toBe(4);
   });
 });
