@@ -1,0 +1,10 @@
+export { HistGradientBoostingClassifier } from './hist-gradient-boosting-classifier.js';
+export { HistGradientBoostingRegressor } from './hist-gradient-boosting-regressor.js';
+export type { RegressorBoostingOptions } from './hist-gradient-boosting-regressor.js';
+export { HistGradientBoosting } from './hist-gradient-boosting.js';
+export type { BoostingFitOptions, FitTimes, IterationInfo } from './hist-gradient-boosting.js';
+export { BOOSTING_OPTIONS } from './options.js';
+export type { BoostingOptions, ClassWeightOption, ResolvedBoostingOptions, Scoring } from './options.js';
+export type { LossName, RegressionLoss } from './losses.js';
+export { BinMapper } from './bin-mapper.js';
+export type { BinnedMatrix, Columns } from './bin-mapper.js';

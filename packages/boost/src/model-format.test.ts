@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { ModelFormatError } from '@dt/errors';
+import { HistGradientBoostingClassifier } from './hist-gradient-boosting-classifier.js';
+import { HistGradientBoostingRegressor } from './hist-gradient-boosting-regressor.js';
+import { arrayOf } from './testing-fixtures/sklearn-fixture.js';
+
+const X = arrayOf('multi_missing', 'X') as number[][];
+const y = arrayOf('multi', 'y') as number[];
+const yr = arrayOf('reg', 'y') as number[];
+
+describe('boosting model files', () => {
+  it('a multiclass classifier round-trips: same predictions, classes, params, scores, importances', () => {
+    const m = new HistGradientBoostingClassifier({ maxIter: 5, earlyStopping: true, validationFraction: 0.2 }).fit(X, y.map((c) => `c${c}`));
+    const text = JSON.stringify(m.toJSON());
+    const back = HistGradientBoostingClassifier.fromJSON(text);
+    expect(back.predictProba(X)).toEqual(m.predictProba(X));
+    expect(back.predict(X)).toEqual(m.predict(X));
+    expect(back.classes).toEqual(['c0', 'c1', 'c2']);
+    expect(back.getParams()).toEqual(m.getParams());
+    expect(back.validationScore).toEqual(m.validationScore);
+    expect(back.featureImportances).toEqual(m.featureImportances);
+  });
+
+  it('a regressor with +Infinity thresholds round-trips', () => {
+    const m = new HistGradientBoostingRegressor({ maxIter: 4, loss: 'poisson' }).fit(X, yr.map(Math.abs));
+    const back = HistGradientBoostingRegressor.fromJSON(JSON.parse(JSON.stringify(m)));
+    expect(back.predict(X)).toEqual(m.predict(X));
+  });
+
+  it('rejects broken files with ModelFormatError naming the place', () => {
+    const m = new HistGradientBoostingRegressor({ maxIter: 2 }).fit(X, yr);
+    const j = m.toJSON();
+    const bad = (edit: (o: ReturnType<typeof m.toJSON>) => void, message: RegExp): void => {
+      const o = structuredClone(j);
+      edit(o);
+      expect(() => HistGradientBoostingRegressor.fromJSON(o)).toThrow(ModelFormatError);
+      expect(() => HistGradientBoostingRegressor.fromJSON(o)).toThrow(message);
+    };
+    bad((o) => ((o as { version: number }).version = 9), /version/);
+    bad((o) => (o.trees[0]![0]!.feature[0] = 99), /feature/);
+    bad((o) => (o.trees[1] = []), /trees\.1/);
+    bad((o) => (o.baseline = [0, 1]), /baseline/);
+    bad((o) => (o.gains[0]![0] = [1]), /gains/);
+    bad((o) => (o.trees[0]![0]!.left[0] = 0), /child/);
+    expect(() => HistGradientBoostingClassifier.fromJSON(j)).toThrow(/holds a HistGradientBoostingRegressor/);
+    expect(() => HistGradientBoostingRegressor.fromJSON('{"format":"dt-model"}')).toThrow(ModelFormatError);
+  });
+});
