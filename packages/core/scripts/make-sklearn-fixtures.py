@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Generate scikit-learn conformance fixtures for @dt/core.
 
-Run from the repo root:  PYENV_VERSION=system python3 packages/core/scripts/make-sklearn-fixtures.py
+Run from the repo root with scikit-learn 1.9.1 and numpy 2 (pip, in a virtualenv):
+    python -m venv .venv && .venv/bin/pip install scikit-learn==1.9.1
+    .venv/bin/python packages/core/scripts/make-sklearn-fixtures.py
 Writes trees.json, cv.json, behaviours.json and ccp.json to packages/core/fixtures/sklearn/ (see README there).
 
 Deterministic: every random draw comes from a seeded numpy Generator, so a rerun with the same
@@ -258,9 +260,16 @@ def ambiguous_rows(t, ties, Xq):
 # --------------------------------------------------------------------------------------------
 
 
+def class_weights(t):
+    """Per-node class weights. scikit-learn >= 1.4 stores a classifier's tree_.value as fractions of
+    the node's weight (1.2 stored the weights themselves); the fixtures keep the weights."""
+    v = t.value[:, 0, :]
+    return v * t.weighted_n_node_samples[:, None]
+
+
 def tree_dict(est, task):
     t = est.tree_
-    value = t.value[:, 0, :]
+    value = class_weights(t) if task == "classification" else t.value[:, 0, :]
     return {
         "node_count": int(t.node_count),
         "children_left": t.children_left.tolist(),
@@ -784,7 +793,7 @@ def weakest_link(t, risk="impurity"):
     if risk == "impurity":
         r_node = w * t.impurity / w[0]
     else:
-        v = t.value[:, 0, :]
+        v = class_weights(t)
         r_node = (w - v.max(axis=1)) / w[0]
     parent = np.full(n, -1)
     is_leaf = left == TREE_LEAF

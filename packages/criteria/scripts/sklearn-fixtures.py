@@ -1,6 +1,7 @@
 """Regenerates src/testing-fixtures/sklearn-splits.json: depth-1 scikit-learn trees on random
 weighted one-feature data, so the tests can check that every criterion picks scikit-learn's split and
-reports its impurities and leaf values. Run: python3 scripts/sklearn-fixtures.py (needs scikit-learn)."""
+reports its impurities and leaf values. Run with scikit-learn 1.9.1 (pip, in a virtualenv):
+    .venv/bin/python packages/criteria/scripts/sklearn-fixtures.py"""
 import json
 import pathlib
 
@@ -15,6 +16,7 @@ for criterion, sk_name, task in [
     ("entropy", "entropy", "classification"),
     ("mse", "squared_error", "regression"),
     ("mae", "absolute_error", "regression"),
+    ("poisson", "poisson", "regression"),
 ]:
     for k in range(30):
         # Continuous values and weights: no two splits tie, so the argmax is unambiguous.
@@ -28,6 +30,12 @@ for criterion, sk_name, task in [
             y = (np.floor((x + 3) / 6 * c) + (rng.random(n) < 0.3) * rng.integers(0, c, n)) % c
             y = y.astype(int)
             model = DecisionTreeClassifier(criterion=sk_name, max_depth=1, random_state=0)
+        elif criterion == "poisson":
+            # counts with a rate that depends on x (Poisson needs y >= 0 with a positive sum)
+            y = rng.poisson(np.exp(np.sin(x) * 1.5)).astype(np.float64)
+            if y.sum() == 0:
+                y[0] = 1.0
+            model = DecisionTreeRegressor(criterion=sk_name, max_depth=1, random_state=0)
         else:
             y = np.round(np.sin(x) * 3 + rng.normal(0, 0.5, n), 4)
             model = DecisionTreeRegressor(criterion=sk_name, max_depth=1, random_state=0)

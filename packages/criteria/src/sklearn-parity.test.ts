@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { getCriterion } from './registry.js';
+import { entropy } from './entropy.js';
+import { gini } from './gini.js';
+import { mae } from './mae.js';
+import { mse } from './mse.js';
+import { poisson } from './poisson.js';
+import type { ClassificationCriterion, RegressionCriterion } from './types.js';
 import { createSplitResult } from './types.js';
 import { midpoint } from './tolerance.js';
 import { classificationInput, regressionInput } from './testing-fixtures/inputs.js';
@@ -30,6 +35,9 @@ const fixture = JSON.parse(readFileSync(new URL('./testing-fixtures/sklearn-spli
   cases: Case[];
 };
 
+const CLASSIFICATION: Record<string, ClassificationCriterion> = { gini, entropy };
+const REGRESSION: Record<string, RegressionCriterion> = { mse, mae, poisson };
+
 function close(a: number, b: number): void {
   expect(Math.abs(a - b)).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(b)));
 }
@@ -41,7 +49,7 @@ describe(`parity with scikit-learn ${fixture.sklearn}`, () => {
       if (c.task === 'classification') {
         const classes = [...new Set(c.y)].sort((a, b) => a - b);
         const labels = c.y.map((v) => classes.indexOf(v));
-        const criterion = getCriterion(c.criterion, 'classification');
+        const criterion = CLASSIFICATION[c.criterion]!;
         const input = classificationInput(c.x, labels, c.w, { nClasses: classes.length });
         close(criterion.impurity(input.classWeights, input.nClasses, input.totalWeight), c.rootImpurity);
         expect(criterion.scan(input, out)).toBe(c.threshold !== undefined);
@@ -53,7 +61,7 @@ describe(`parity with scikit-learn ${fixture.sklearn}`, () => {
         close(criterion.impurity(left, input.nClasses, out.leftWeight), c.leftImpurity!);
         close(criterion.impurity(right, input.nClasses, input.totalWeight - out.leftWeight), c.rightImpurity!);
       } else {
-        const criterion = getCriterion(c.criterion, 'regression');
+        const criterion = REGRESSION[c.criterion]!;
         const input = regressionInput(c.x, c.y, c.w);
         const { targets: y, weights: w, n } = input;
         close(criterion.impurity(y, w, n), c.rootImpurity);

@@ -1,6 +1,6 @@
 """Writes fixtures/simple-imputer.json: scikit-learn's SimpleImputer answers for simple-imputer.test.ts.
 
-Run with Debian's scikit-learn 1.2:  PYENV_VERSION=system python3 scripts/make-imputer-fixtures.py
+Run with scikit-learn 1.9.1 (pip, in a virtualenv):  ../../.venv/bin/python scripts/make-imputer-fixtures.py
 (from packages/datasets). The tests read the JSON and never run Python. NaN is written as null.
 """
 import json

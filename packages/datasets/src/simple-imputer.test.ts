@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError, ShapeMismatchError } from '@dt/errors';
 import { loadSimpleImputer, simpleImputer, type SimpleImputerOptions } from './simple-imputer.js';
 
-// scikit-learn 1.2's SimpleImputer answers, written by scripts/make-imputer-fixtures.py (null = NaN).
+// scikit-learn 1.9.1's SimpleImputer answers, written by scripts/make-imputer-fixtures.py (null = NaN).
 type Rows = (number | null)[][];
 interface ImputerCase {
   name: string;
@@ -27,7 +27,7 @@ function expectClose(actual: number[][], expected: Rows): void {
   });
 }
 
-describe('simpleImputer vs scikit-learn 1.2 SimpleImputer', () => {
+describe('simpleImputer vs scikit-learn 1.9.1 SimpleImputer', () => {
   it('has the fixtures (every strategy, keepEmptyFeatures both ways, an all-missing column, 0 as the marker)', () => {
     expect(fixtures.cases.length).toBeGreaterThanOrEqual(60);
     expect(new Set(fixtures.cases.map((c) => c.options.strategy))).toEqual(new Set(['mean', 'median', 'most_frequent', 'constant']));
@@ -62,7 +62,9 @@ describe('simpleImputer: empty features, state, errors', () => {
     expect(drop.transform([[NaN, 7, NaN]])).toEqual([[2, 5]]);
     const keep = simpleImputer({ keepEmptyFeatures: true }).fit(X);
     expect(keep.transform([[NaN, 7, NaN]])).toEqual([[2, 7, 5]]);
-    expect(simpleImputer({ strategy: 'constant', fillValue: 9 }).fit(X).transform([[NaN, NaN, 1]])).toEqual([[9, 9, 1]]);
+    // scikit-learn 1.9: 'constant' drops an empty feature too, and keeps it filled with fillValue
+    expect(simpleImputer({ strategy: 'constant', fillValue: 9 }).fit(X).transform([[NaN, NaN, 1]])).toEqual([[9, 1]]);
+    expect(simpleImputer({ strategy: 'constant', fillValue: 9, keepEmptyFeatures: true }).fit(X).transform([[NaN, NaN, 1]])).toEqual([[9, 9, 1]]);
   });
   it('learns only from the rows passed to fit', () => {
     const imp = simpleImputer({ strategy: 'median' }).fit([[1], [NaN], [3]]);

@@ -20,9 +20,10 @@ export interface SimpleImputerOptions {
    */
   missingValues?: number;
   /**
-   * What happens to a feature with no non-missing value at fit (strategies other than 'constant'):
-   * false (default, scikit-learn's) drops it from the output — `features` lists the kept input
-   * columns — and true keeps it, filled with 0 (scikit-learn's `keep_empty_features=True`).
+   * What happens to a feature with no non-missing value at fit: false (default, scikit-learn's)
+   * drops it from the output — `features` lists the kept input columns — and true keeps it, filled
+   * with 0, or with `fillValue` for strategy 'constant' (scikit-learn's `keep_empty_features=True`).
+   * As scikit-learn 1.9, strategy 'constant' drops empty features too (1.2 kept them).
    */
   keepEmptyFeatures?: boolean;
 }
@@ -87,10 +88,11 @@ export function simpleImputer(options: SimpleImputerOptions = {}): SimpleImputer
           const v = data[i * d + j]!;
           if (!isMissingValue(v, missingValues)) values[m++] = v;
         }
-        if (strategy === 'constant') statistics[j] = fillValue;
-        else if (m === 0) statistics[j] = keepEmpty ? 0 : Number.NaN;
+        if (m === 0 && !keepEmpty) statistics[j] = Number.NaN;
+        else if (strategy === 'constant') statistics[j] = fillValue;
+        else if (m === 0) statistics[j] = 0;
         else statistics[j] = statistic(strategy, values.subarray(0, m));
-        if (strategy === 'constant' || m > 0 || keepEmpty) kept.push(j);
+        if (m > 0 || keepEmpty) kept.push(j);
       }
       return fitted(strategy, missingValues, statistics, Int32Array.from(kept));
     },

@@ -12,6 +12,7 @@ import { InvalidArgumentError, knownKeys, oneOf, plainObject, seedValue } from '
 import { kFold, stratifiedKFold } from '@dt/eval';
 import { takeArray, takeRowMajor, targetsFor, treeLoss, type RowMajor } from './data.js';
 import { copyWithTree, fitInputs, fitModel, freshEstimator, type EstimatorSpec, type FitHelperOptions } from './model-copy.js';
+import { sameAlpha } from './same-alpha.js';
 
 export type CcpRule = 'min' | 'one-se';
 
@@ -71,12 +72,13 @@ const RISKS: readonly CcpRisk[] = ['impurity', 'misclassification'];
  * One alpha per distinct subtree of a pruning path: for consecutive distinct alphas a_k < a_{k+1},
  * √(a_k·a_{k+1}) (0 when a_k = 0: the unpruned tree), then the last alpha (the root alone). Each
  * lies inside the interval where its subtree is optimal (Breiman et al. 1984, §3.4.2). Alphas
- * within 1e-9 (relative) of the previous distinct one are the same step up to rounding and merge.
+ * within 1e-9 (relative) of the previous distinct one are the same step up to rounding and merge
+ * ({@link sameAlpha}).
  */
 export function ccpCandidateAlphas(alphas: ArrayLike<number>): number[] {
   const u: number[] = [];
   for (const a of Array.from(alphas, (x) => Math.max(0, x)).sort((x, y) => x - y)) {
-    if (u.length === 0 || a - u[u.length - 1]! > 1e-9 * a) u.push(a);
+    if (u.length === 0 || !sameAlpha(a, u[u.length - 1]!)) u.push(a);
   }
   const out: number[] = [];
   for (let k = 0; k + 1 < u.length; k++) out.push(Math.sqrt(u[k]! * u[k + 1]!));

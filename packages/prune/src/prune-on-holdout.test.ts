@@ -3,10 +3,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DecisionTreeClassifier, DecisionTreeRegressor, pruneTreeAtStep, weakestLinkSequence, type CcpRisk, type TreeModel } from '@dt/core';
 import { loadDataset } from '@dt/datasets';
-import { InvalidArgumentError, ShapeMismatchError } from '@dt/errors';
+import { createRandom, InvalidArgumentError, ShapeMismatchError } from '@dt/errors';
 import { stratifiedKFold, takeLabels, takeRows, trainTestSplit } from '@dt/eval';
 import { pruneOnHoldout } from './index.js';
 import { copyWithTree } from './model-copy.js';
+import { sameAlpha } from './same-alpha.js';
 import { fitKind, isPrunedFrom, randomData, taskOf, type Kind } from './testing-fixtures/random-data.js';
 
 /** Weighted misclassified rows (classifier) or weighted squared error (regressor) of a model. */
@@ -15,12 +16,13 @@ function loss(m: TreeModel, X: number[][], y: number[], w: number[] | null): num
   return y.reduce((s, v, i) => s + (w ? w[i]! : 1) * (m instanceof DecisionTreeClassifier ? (p[i] === v ? 0 : 1) : (v - p[i]!) ** 2), 0);
 }
 
-/** Brute force: every tree of the sequence (the last step of each run of equal alphas), pruned and re-scored. */
+/** Brute force: every tree of the sequence (the last step of each run of alphas equal within 1e-9), pruned and re-scored. */
 function bruteForce(m: TreeModel, X: number[][], y: number[], risk: CcpRisk, w: number[] | null) {
   const seq = weakestLinkSequence(m.tree, { risk });
   let best = { step: -1, loss: Infinity };
   for (let s = 0; s < seq.alphas.length; s++) {
-    if (s + 1 < seq.alphas.length && seq.alphas[s + 1] === seq.alphas[s]) continue;
+    const [a, next] = [seq.alphas[s]!, seq.alphas[s + 1]];
+    if (next !== undefined && Math.abs(next - a) <= 1e-9 * Math.max(Math.abs(a), Math.abs(next))) continue;
     const l = loss(copyWithTree(m, pruneTreeAtStep(m.tree, seq, s + 1)), X, y, w);
     // Ties go to the smaller tree: the later step.
     if (l - best.loss <= 1e-9 * Math.abs(best.loss)) best = { step: s, loss: l };
@@ -98,5 +100,33 @@ describe('pruneOnHoldout', () => {
     expect(() => pruneOnHoldout(m, X, y, { sampleWeight: y.map(() => -1) })).toThrow(/sampleWeight\[0\]/);
     const reg = new DecisionTreeRegressor().fit(X, y);
     expect(() => pruneOnHoldout(reg, X, y, { risk: 'misclassification' })).toThrow();
+  });
+});
+
+describe('pruneOnHoldout groups alphas equal up to rounding (as the CV path does)', () => {
+  it('never stops inside a run of alphas within 1e-9 of each other', () => {
+    // 153 training rows: misclassification alphas are multiples of 1/153 reached by different sums
+    const rng = createRandom(8);
+    const row = (): number[] => [rng.int(20), rng.int(20)];
+    const X = Array.from({ length: 153 }, row);
+    const y = X.map((r) => (r[0]! + r[1]! + rng.int(6)) % 3);
+    const model = new DecisionTreeClassifier({ maxDepth: 6 }).fit(X, y);
+    const Xp = Array.from({ length: 60 }, row);
+    const yp = Xp.map((r) => (r[0]! + r[1]! + rng.int(6)) % 3);
+    const { alphas } = weakestLinkSequence(model.tree, { risk: 'misclassification' });
+    const result = pruneOnHoldout(model, Xp, yp, { risk: 'misclassification' });
+    const k = alphas.lastIndexOf(result.alpha);
+    expect(k).toBeGreaterThan(0);
+    // the case this data makes: two alphas 2/153 apart by rounding only
+    let runs = 0;
+    for (let s = 1; s + 1 < alphas.length; s++) if (alphas[s] !== alphas[s + 1] && sameAlpha(alphas[s]!, alphas[s + 1]!)) runs++;
+    expect(runs).toBeGreaterThan(0);
+    if (k + 1 < alphas.length) expect(sameAlpha(alphas[k]!, alphas[k + 1]!), `step ${k}: ${alphas[k]} then ${alphas[k + 1]}`).toBe(false);
+  });
+
+  it('sameAlpha: 1e-9 of the larger', () => {
+    expect(sameAlpha(2 / 153, 3 / 153 - 1 / 153)).toBe(true);
+    expect(sameAlpha(0, 0)).toBe(true);
+    expect(sameAlpha(1, 1 + 2e-9)).toBe(false);
   });
 });

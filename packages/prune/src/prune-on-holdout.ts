@@ -2,6 +2,7 @@ import { pruneTreeAtStep, weakestLinkSequence, type CcpRisk, type FeatureInput, 
 import { knownKeys, plainObject } from '@dt/errors';
 import { lossAsLeaf, rowsFor, targetsFor, weightsFor } from './data.js';
 import { copyWithTree } from './model-copy.js';
+import { sameAlpha } from './same-alpha.js';
 
 export interface PruneOnHoldoutOptions {
   /**
@@ -94,7 +95,7 @@ export function pruneOnHoldout<M extends TreeModel>(
     add(pos[t]!, delta);
     total += delta;
     // Only the last of a run of equal alphas is a tree of the sequence (they are cut together).
-    if (s + 1 < steps && seq.alphas[s + 1]! === seq.alphas[s]!) continue;
+    if (s + 1 < steps && sameAlpha(seq.alphas[s + 1]!, seq.alphas[s]!)) continue;
     // Relative slack only absorbs summation-order rounding; integer counts compare exactly.
     if (total - best <= 1e-12 * Math.abs(best)) {
       best = total;

@@ -270,8 +270,10 @@ export function growStream(data: FitData, o: ResolvedStreamOptions): GrowResult 
     }
     if (ref) {
       // The reference's round: merge the leaves (its Gini is taken before), then split the open
-      // ones unless the Gini has not reached a new minimum for ⌈√(features + 1)⌉ rounds; the
-      // leaves closed in earlier rounds go first in the next round's list.
+      // ones unless the Gini has not reached a new minimum for ⌈√(features + 1)⌉ rounds. It builds
+      // the next list with `(into closed (mapcat split open))`, and `into` a lazy sequence conses
+      // each item onto its front: this round's leaves (children, and leaves that failed to split)
+      // come first in reverse order, the leaves closed in earlier rounds last.
       const g = referenceImpurity(leaves);
       let merges = 0;
       if (o.merge) {
@@ -281,19 +283,21 @@ export function growStream(data: FitData, o: ResolvedStreamOptions): GrowResult 
       }
       cache.retain(new Set(leaves.map((l) => l.order)));
       const allowSplit = stale < refPatience;
-      const next: Leaf[] = leaves.filter((l) => !l.open);
+      const closedEarlier = leaves.filter((l) => !l.open);
+      const produced: Leaf[] = [];
       let splits = 0;
       for (const leaf of leaves) {
         if (!leaf.open) continue;
         const kids = allowSplit ? splitLeaf(leaf) : null;
         if (kids === null) {
           leaf.open = false;
-          next.push(leaf);
+          produced.push(leaf);
         } else {
-          next.push(...kids);
+          produced.push(...kids);
           splits++;
         }
       }
+      const next: Leaf[] = produced.reverse().concat(closedEarlier);
       if (g < best) {
         best = g;
         stale = 0;

@@ -187,4 +187,19 @@ describe("compat: 'reference' grows the reference code's graph", () => {
     expect(differs).toBeGreaterThan(0); // dt's own statistics grow other graphs there
   });
 
+  it("letter's first 600 rows at alpha 0.05: the next round's leaves in the reference's list order", async () => {
+    // 26 classes and many rounds: which leaves merge depends on the order of the leaf list, which the
+    // reference builds with `into` on a lazy sequence (this round's leaves reversed, then the closed ones)
+    const all = await loadDataset('letter-recognition');
+    const rows = 600;
+    const X = { data: all.X.data.slice(0, rows * all.X.cols), rows, cols: all.X.cols };
+    const labels = Array.from(all.y as ArrayLike<string>).slice(0, rows);
+    const classes = [...new Set(labels)].sort();
+    const y = labels.map((v) => classes.indexOf(v));
+    const run = fixture('letter600-0.05');
+    const model = new DecisionStreamClassifier({ alpha: 0.05, compat: 'reference' }).fit(X, y);
+    expect(dtLines(model.graph)).toEqual(referenceLines(run, classes.length));
+    expect(Array.from(model.predict(X))).toEqual(run.trainPredictions);
+  });
+
 });

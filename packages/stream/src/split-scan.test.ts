@@ -18,7 +18,8 @@ interface BruteCandidate {
 /**
  * Candidates straight from the definitions: 'exhaustive' = every midpoint between distinct values;
  * 'sections' = x <= max − j·(max − min)/⌊√n⌋ for j = 1..K−1, plus "below the maximum" for j = 0.
- * Each candidate's p-value from the public test on copied label arrays.
+ * Each candidate's p-value from the public test on copied label arrays; cuts that leave a single
+ * sample on a side are not candidates.
  */
 function bruteForce(rows: number[][], labels: number[], features: number[], family: TestFamily, mode: Candidates): BruteCandidate[] {
   const n = rows.length;
@@ -46,7 +47,8 @@ function bruteForce(rows: number[][], labels: number[], features: number[], fami
     for (const c of cuts) {
       const yl = labels.filter((_, i) => c.left(vals[i]!));
       const yr = labels.filter((_, i) => !c.left(vals[i]!));
-      if (yl.length === 0 || yr.length === 0 || seen.has(yl.length) || !valuesDiffer(c.lo, c.hi)) continue;
+      // a side of one sample is no candidate (isLoneSample: dt's rule, not the reference's)
+      if (yl.length < 2 || yr.length < 2 || seen.has(yl.length) || !valuesDiffer(c.lo, c.hi)) continue;
       seen.add(yl.length);
       const p = twoSampleTest(yl, yr, { family, ksMethod: 'fast' }).pValue;
       out.push({ feature: f, nLeft: yl.length, threshold: midpoint(c.lo, c.hi), logP: Math.log(p), balance: Math.abs(yl.length - yr.length) });

@@ -24,6 +24,19 @@ export interface SplitChoice {
   test: TestName;
 }
 
+/**
+ * dt's rule (default mode): a split never cuts off a single sample. One row of the node set apart
+ * from n others has an exact permutation p-value of 1/(n + 1) at best (the chance that the one odd
+ * row falls on the chosen side), but the scan picks that side after seeing which row is odd: over the
+ * n + 1 places the odd row could be, some one-row cut attains 1/(n + 1) by construction, so the
+ * selection-corrected p-value is (n + 1) · 1/(n + 1) = 1 and no alpha makes it significant. Groups of
+ * two or more keep their own p-values. The reference code (compat: 'reference') tests such cuts with
+ * Commons' Mann–Whitney normal approximation, whose p never falls below 0.083 for one value.
+ */
+export function isLoneSample(pos: number, n: number): boolean {
+  return pos < 2 || n - pos < 2;
+}
+
 export function createSplitChoice(): SplitChoice {
   return { found: false, feature: -1, nLeft: 0, threshold: 0, pValue: 1, logP: 0, balance: 0, test: 'ks' };
 }
@@ -203,6 +216,7 @@ export class SplitScanner {
         cL[c]!++;
         cR[c]!--;
       }
+      if (isLoneSample(pos, n)) continue;
       countsTest(cL, pos, cR, n - pos, C, family, this.out);
       this.consider(f, pos, n, best);
     }
@@ -272,6 +286,7 @@ export class SplitScanner {
       }
       const nL = pos;
       const nR = n - pos;
+      if (isLoneSample(pos, n)) continue;
       if (family === 'nonparametric') {
         if (nL > 2 && nR > 2) {
           let cum = 0;
