@@ -2,7 +2,8 @@ import { knownKeys, numberInRange, oneOf, plainObject, positiveInt } from '@dt/e
 import type { Random } from '@dt/errors';
 import type { Directions, FittedProjection, Projection, ProjectionData } from './types.js';
 import { checkData, columnMeans, covarianceOf, writeComponents } from './common.js';
-import { covarianceTimes } from './covariance-times.js';
+import { covarianceTimes, vTimesBlock } from './covariance-times.js';
+import { appendRecovered, jacobiRows, sumOfSquares, svdVarianceFloor } from './svd-refine.js';
 import {
   BLOCK,
   centredTrace,
@@ -10,6 +11,7 @@ import {
   ensure,
   fixSign,
   gatherColumns,
+  gatherFeatureMajor,
   gatherIndices,
   gatherRowMajor,
   gramRows,
@@ -121,6 +123,9 @@ class NodeFeaturesPCA implements FittedProjection {
   private G: Float64Array = new Float64Array(0);
   private T: Float64Array = new Float64Array(0);
   private H: Float64Array = new Float64Array(0);
+  /** The node's data in an orthonormal basis, and that basis, for the SVD-level recovery. */
+  private svdB: Float64Array = new Float64Array(0);
+  private svdY: Float64Array = new Float64Array(0);
   private readonly rotated: Float64Array;
   /** The last iterative node's Ritz basis (l × d), empty before the first one. */
   private warm: Float64Array = new Float64Array(0);
@@ -204,9 +209,49 @@ class NodeFeaturesPCA implements FittedProjection {
     this.lastMethod = 'primal';
     this.cov = ensure(this.cov, d * d);
     covarianceOf(this.src, this.srcRows, d, this.srcIdx, m, this.mean, this.scale, this.block, this.cov);
-    const floor = zeroVarianceFloor(traceOf(this.cov, d), m + d, meanSq);
+    const trace = traceOf(this.cov, d);
+    const floor = zeroVarianceFloor(trace, m + d, meanSq);
     const eigen = covarianceEigen(this.cov, d);
-    writeComponents(eigen, d, nonZeroCount(eigen.values, d, this.k, floor), this.out);
+    const count = nonZeroCount(eigen.values, d, this.k, floor);
+    writeComponents(eigen, d, count, this.out);
+    if (count < this.k && count < d) this.recoverPrimal(eigen.vectors, m, count, svdVarianceFloor(trace, m + d, meanSq));
+  }
+
+  /**
+   * The components below the covariance's floor that an SVD of the rows keeps (svd-refine.ts):
+   * B = E·Aᵀ (d × m) for the covariance's eigenvectors E. Its dropped rows alone (m·d per dropped
+   * component) tell whether anything is there: at or below the SVD floor in total, nothing is
+   * (rank-deficient data: duplicated, dependent or constant features). Else Jacobi on all of B.
+   */
+  private recoverPrimal(E: Float64Array, m: number, count: number, svdFloor: number): void {
+    const d = this.d;
+    this.svdB = ensure(this.svdB, d * m);
+    const B = this.svdB;
+    this.projectRows(E, count, d, m, B);
+    if (!(sumOfSquares(B, count * m, d * m) > svdFloor)) return;
+    this.projectRows(E, 0, count, m, B);
+    this.svdY = ensure(this.svdY, d * d);
+    const Y = this.svdY;
+    Y.set(E.subarray(0, d * d));
+    jacobiRows(B, d, m, Y, d);
+    appendRecovered(B, d, m, Y, d, count, svdFloor, this.k, this.out);
+  }
+
+  /** Rows [from, to) of B (· × m) = E_j·Aᵀ: the node's centred, scaled rows along E's rows j. */
+  private projectRows(E: Float64Array, from: number, to: number, m: number, B: Float64Array): void {
+    const d = this.d;
+    const q = to - from;
+    if (q === 0) return;
+    this.T = ensure(this.T, q * BLOCK);
+    const T = this.T;
+    const Q = E.subarray(from * d, to * d);
+    for (let start = 0; start < m; start += BLOCK) {
+      const end = Math.min(m, start + BLOCK);
+      const b = end - start;
+      gatherFeatureMajor(this.src, this.srcRows, d, this.srcIdx, start, end, this.mean, this.scale, this.block);
+      vTimesBlock(this.block, b, d, Q, q, T);
+      for (let j = 0; j < q; j++) B.set(T.subarray(j * b, j * b + b), (from + j) * m + start);
+    }
   }
 
   /**
@@ -222,7 +267,8 @@ class NodeFeaturesPCA implements FittedProjection {
     gatherRowMajor(this.src, this.srcRows, d, this.srcIdx, 0, m, this.mean, this.scale, A);
     gramRows(A, m, d, this.gram);
     // The Gram matrix has the covariance's trace; its entries are sums of d products.
-    const floor = zeroVarianceFloor(traceOf(this.gram, m), m + d, meanSq);
+    const trace = traceOf(this.gram, m);
+    const floor = zeroVarianceFloor(trace, m + d, meanSq);
     const eigen = symmetricEigen(this.gram, m);
     const count = nonZeroCount(eigen.values, m, this.k, floor);
     const out = this.out;
@@ -232,6 +278,23 @@ class NodeFeaturesPCA implements FittedProjection {
       out.variances[j] = eigen.values[j]!;
     }
     out.count = count;
+    if (count < this.k && count < m) this.recoverDual(eigen.vectors, A, m, count, svdVarianceFloor(trace, m + d, meanSq));
+  }
+
+  /**
+   * The dual route's SVD-level recovery (svd-refine.ts): B = U·A (m × d) for the Gram matrix's
+   * eigenvectors U; its dropped rows decide, as in recoverPrimal (the centring's null vector √w is
+   * always among them, so this costs m·d per node at least), and Jacobi on B's rows leaves σ_j·v_jᵀ.
+   */
+  private recoverDual(U: Float64Array, A: Float64Array, m: number, count: number, svdFloor: number): void {
+    const d = this.d;
+    this.svdB = ensure(this.svdB, m * d);
+    const B = this.svdB;
+    combineRows(U, A, m, d, count, m, B);
+    if (!(sumOfSquares(B, count * d, m * d) > svdFloor)) return;
+    combineRows(U, A, m, d, 0, count, B);
+    jacobiRows(B, m, d, null, d);
+    appendRecovered(B, m, d, null, d, count, svdFloor, this.k, this.out);
   }
 
   /**
@@ -326,6 +389,20 @@ class NodeFeaturesPCA implements FittedProjection {
       orthonormalizeRows(V, l, d, next);
     }
     this.lastIterations = iterations;
+  }
+}
+
+/** Rows [from, to) of B (m × d) = U_j·A for the rows U_j (length m) of U and the m rows A (m × d). */
+function combineRows(U: Float64Array, A: Float64Array, m: number, d: number, from: number, to: number, B: Float64Array): void {
+  for (let j = from; j < to; j++) {
+    const o = j * d;
+    B.fill(0, o, o + d);
+    for (let i = 0; i < m; i++) {
+      const u = U[j * m + i]!;
+      if (u === 0) continue;
+      const ao = i * d;
+      for (let f = 0; f < d; f++) B[o + f] = B[o + f]! + u * A[ao + f]!;
+    }
   }
 }
 
