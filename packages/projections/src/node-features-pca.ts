@@ -233,7 +233,7 @@ class NodeFeaturesPCA implements FittedProjection {
     this.svdY = ensure(this.svdY, d * d);
     const Y = this.svdY;
     Y.set(E.subarray(0, d * d));
-    jacobiRows(B, d, m, Y, d);
+    jacobiRows(B, d, m, Y, d, count);
     appendRecovered(B, d, m, Y, d, count, svdFloor, this.k, this.out);
   }
 
@@ -293,7 +293,7 @@ class NodeFeaturesPCA implements FittedProjection {
     combineRows(U, A, m, d, count, m, B);
     if (!(sumOfSquares(B, count * d, m * d) > svdFloor)) return;
     combineRows(U, A, m, d, 0, count, B);
-    jacobiRows(B, m, d, null, d);
+    jacobiRows(B, m, d, null, d, count);
     appendRecovered(B, m, d, null, d, count, svdFloor, this.k, this.out);
   }
 

@@ -32,17 +32,21 @@ export function svdVarianceFloor(trace: number, terms: number, meanSq: number): 
 const MAX_SWEEPS = 30;
 
 /**
- * One-sided Jacobi on the n rows of X (n × len, row-major): rotates pairs of rows until every pair
- * has |x_i·x_j| ≤ len·ε·‖x_i‖‖x_j‖, applying the same rotations to the rows of Y (n × yLen) when Y is
- * given. Afterwards the rows' norms are X's singular values (unsorted). Deterministic (fixed pair order).
+ * One-sided Jacobi on the n rows of X (n × len, row-major): rotates pairs of rows, at least one of
+ * them at index `from` or above, until every such pair has |x_i·x_j| ≤ len·ε·‖x_i‖‖x_j‖, applying
+ * the same rotations to the rows of Y (n × yLen) when Y is given. With from = 0 the rows' norms are
+ * then X's singular values (unsorted). With from = the kept count, the rows below it (components
+ * already accurate, orthogonal among themselves to ~ε·trace/gap) are not paired with each other:
+ * the rest is made orthogonal to them and among itself, at (n − from)·n pairs instead of n²/2.
+ * Deterministic (fixed pair order).
  */
-export function jacobiRows(X: Float64Array, n: number, len: number, Y: Float64Array | null, yLen: number): void {
+export function jacobiRows(X: Float64Array, n: number, len: number, Y: Float64Array | null, yLen: number, from = 0): void {
   const tol = len * Number.EPSILON;
   for (let sweep = 0; sweep < MAX_SWEEPS; sweep++) {
     let rotated = false;
     for (let p = 0; p < n - 1; p++) {
       const po = p * len;
-      for (let q = p + 1; q < n; q++) {
+      for (let q = Math.max(p + 1, from); q < n; q++) {
         const qo = q * len;
         let alpha = 0;
         let beta = 0;
