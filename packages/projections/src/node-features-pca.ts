@@ -7,6 +7,7 @@ import { appendRecovered, jacobiRows, sumOfSquares, svdVarianceFloor } from './s
 import {
   BLOCK,
   centredTrace,
+  combineRows,
   covarianceEigen,
   ensure,
   fixSign,
@@ -51,6 +52,8 @@ export interface NodeFeaturesPCAOptions {
    * fewer rows than features (same components). 'iterative': block subspace iteration with
    * Rayleigh–Ritz on the top (maxComponents + 8) directions, 2·m·d·l work per iteration and no d×d
    * matrix. 'auto' (default): exact when d ≤ 50 or when the Gram route is cheaper, else iterative.
+   * 'exact' also recovers, at an SVD's accuracy, components below the covariance's rounding floor
+   * (svd-refine.ts); 'iterative' does not.
    */
   method?: NodeFeaturesPCAMethod;
   /**
@@ -304,6 +307,9 @@ class NodeFeaturesPCA implements FittedProjection {
    * a random block drawn from the seeded stream; later nodes start from the previous node's Ritz
    * basis (a child's components are close to its parent's: about half the iterations at Fashion-MNIST
    * size). A node's result thus depends on the seed and the call order, both fixed for a fit.
+   * No SVD-level recovery here (unlike primal and dual): the Ritz pairs are only converged to
+   * tolerance·λ_max, far coarser than the covariance's ε·trace floor, and the route keeps the top
+   * k ≤ l components of wide nodes, where a component ε² of the variance ranks last.
    */
   private iterative(m: number, meanSq: number): void {
     const d = this.d;
@@ -389,20 +395,6 @@ class NodeFeaturesPCA implements FittedProjection {
       orthonormalizeRows(V, l, d, next);
     }
     this.lastIterations = iterations;
-  }
-}
-
-/** Rows [from, to) of B (m × d) = U_j·A for the rows U_j (length m) of U and the m rows A (m × d). */
-function combineRows(U: Float64Array, A: Float64Array, m: number, d: number, from: number, to: number, B: Float64Array): void {
-  for (let j = from; j < to; j++) {
-    const o = j * d;
-    B.fill(0, o, o + d);
-    for (let i = 0; i < m; i++) {
-      const u = U[j * m + i]!;
-      if (u === 0) continue;
-      const ao = i * d;
-      for (let f = 0; f < d; f++) B[o + f] = B[o + f]! + u * A[ao + f]!;
-    }
   }
 }
 
