@@ -34,7 +34,7 @@ export function covarianceTimes(
 }
 
 /** T[j*b + i] = Σ_f V[j*d + f]·X[f*b + i] (X feature-major d × b): tiles of 2 directions × 4 rows. */
-function vTimesBlock(X: Float64Array, b: number, d: number, V: Float64Array, l: number, T: Float64Array): void {
+export function vTimesBlock(X: Float64Array, b: number, d: number, V: Float64Array, l: number, T: Float64Array): void {
   const b4 = b - (b % 4);
   const l2 = l - (l % 2);
   for (let j = 0; j < l2; j += 2) {

@@ -302,16 +302,21 @@ export const GRAM_MIN_FEATURES = 64;
  * eigenvectors of AᵀA with the same eigenvalues (the norm is √λ_j up to rounding). Signs not fixed.
  */
 export function gramToComponents(eigen: Eigen, A: Float64Array, m: number, d: number, count: number, out: Float64Array): void {
-  for (let j = 0; j < count; j++) {
+  combineRows(eigen.vectors, A, m, d, 0, count, out);
+  for (let j = 0; j < count; j++) normalizeRow(out, j * d, d); // exactly 1/√λ up to rounding
+}
+
+/** Rows [from, to) of B (m × d) = U_j·A for the rows U_j (length m) of U and the m rows A (m × d). */
+export function combineRows(U: Float64Array, A: Float64Array, m: number, d: number, from: number, to: number, B: Float64Array): void {
+  for (let j = from; j < to; j++) {
     const o = j * d;
-    out.fill(0, o, o + d);
+    B.fill(0, o, o + d);
     for (let i = 0; i < m; i++) {
-      const u = eigen.vectors[j * m + i]!;
+      const u = U[j * m + i]!;
       if (u === 0) continue;
       const ao = i * d;
-      for (let f = 0; f < d; f++) out[o + f] = out[o + f]! + u * A[ao + f]!;
+      for (let f = 0; f < d; f++) B[o + f] = B[o + f]! + u * A[ao + f]!;
     }
-    normalizeRow(out, o, d); // exactly 1/√λ up to rounding
   }
 }
 

@@ -2,14 +2,17 @@ import { knownKeys, numberInRange, oneOf, plainObject, positiveInt } from '@dt/e
 import type { Random } from '@dt/errors';
 import type { Directions, FittedProjection, Projection, ProjectionData } from './types.js';
 import { checkData, columnMeans, covarianceOf, writeComponents } from './common.js';
-import { covarianceTimes } from './covariance-times.js';
+import { covarianceTimes, vTimesBlock } from './covariance-times.js';
+import { appendRecovered, jacobiRows, sumOfSquares, svdVarianceFloor } from './svd-refine.js';
 import {
   BLOCK,
   centredTrace,
+  combineRows,
   covarianceEigen,
   ensure,
   fixSign,
   gatherColumns,
+  gatherFeatureMajor,
   gatherIndices,
   gatherRowMajor,
   gramRows,
@@ -49,6 +52,8 @@ export interface NodeFeaturesPCAOptions {
    * fewer rows than features (same components). 'iterative': block subspace iteration with
    * Rayleigh–Ritz on the top (maxComponents + 8) directions, 2·m·d·l work per iteration and no d×d
    * matrix. 'auto' (default): exact when d ≤ 50 or when the Gram route is cheaper, else iterative.
+   * 'exact' also recovers, at an SVD's accuracy, components below the covariance's rounding floor
+   * (svd-refine.ts); 'iterative' does not.
    */
   method?: NodeFeaturesPCAMethod;
   /**
@@ -121,6 +126,9 @@ class NodeFeaturesPCA implements FittedProjection {
   private G: Float64Array = new Float64Array(0);
   private T: Float64Array = new Float64Array(0);
   private H: Float64Array = new Float64Array(0);
+  /** The node's data in an orthonormal basis, and that basis, for the SVD-level recovery. */
+  private svdB: Float64Array = new Float64Array(0);
+  private svdY: Float64Array = new Float64Array(0);
   private readonly rotated: Float64Array;
   /** The last iterative node's Ritz basis (l × d), empty before the first one. */
   private warm: Float64Array = new Float64Array(0);
@@ -204,9 +212,49 @@ class NodeFeaturesPCA implements FittedProjection {
     this.lastMethod = 'primal';
     this.cov = ensure(this.cov, d * d);
     covarianceOf(this.src, this.srcRows, d, this.srcIdx, m, this.mean, this.scale, this.block, this.cov);
-    const floor = zeroVarianceFloor(traceOf(this.cov, d), m + d, meanSq);
+    const trace = traceOf(this.cov, d);
+    const floor = zeroVarianceFloor(trace, m + d, meanSq);
     const eigen = covarianceEigen(this.cov, d);
-    writeComponents(eigen, d, nonZeroCount(eigen.values, d, this.k, floor), this.out);
+    const count = nonZeroCount(eigen.values, d, this.k, floor);
+    writeComponents(eigen, d, count, this.out);
+    if (count < this.k && count < d) this.recoverPrimal(eigen.vectors, m, count, svdVarianceFloor(trace, m + d, meanSq));
+  }
+
+  /**
+   * The components below the covariance's floor that an SVD of the rows keeps (svd-refine.ts):
+   * B = E·Aᵀ (d × m) for the covariance's eigenvectors E. Its dropped rows alone (m·d per dropped
+   * component) tell whether anything is there: at or below the SVD floor in total, nothing is
+   * (rank-deficient data: duplicated, dependent or constant features). Else Jacobi on all of B.
+   */
+  private recoverPrimal(E: Float64Array, m: number, count: number, svdFloor: number): void {
+    const d = this.d;
+    this.svdB = ensure(this.svdB, d * m);
+    const B = this.svdB;
+    this.projectRows(E, count, d, m, B);
+    if (!(sumOfSquares(B, count * m, d * m) > svdFloor)) return;
+    this.projectRows(E, 0, count, m, B);
+    this.svdY = ensure(this.svdY, d * d);
+    const Y = this.svdY;
+    Y.set(E.subarray(0, d * d));
+    jacobiRows(B, d, m, Y, d, count);
+    appendRecovered(B, d, m, Y, d, count, svdFloor, this.k, this.out);
+  }
+
+  /** Rows [from, to) of B (· × m) = E_j·Aᵀ: the node's centred, scaled rows along E's rows j. */
+  private projectRows(E: Float64Array, from: number, to: number, m: number, B: Float64Array): void {
+    const d = this.d;
+    const q = to - from;
+    if (q === 0) return;
+    this.T = ensure(this.T, q * BLOCK);
+    const T = this.T;
+    const Q = E.subarray(from * d, to * d);
+    for (let start = 0; start < m; start += BLOCK) {
+      const end = Math.min(m, start + BLOCK);
+      const b = end - start;
+      gatherFeatureMajor(this.src, this.srcRows, d, this.srcIdx, start, end, this.mean, this.scale, this.block);
+      vTimesBlock(this.block, b, d, Q, q, T);
+      for (let j = 0; j < q; j++) B.set(T.subarray(j * b, j * b + b), (from + j) * m + start);
+    }
   }
 
   /**
@@ -222,7 +270,8 @@ class NodeFeaturesPCA implements FittedProjection {
     gatherRowMajor(this.src, this.srcRows, d, this.srcIdx, 0, m, this.mean, this.scale, A);
     gramRows(A, m, d, this.gram);
     // The Gram matrix has the covariance's trace; its entries are sums of d products.
-    const floor = zeroVarianceFloor(traceOf(this.gram, m), m + d, meanSq);
+    const trace = traceOf(this.gram, m);
+    const floor = zeroVarianceFloor(trace, m + d, meanSq);
     const eigen = symmetricEigen(this.gram, m);
     const count = nonZeroCount(eigen.values, m, this.k, floor);
     const out = this.out;
@@ -232,6 +281,23 @@ class NodeFeaturesPCA implements FittedProjection {
       out.variances[j] = eigen.values[j]!;
     }
     out.count = count;
+    if (count < this.k && count < m) this.recoverDual(eigen.vectors, A, m, count, svdVarianceFloor(trace, m + d, meanSq));
+  }
+
+  /**
+   * The dual route's SVD-level recovery (svd-refine.ts): B = U·A (m × d) for the Gram matrix's
+   * eigenvectors U; its dropped rows decide, as in recoverPrimal (the centring's null vector √w is
+   * always among them, so this costs m·d per node at least), and Jacobi on B's rows leaves σ_j·v_jᵀ.
+   */
+  private recoverDual(U: Float64Array, A: Float64Array, m: number, count: number, svdFloor: number): void {
+    const d = this.d;
+    this.svdB = ensure(this.svdB, m * d);
+    const B = this.svdB;
+    combineRows(U, A, m, d, count, m, B);
+    if (!(sumOfSquares(B, count * d, m * d) > svdFloor)) return;
+    combineRows(U, A, m, d, 0, count, B);
+    jacobiRows(B, m, d, null, d, count);
+    appendRecovered(B, m, d, null, d, count, svdFloor, this.k, this.out);
   }
 
   /**
@@ -241,6 +307,9 @@ class NodeFeaturesPCA implements FittedProjection {
    * a random block drawn from the seeded stream; later nodes start from the previous node's Ritz
    * basis (a child's components are close to its parent's: about half the iterations at Fashion-MNIST
    * size). A node's result thus depends on the seed and the call order, both fixed for a fit.
+   * No SVD-level recovery here (unlike primal and dual): the Ritz pairs are only converged to
+   * tolerance·λ_max, far coarser than the covariance's ε·trace floor, and the route keeps the top
+   * k ≤ l components of wide nodes, where a component ε² of the variance ranks last.
    */
   private iterative(m: number, meanSq: number): void {
     const d = this.d;

@@ -2,6 +2,8 @@
 // variance when it is above the rounding error of the computed covariance, (rows + features)·ε·trace,
 // whatever its ratio to the largest eigenvalue. Real components of features on very different scales
 // are kept; the exact zeros of rank-deficient data are still dropped.
+// Node Features PCA's exact method then recovers, at an SVD's accuracy, what lies below that floor
+// (svd-refine.test.ts); exact zeros stay dropped there too (the rank-deficient property below).
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createRandom } from '@dt/errors';
