@@ -15,6 +15,7 @@ import type { FeatureIndex, RankArray } from '../feature-index.js';
 import { createSortScratch, sortPairs, type SortScratch } from '../sort.js';
 import { MissingSideScan, missingRank, partitionByRank } from './missing-values.js';
 import { resetSplitRecord, type NodeView, type SplitRecord, type SplitSearch } from './split-record.js';
+import type { AxisColumns, SearchSettings, SplitStrategy } from './split-strategy.js';
 
 export interface AxisSearchConfig {
   index: FeatureIndex;
@@ -477,3 +478,13 @@ export class AxisSearch implements SplitSearch {
     return partitionByRank(this.ranks, this.n, node, record, missingRank(this.cfg.index, record.candidate));
   }
 }
+
+/** splitter 'best': the exact search over every column's sorted values (scikit-learn's BestSplitter). */
+export const bestSplitter: SplitStrategy = Object.freeze({
+  name: 'best',
+  limits: Object.freeze({}),
+  axisSearch: (columns: AxisColumns, s: SearchSettings): SplitSearch => {
+    const index = columns.index();
+    return new AxisSearch({ ...s.scan, index, maxFeatures: Math.min(s.maxFeatures, index.d), rng: s.rng }, columns.rootConstants);
+  },
+});

@@ -17,10 +17,7 @@
  * average 24 on 2 cores): a bare postMessage + Promise round trip, the floor under those libraries'
  * dispatch, 60.8 µs; the Atomics.notify/wait fork/join used here, 5.9 µs.
  */
-import { isBetterCandidate, type ClassificationCriterion, type RegressionCriterion } from '@dt/criteria';
-// The registry without the built-ins: the workers' entry (histogram-worker.ts) registers every
-// built-in, and a browser bundle of '@dt/core/hist' (no workers there) keeps only the criteria it names.
-import { getCriterion } from '@dt/criteria/registry-store';
+import { getCriterion, isBetterCandidate, type ClassificationCriterion, type RegressionCriterion } from '@dt/criteria';
 import { createRandom, DtError } from '@dt/errors';
 import type { BinCodes, Bins } from '../binning.js';
 import {
@@ -30,8 +27,7 @@ import {
   type NodeHistogram,
   type SharedNodeArrays,
 } from './histogram-axis.js';
-import { createSplitRecord, type NodeView, type SplitRecord } from './split-record.js';
-import type { SubtreeTask } from '../builder.js';
+import { createSplitRecord, type NodeView, type SplitRecord, type SubtreeTask } from './split-record.js';
 import type { SubtreeData } from '../subtree-assembly.js';
 
 /** Worker threads a fit may hand large nodes to (created by `createHistogramWorkers` in @dt/core/node). */

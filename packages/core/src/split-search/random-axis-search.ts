@@ -11,6 +11,7 @@ import type { FeatureIndex, RankArray } from '../feature-index.js';
 import type { AxisSearchConfig } from './axis-search.js';
 import { missingRank, partitionByRank, strictlyBetter } from './missing-values.js';
 import { resetSplitRecord, type NodeView, type SplitRecord, type SplitSearch } from './split-record.js';
+import type { AxisColumns, SearchSettings, SplitStrategy } from './split-strategy.js';
 
 /**
  * Randomised axis search (scikit-learn's RandomSplitter, the split of Extremely Randomized Trees):
@@ -277,3 +278,20 @@ function lastRankAtMost(u: Float64Array, lo: number, hi: number, x: number): num
   }
   return a;
 }
+
+/**
+ * splitter 'random' (Extremely Randomized Trees): one uniform threshold per drawn feature on axis
+ * columns (raw features or global projections), scored by the partition alone.
+ */
+export const randomSplitter: SplitStrategy = Object.freeze({
+  name: 'random',
+  limits: Object.freeze({
+    nodeProjections: "'random' draws axis thresholds",
+    categorical: "'random' draws thresholds on fixed columns",
+    valueScored: 'its score depends on the values, not only the partition',
+  }),
+  axisSearch: (columns: AxisColumns, s: SearchSettings): SplitSearch => {
+    const index = columns.index();
+    return new RandomAxisSearch({ ...s.scan, index, maxFeatures: Math.min(s.maxFeatures, index.d), rng: s.rng }, columns.rootConstants);
+  },
+});
