@@ -13,7 +13,7 @@ type Labels = (string | number)[];
 export async function workersFor(learners: readonly Learner[]): Promise<HistogramWorkerPool | null> {
   let jobs = 1;
   for (const l of learners) {
-    if (!(l instanceof DecisionTree) || (l.options.splitter !== 'hist' && l.options.splitter !== 'auto')) continue;
+    if (!(l instanceof DecisionTree) || l.options.splitter.threads === undefined) continue;
     jobs = Math.max(jobs, resolveJobs(l.options.nJobs));
   }
   return jobs > 1 ? createHistogramWorkers(jobs - 1) : null;

@@ -8,6 +8,7 @@ import { resolveCounts, resolveTreeOptionsWith, type ResolvedTreeOptions, type T
 import { OPTION_TABLE, RESTORE, type RestoreState } from './restore.js';
 import { composeSearch } from './split-search/compose-search.js';
 import type { HistogramParallel, HistogramWorkers } from './split-search/histogram-parallel.js';
+import { startFitWorkers, type FitWorkers } from './threads.js';
 import type { Tree } from './tree.js';
 
 export interface FitOptions {
@@ -180,13 +181,34 @@ export abstract class DecisionTree {
       totalWeight = 0;
       for (let i = 0; i < n; i++) totalWeight += data.weights[i]!;
     }
-    const parallel = workers !== null && workers.threads > 0 && o.splitter.threads ? o.splitter.threads.parallel(workers) : null;
+    // nJobs > 1 without given workers: the fit starts its own (threads.ts; clamped to the cores).
+    const threads = o.splitter.threads;
+    const own: FitWorkers | null = workers === null && o.nJobs !== 1 && threads !== undefined ? startFitWorkers(o.nJobs) : null;
+    const pool = own?.workers ?? workers;
+    const parallel = pool !== null && pool.threads > 0 && threads ? threads.parallel(pool) : null;
+    let tree: Tree;
     try {
-      return this.growWith(data, parallel, totalWeight, counts);
+      tree = this.growWith(data, parallel, totalWeight, counts);
     } finally {
-      parallel?.end();
+      parallel?.end(); // reports the workers' stats (onFitEnd)
+      own?.close();
     }
+    // Workers started for the fit but never used (a criterion they cannot resolve): one thread ran.
+    const ran = parallel !== null && (own === null || own.stats !== null);
+    this.threads = { requested: o.nJobs, threads: ran ? pool!.threads + 1 : 1, stats: own?.stats ?? null };
+    return tree;
   }
+
+  /**
+   * Threads the last fit ran on: nJobs as given, the threads that ran (the fitting thread and its
+   * workers; nJobs above the cores available is clamped to them, and splitters without threads —
+   * 'best', 'random', oblique — run on one) and, when the fit started its own workers, what they did.
+   */
+  get threadReport(): { requested: number; threads: number; stats: FitWorkers['stats'] } | null {
+    return this.threads;
+  }
+
+  private threads: { requested: number; threads: number; stats: FitWorkers['stats'] } | null = null;
 
   private growWith(data: ClassificationData | RegressionData, parallel: HistogramParallel | null, totalWeight: number, counts: ReturnType<typeof resolveCounts>): Tree {
     const o = this.options;
