@@ -15,21 +15,10 @@ import type { FeatureIndex, RankArray } from '../feature-index.js';
 import { createSortScratch, sortPairs, type SortScratch } from '../sort.js';
 import { MissingSideScan, missingRank, partitionByRank } from './missing-values.js';
 import { resetSplitRecord, type NodeView, type SplitRecord, type SplitSearch } from './split-record.js';
-import type { AxisColumns, SearchSettings, SplitStrategy } from './split-strategy.js';
+import type { AxisColumns, ScanConfig, SearchSettings, SplitStrategy } from './split-strategy.js';
 
-export interface AxisSearchConfig {
+export interface AxisSearchConfig extends ScanConfig {
   index: FeatureIndex;
-  /** Class codes (classification) or null. */
-  labels: Int32Array | null;
-  nClasses: number;
-  /** Regression targets or null. */
-  targets: Float64Array | null;
-  /** Combined sample × class weights, or null for unit weights. */
-  weights: Float64Array | null;
-  classification: ClassificationCriterion | null;
-  regression: RegressionCriterion | null;
-  minSamplesLeaf: number;
-  minWeightLeaf: number;
   maxFeatures: number;
   rng: Random;
 }

@@ -8,19 +8,27 @@
  * A new strategy is one file exporting such a value, plus one line in the estimators' table of
  * built-ins (built-ins.ts) if it should be known by name.
  */
-import type { Criterion } from '@dt/criteria';
+import type { ClassificationCriterion, Criterion, RegressionCriterion } from '@dt/criteria';
 import { InvalidArgumentError, type Random } from '@dt/errors';
 import type { FeatureIndex } from '../feature-index.js';
 import type { ColumnMajor } from '../input.js';
-import type { AxisSearchConfig } from './axis-search.js';
 import type { HistogramParallel, HistogramWorkers } from './histogram-parallel.js';
 import type { SplitSearch } from './split-record.js';
 
 /** The criterion-facing part every strategy's configuration shares. */
-export type ScanConfig = Pick<
-  AxisSearchConfig,
-  'labels' | 'nClasses' | 'targets' | 'weights' | 'classification' | 'regression' | 'minSamplesLeaf' | 'minWeightLeaf'
->;
+export interface ScanConfig {
+  /** Class codes (classification) or null. */
+  labels: Int32Array | null;
+  nClasses: number;
+  /** Regression targets or null. */
+  targets: Float64Array | null;
+  /** Combined sample × class weights, or null for unit weights. */
+  weights: Float64Array | null;
+  classification: ClassificationCriterion | null;
+  regression: RegressionCriterion | null;
+  minSamplesLeaf: number;
+  minWeightLeaf: number;
+}
 
 /** Columns an axis search runs over. */
 export interface AxisColumns {
