@@ -8,7 +8,7 @@ import { resolveCounts, resolveTreeOptionsWith, type ResolvedTreeOptions, type T
 import { OPTION_TABLE, RESTORE, type RestoreState } from './restore.js';
 import { composeSearch } from './split-search/compose-search.js';
 import type { HistogramParallel, HistogramWorkers } from './split-search/histogram-parallel.js';
-import { startFitWorkers, type FitWorkers } from './threads.js';
+import type { FitWorkers } from './threads.js';
 import type { Tree } from './tree.js';
 
 export interface FitOptions {
@@ -183,7 +183,7 @@ export abstract class DecisionTree {
     }
     // nJobs > 1 without given workers: the fit starts its own (threads.ts; clamped to the cores).
     const threads = o.splitter.threads;
-    const own: FitWorkers | null = workers === null && o.nJobs !== 1 && threads !== undefined ? startFitWorkers(o.nJobs) : null;
+    const own: FitWorkers | null = workers === null && o.nJobs !== 1 && threads !== undefined ? threads.start(o.nJobs) : null;
     const pool = own?.workers ?? workers;
     const parallel = pool !== null && pool.threads > 0 && threads ? threads.parallel(pool) : null;
     let tree: Tree;

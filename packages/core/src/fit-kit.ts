@@ -2,7 +2,7 @@
  * What an estimator class composes its fits from: the tables its option names resolve through and
  * the capabilities its options may ask for, all values. @dt/core's DecisionTreeClassifier and
  * DecisionTreeRegressor pass BUILT_INS (built-ins.ts: every name); the value-only TreeClassifier
- * and TreeRegressor pass VALUES_ONLY (values-only.ts), so a bundle carries what it imports.
+ * and TreeRegressor pass a values-only kit (values-only.ts), so a bundle carries what it imports.
  */
 import type { Criterion } from '@dt/criteria';
 import type { ProjectionFactory } from '@dt/projections/registry';

@@ -8,7 +8,7 @@ import { accuracyScore, logProba, splitRows } from './leaf-values.js';
 import { modelToJson, type ModelJson } from './model-format.js';
 import type { ClassifierOptions } from './options.js';
 import type { SplitStrategy } from './split-search/split-strategy.js';
-import { VALUE_TREE_OPTIONS, VALUES_ONLY } from './values-only.js';
+import { CLASSIFIER_VALUES } from './values-only.js';
 import type { ClassificationData } from './split-search/fit-data.js';
 import { RESTORE, type RestoreState } from './restore.js';
 import type { Tree } from './tree.js';
@@ -23,7 +23,7 @@ export type ValueClassifierOptions = Omit<ClassifierOptions, 'criterion' | 'spli
   projection?: 'axis' | null;
 };
 
-const VALUES: EstimatorKit = { kit: VALUES_ONLY, table: VALUE_TREE_OPTIONS };
+const VALUES: EstimatorKit = CLASSIFIER_VALUES;
 
 /**
  * CART classification tree (scikit-learn's DecisionTreeClassifier semantics) that takes its criterion

@@ -6,7 +6,7 @@ import { leafValue, r2Score } from './leaf-values.js';
 import { modelToJson, type ModelJson } from './model-format.js';
 import type { RegressorOptions } from './options.js';
 import type { SplitStrategy } from './split-search/split-strategy.js';
-import { VALUE_TREE_OPTIONS, VALUES_ONLY } from './values-only.js';
+import { REGRESSOR_VALUES } from './values-only.js';
 import type { RegressionData } from './split-search/fit-data.js';
 
 /** The options of TreeRegressor: criterion and splitter as values (defaults mse and the exact search), axis splits. */
@@ -16,7 +16,7 @@ export type ValueRegressorOptions = Omit<RegressorOptions, 'criterion' | 'splitt
   projection?: 'axis' | null;
 };
 
-const VALUES: EstimatorKit = { kit: VALUES_ONLY, table: VALUE_TREE_OPTIONS };
+const VALUES: EstimatorKit = REGRESSOR_VALUES;
 
 /**
  * CART regression tree (scikit-learn's DecisionTreeRegressor semantics) taking criterion and splitter

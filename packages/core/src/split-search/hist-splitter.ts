@@ -4,6 +4,7 @@
  * independent). `autoSplitter` (auto-splitter.ts) bins through it when binning is exact.
  */
 import { finishSubtrees } from '../subtree-assembly.js';
+import { startFitWorkers } from '../threads.js';
 import { createHistogramAxisSearch } from './histogram-axis.js';
 import { HistogramParallel, type HistogramWorkers } from './histogram-parallel.js';
 import type { SplitSearch } from './split-record.js';
@@ -29,5 +30,5 @@ export const histSplitter: SplitStrategy = Object.freeze({
     categorical: 'per-node CRIMCOORD values are not binned',
   }),
   axisSearch: (columns: AxisColumns, s: SearchSettings): SplitSearch => binnedSearch(columns, s, false)!,
-  threads: Object.freeze({ parallel: (workers: HistogramWorkers) => new HistogramParallel(workers) }),
+  threads: Object.freeze({ parallel: (workers: HistogramWorkers) => new HistogramParallel(workers), start: startFitWorkers }),
 });

@@ -14,6 +14,7 @@ import type { FeatureIndex } from '../feature-index.js';
 import type { ColumnMajor } from '../input.js';
 import type { HistogramParallel, HistogramWorkers } from './histogram-parallel.js';
 import type { SplitSearch } from './split-record.js';
+import type { FitWorkers } from '../threads.js';
 
 /** The criterion-facing part every strategy's configuration shares. */
 export interface ScanConfig {
@@ -73,8 +74,12 @@ export interface SplitStrategy {
   /** The search over `columns` (exact, binned or randomised). */
   axisSearch(columns: AxisColumns, settings: SearchSettings): SplitSearch;
   readonly limits: StrategyLimits;
-  /** Worker threads for large nodes and subtree tasks (splitters that use them); absent: this thread only. */
-  readonly threads?: { parallel(workers: HistogramWorkers): HistogramParallel };
+  /**
+   * Worker threads for large nodes and subtree tasks (splitters that use them); absent: this thread
+   * only. `start`: the threads a fit with nJobs > 1 starts itself (threads.ts), or null when it runs
+   * on one thread.
+   */
+  readonly threads?: { parallel(workers: HistogramWorkers): HistogramParallel; start(nJobs: number): FitWorkers | null };
 }
 
 /**
