@@ -1,4 +1,6 @@
 import { InvalidArgumentError } from '@dt/errors';
+import type { BinnedDataset } from './binned-dataset.js';
+import { BINNED_FIT, isBinnedSource } from './binned-source.js';
 import type { ClassificationCriterion } from '@dt/criteria';
 // Registers the classification built-ins by name (not the regression ones: a classifier's bundle stays without them).
 import '@dt/criteria/classification';
@@ -35,9 +37,11 @@ export class DecisionTreeClassifier extends DecisionTree {
     return this.labelSet.length;
   }
 
-  fit(X: FeatureInput, y: LabelInput, fitOptions: FitOptions = {}): this {
+  /** Fits on X (raw features), or on a BinnedDataset (binDataset; splitter 'hist') without binning again. */
+  fit(X: FeatureInput | BinnedDataset, y: LabelInput, fitOptions: FitOptions = {}): this {
     fitOptions = checkFitOptions(fitOptions);
-    return this.fitMatrix(toFitMatrix(X, 'X', FIT_CELLS_WITH_MISSING), y, fitOptions, null);
+    const cm = isBinnedSource(X) ? X[BINNED_FIT](this.options) : toFitMatrix(X, 'X', FIT_CELLS_WITH_MISSING);
+    return this.fitMatrix(cm, y, fitOptions, null);
   }
 
   /** fit on a forest member's rows (validated by the forest; shared-rows.ts): the same tree as fit on those rows. */

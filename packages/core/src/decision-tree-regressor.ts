@@ -1,4 +1,6 @@
 import type { RegressionCriterion } from '@dt/criteria';
+import type { BinnedDataset } from './binned-dataset.js';
+import { BINNED_FIT, isBinnedSource } from './binned-source.js';
 // Registers the regression built-ins by name (not the classification ones).
 import '@dt/criteria/regression';
 import { checkFitOptions, DecisionTree, type FitOptions } from './decision-tree.js';
@@ -16,9 +18,11 @@ export class DecisionTreeRegressor extends DecisionTree {
     super(options, 'regression');
   }
 
-  fit(X: FeatureInput, y: ArrayLike<number>, fitOptions: FitOptions = {}): this {
+  /** Fits on X (raw features), or on a BinnedDataset (binDataset; splitter 'hist') without binning again. */
+  fit(X: FeatureInput | BinnedDataset, y: ArrayLike<number>, fitOptions: FitOptions = {}): this {
     fitOptions = checkFitOptions(fitOptions);
-    return this.fitMatrix(toFitMatrix(X, 'X', FIT_CELLS_WITH_MISSING), y, fitOptions, null);
+    const cm = isBinnedSource(X) ? X[BINNED_FIT](this.options) : toFitMatrix(X, 'X', FIT_CELLS_WITH_MISSING);
+    return this.fitMatrix(cm, y, fitOptions, null);
   }
 
   /** fit on a forest member's rows (validated by the forest; shared-rows.ts): the same tree as fit on those rows. */
