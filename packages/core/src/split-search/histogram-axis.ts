@@ -12,6 +12,7 @@ import { impurityScale } from '@dt/criteria';
 import { InvalidArgumentError } from '@dt/errors';
 import { buildBins, type Bins } from '../binning.js';
 import type { ColumnMajor } from '../input.js';
+import { FeatureSampler } from './feature-sampler.js';
 import type { HistogramParallel } from './histogram-parallel.js';
 import { classBits, MAX_CLASS_CELLS, widestBins } from './hist/histogram-builder.js';
 import { HistogramPool, type NodeHistogram } from './hist/histogram-pool.js';
@@ -103,7 +104,7 @@ export class HistogramAxisSearch implements SplitSearch {
   private readonly cfg: HistogramAxisConfig;
   private readonly d: number;
   private readonly pool: HistogramPool;
-  private readonly features: Int32Array;
+  private readonly sampler: FeatureSampler;
   /** The node being searched keeps its full histogram here (null: per-feature scratch only). */
   private nodeHist: NodeHistogram | null = null;
   private lastStart = -1;
@@ -118,7 +119,8 @@ export class HistogramAxisSearch implements SplitSearch {
     this.parts = createHistParts(cfg);
     this.d = cfg.bins.d;
     this.pool = new HistogramPool(this.parts.builder.cells, this.d, cfg.histogramBudget);
-    this.features = Int32Array.from({ length: this.d }, (_, i) => i);
+    // Feature draws exactly as the exact search makes them, so both search the same features.
+    this.sampler = new FeatureSampler(this.d, cfg.maxFeatures, cfg.rng);
   }
 
   /** Hands large nodes to `threads` from now on (their histograms in the driver's shared slots). */
@@ -142,9 +144,9 @@ export class HistogramAxisSearch implements SplitSearch {
     const constFlag = data.constFlag;
     constFlag.fill(0);
     for (let i = 0; i < knownConstants.length; i++) constFlag[knownConstants[i]!] = 1;
-    const features = this.features;
-    const maxFeatures = this.cfg.maxFeatures;
-    const sampling = maxFeatures < d - knownConstants.length;
+    const sampler = this.sampler;
+    sampler.begin(knownConstants);
+    const sampling = sampler.sampling;
     this.lastStart = start;
     this.lastEnd = end;
     const pool = this.pool;
@@ -159,6 +161,7 @@ export class HistogramAxisSearch implements SplitSearch {
     this.parallelNode = threads !== null && !sampling && threads.worthSplitting(end - start, d - knownConstants.length);
     if (this.parallelNode) {
       threads!.search(node, this.nodeHist, fresh, scan.scoreScale, best);
+      sampler.end(knownConstants);
       return;
     }
     const hist = this.nodeHist;
@@ -166,25 +169,14 @@ export class HistogramAxisSearch implements SplitSearch {
       hist!.cells.fill(0);
       builder.node(hist!.cells, start, end);
     }
-    let visited = 0;
-    // Feature draws exactly as the exact Splitter makes them, so both search the same features.
-    for (let i = 0; i < d; i++) {
-      if (sampling) {
-        if (visited >= maxFeatures) break;
-        const j = i + this.cfg.rng.int(d - i);
-        const t = features[i]!;
-        features[i] = features[j]!;
-        features[j] = t;
-      }
-      const f = features[i]!;
-      if (constFlag[f] === 1) continue;
-      if (scan.feature(node, f, hist, best)) visited++;
+    for (let f = sampler.next(); f >= 0; f = sampler.next()) {
+      if (scan.feature(node, f, hist, best)) sampler.evaluated();
       else {
         best.newConstants.push(f);
         constFlag[f] = 1;
       }
     }
-    if (sampling) for (let i = 0; i < d; i++) features[i] = i;
+    sampler.end(knownConstants);
   }
 
   /**
