@@ -181,4 +181,18 @@ describe('binDataset with worker threads', () => {
     expect(stats[0]!.threads).toHaveLength(2);
     expect(stats[0]!.threads[1]!.featuresScanned).toBeGreaterThan(0);
   }, 300_000);
+
+  it('given edges: the same tree on 1 and 2 threads (the workers split at the edges too)', () => {
+    const { X, y } = data(4, 2000, 4, 1000, false);
+    const edges = Array.from({ length: 4 }, (_, f) => Array.from({ length: 30 }, (_, b) => (f % 2 === 0 ? b * 33 : b * 0.33 - 3)));
+    const ds = binDataset(X, { edges });
+    const stats: ParallelFitStats[] = [];
+    const workers = { threads: pool.threads, post: pool.post.bind(pool), receive: pool.receive!, minParallelCells: 0, onFitEnd: (s: ParallelFitStats) => stats.push(s) };
+    const one = new DecisionTreeClassifier({ splitter: 'hist' }).fit(ds, y);
+    same(one.tree, new DecisionTreeClassifier({ splitter: 'hist' }).fit(ds, y, { workers }).tree);
+    expect(stats[0]!.threads[1]!.featuresScanned).toBeGreaterThan(0);
+    // Every split sits at one of the given edges.
+    const t = one.tree;
+    for (let i = 0; i < t.nodeCount; i++) if (t.left[i]! >= 0) expect(edges[t.feature[i]!]).toContain(t.threshold[i]);
+  }, 300_000);
 });

@@ -235,7 +235,12 @@ function binsFromEdges(X: ColumnMajor, edges: Float64Array[], alloc: ((bytes: nu
   const columns = X.data;
   for (let f = 0; f < d; f++) nMissing[f] = countNaN(columns, f * n, n);
   let most = 0;
-  for (let f = 0; f < d; f++) most = Math.max(most, nBins[f]! + (nMissing[f]! > 0 ? 1 : 0));
+  for (let f = 0; f < d; f++) {
+    const codesNeeded = nBins[f]! + (nMissing[f]! > 0 ? 1 : 0);
+    // Codes are at most 16-bit: a feature with NaN keeps one code for its missing bin.
+    if (codesNeeded > 65536) throw new InvalidArgumentError(`edges[${f}]`, 'at most 65,534 edges for a feature with NaN (its missing bin needs a code of its own)', edges[f]!.length);
+    most = Math.max(most, codesNeeded);
+  }
   const wide = most > 256;
   const bytes = Math.max(1, n * d * (wide ? 2 : 1));
   const buffer = alloc === undefined ? new ArrayBuffer(bytes) : alloc(bytes);

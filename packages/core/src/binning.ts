@@ -1,3 +1,4 @@
+import { InvalidArgumentError } from '@dt/errors';
 import { isSmallIntColumn, lowerBound, SMALL_INT } from './feature-index.js';
 import type { ColumnMajor } from './input.js';
 import type { BinCodes, Bins } from './bins.js';
@@ -66,6 +67,10 @@ export function buildBins(X: ColumnMajor, weights: Float64Array | null, maxBins:
           ? smallIntBins(col, w, maxBins, s, out, exactOnly)
           : (distinctBins(col, w, maxBins, s, out) ?? (exactOnly ? null : quantileBins(col, w, maxBins, s, out)));
     if (bins === null) return null;
+    if (present !== null && bins.lo.length >= 65536) {
+      // The missing bin's code (nBins[f]) would not fit in 16 bits.
+      throw new InvalidArgumentError('maxBins', 'at most 65535 when a feature with NaN has more distinct values (its missing bin needs a code of its own)', maxBins);
+    }
     if (present !== null) {
       const full = codes.subarray(f * n, (f + 1) * n);
       full.fill(bins.lo.length);
