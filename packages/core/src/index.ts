@@ -21,6 +21,8 @@ export { Tree, LEAF, AXIS, OBLIQUE } from './tree.js';
 export type { SplitKind, NodeStats } from './tree.js';
 export type { FeatureInput, LabelInput, DenseMatrix, MatrixLike, ColumnMajor } from './input.js';
 export { toRowMajor, toColumnMajor } from './input.js';
+export { binDataset, BinnedDataset, isBinnedDataset } from './binned-dataset.js';
+export type { BinDatasetOptions, SharedBinnedDataset } from './binned-dataset.js';
 export type { ClassLabel } from './labels.js';
 export { encodeLabels } from './labels.js';
 export {

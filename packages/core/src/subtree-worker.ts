@@ -7,12 +7,15 @@
 import { getCriterion } from '@dt/criteria';
 import { TreeBuilder } from './builder.js';
 import type { ClassificationData, RegressionData } from './split-search/fit-data.js';
+import { HistogramAxisSearch } from './split-search/histogram-axis.js';
 import type { SubtreeGrower } from './split-search/histogram-parallel.js';
 import type { SubtreeTask } from './split-search/split-record.js';
 import type { SubtreeData } from './subtree-assembly.js';
 
-/** A builder for one fit's subtree tasks on this thread; returns a function growing one task. */
-export const growSubtreesHere: SubtreeGrower = (sd: SubtreeData, search) => {
+/** A builder for one fit's subtree tasks on this thread (its own search over the shared arrays); returns a function growing one task. */
+export const growSubtreesHere: SubtreeGrower = (subtreeData, config) => {
+  const sd = subtreeData as SubtreeData;
+  const search = new HistogramAxisSearch(config);
   // The builder reads X's shape only (the search holds the bin codes).
   const X = { data: new Float64Array(0), rows: sd.rows, cols: sd.cols };
   const data: ClassificationData | RegressionData =
@@ -29,5 +32,6 @@ export const growSubtreesHere: SubtreeGrower = (sd: SubtreeData, search) => {
     maxLeafNodes: null,
   };
   const builder = new TreeBuilder(data, search, growth, new Int32Array(sd.samples));
-  return (task: SubtreeTask, totalWeight: number) => builder.growSubtree(task, totalWeight);
+  // The tasks are the fitting thread's SubtreeTasks (structured clones), seen by the driver as ranges.
+  return (task, totalWeight) => builder.growSubtree(task as SubtreeTask, totalWeight);
 };

@@ -1,4 +1,6 @@
 import type { RegressionCriterion } from '@dt/criteria';
+import type { BinnedDataset } from './binned-dataset.js';
+import { BINNED_FIT, isBinnedSource } from './binned-source.js';
 import { checkFitOptions, DecisionTree, type EstimatorKit, type FitOptions } from './decision-tree.js';
 import { FIT_ROWS, type MemberRows } from './fit-rows.js';
 import { FIT_CELLS_WITH_MISSING, toFitMatrix, toSampleWeight, toTargets, type ColumnMajor, type FeatureInput } from './input.js';
@@ -28,9 +30,11 @@ export class TreeRegressor extends DecisionTree {
     super(options, 'regression', kit);
   }
 
-  fit(X: FeatureInput, y: ArrayLike<number>, fitOptions: FitOptions = {}): this {
+  /** Fits on X (raw features), or on a BinnedDataset (binDataset; splitter 'hist') without binning again. */
+  fit(X: FeatureInput | BinnedDataset, y: ArrayLike<number>, fitOptions: FitOptions = {}): this {
     fitOptions = checkFitOptions(fitOptions);
-    return this.fitMatrix(toFitMatrix(X, 'X', FIT_CELLS_WITH_MISSING), y, fitOptions, null);
+    const cm = isBinnedSource(X) ? X[BINNED_FIT](this.options) : toFitMatrix(X, 'X', FIT_CELLS_WITH_MISSING);
+    return this.fitMatrix(cm, y, fitOptions, null);
   }
 
   /** fit on a forest member's rows (validated by the forest; shared-rows.ts): the same tree as fit on those rows. */
