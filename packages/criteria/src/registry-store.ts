@@ -6,7 +6,7 @@
  * through the other. Built-ins are never registered: they are imported as values (registry.ts).
  */
 import { InvalidArgumentError, UnknownNameError } from '@dt/errors';
-import type { ClassificationCriterion, Criterion, RegressionCriterion } from './types.js';
+import type { Criterion, RegressionCriterion } from './types.js';
 
 export type CriterionTask = Criterion['task'];
 

@@ -4,9 +4,7 @@ import {
   isBetterCandidate,
   midpoint,
   valuesDiffer,
-  type ClassificationCriterion,
   type ClassificationScanInput,
-  type RegressionCriterion,
   type RegressionScanInput,
   type SplitResult,
 } from '@dt/criteria';
