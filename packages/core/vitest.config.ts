@@ -1,3 +1,3 @@
 import { dtProject } from '@dt/vitest-config';
 
-export default dtProject('@dt/core', { test: { setupFiles: ['./src/test-helpers/load-projections.ts'] } });
+export default dtProject('@dt/core');

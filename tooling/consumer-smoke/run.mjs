@@ -2,7 +2,8 @@
 // Consumer smoke test (issue #15): what a new user gets from npm. Packs every publishable package,
 // installs the tarballs into a fresh project with npm (external dependencies from the registry),
 // runs a small program as ESM and through require(), bundles for the browser with esbuild and checks
-// the size budgets in size-budgets.json, printing every size. Assumes the packages are built
+// the size budgets in size-budgets.json, printing every size, and bundles a program fitting every
+// algorithm with esbuild and rollup and runs both bundles. Assumes the packages are built
 // (`turbo run build`). Usage: node tooling/consumer-smoke/run.mjs [--keep]
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,7 +29,7 @@ try {
   console.log(`consumer-smoke: packed ${tarballs.length} packages`);
   sh('mkdir', ['-p', app]);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-  sh('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', 'esbuild@^0.28.2', ...tarballs.map((t) => join(packs, t))], app);
+  sh('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', 'esbuild@^0.28.2', 'rollup@^4.52.0', '@rollup/plugin-node-resolve@^16.0.0', ...tarballs.map((t) => join(packs, t))], app);
 
   // ESM, the README's first steps: a dataset, a classifier, a model file round trip.
   writeFileSync(
@@ -36,7 +37,6 @@ try {
     `import { DecisionTreeClassifier, loadModel, serializeModel } from '@dt/core';
 import { loadDataset } from '@dt/datasets';
 import { loadIris } from '@dt/datasets/iris';
-import '@dt/core/oblique';
 import { createClassifier } from '@dt/core';
 const iris = await loadDataset('iris');
 const clf = new DecisionTreeClassifier({ maxDepth: 3 }).fit(iris.X, iris.y);
@@ -44,9 +44,7 @@ const back = loadModel(serializeModel(clf));
 if (String(back.predict(iris.X)) !== String(clf.predict(iris.X))) throw new Error('round trip changed predictions');
 if ((await loadIris()).X.rows !== 150) throw new Error('@dt/datasets/iris');
 createClassifier('gini-node-features-pca', { maxDepth: 2 }).fit(iris.X, iris.y);
-// Node's main entry (the \`node\` condition) registers splitters 'hist' and 'random' itself.
 for (const splitter of ['hist', 'random']) new DecisionTreeClassifier({ splitter, seed: 1 }).fit(iris.X, iris.y);
-// and ccpAlpha's pruning and scale's scaler, and the estimators' fromJSON/load.
 new DecisionTreeClassifier({ ccpAlpha: 0.01, scale: true }).fit(iris.X, iris.y);
 if (String(DecisionTreeClassifier.fromJSON(JSON.stringify(clf)).predict(iris.X)) !== String(clf.predict(iris.X))) throw new Error('fromJSON changed predictions');
 console.log('esm ok: training accuracy', clf.score(iris.X, iris.y).toFixed(3));
@@ -78,87 +76,38 @@ console.log('require ok');
     else console.log(`consumer-smoke: ${line}`);
   }
 
-  // A browser bundle gets the lean entry: 'auto' fits exactly, 'hist' names the import it needs, and
-  // works after it (the bundle is run by Node, which it does not know about).
-  const lean = `import { DecisionTreeClassifier } from '@dt/core';
-const X = [[0], [1], [2], [3]], y = ['a', 'a', 'b', 'b'];
-if (new DecisionTreeClassifier().fit(X, y).predict([[2.8]])[0] !== 'b') throw new Error('auto without hist');
-let msg = '';
-try { new DecisionTreeClassifier({ splitter: 'hist' }).fit(X, y); } catch (e) { msg = e.message; }
-if (!msg.includes("import '@dt/core/hist'")) throw new Error('hist without its import: ' + msg);
-await import('@dt/core/hist');
-new DecisionTreeClassifier({ splitter: 'hist' }).fit(X, y);
-console.log('browser bundle ok: splitter hist is opt-in');
+  // Every algorithm in a production browser bundle, with esbuild and with rollup: nothing is opt-in
+  // or registered by an import a bundler may drop (the shipped bug of issue #26: '@dt/core/oblique'
+  // was dropped and every PCA and HHCART algorithm failed). Each bundle is run, and fits everything.
+  const every = `import { DecisionTreeClassifier, DecisionTreeRegressor, TreeClassifier, createClassifier, listAlgorithms, histSplitter, randomSplitter, loadModel } from '@dt/core';
+import { entropy } from '@dt/criteria';
+const X = [], y = [], t = [];
+for (let i = 0; i < 60; i++) { const a = (i * 7) % 11, b = (i * 5) % 13, c = i % 3; X.push([a, b, c]); y.push(a + b / 2 > 9 ? 'x' : c === 1 ? 'y' : 'z'); t.push(a - b + c); }
+let fitted = 0;
+for (const name of listAlgorithms()) { createClassifier(name, { maxDepth: 4 }).fit(X, y); fitted++; }
+for (const splitter of ['best', 'hist', 'random', 'auto']) { new DecisionTreeClassifier({ splitter, seed: 1 }).fit(X, y); new DecisionTreeRegressor({ splitter, seed: 1 }).fit(X, t); fitted += 2; }
+for (const criterion of ['twoing', 'maxCut', 'entropy', 'misclassification']) { new DecisionTreeClassifier({ criterion }).fit(X, y); fitted++; }
+for (const projection of ['global-pca', 'node-features-pca', 'node-means-pca', 'householder-a', 'householder-d']) { new DecisionTreeClassifier({ projection, scale: true }).fit(X, y); fitted++; }
+new DecisionTreeClassifier({ ccpAlpha: 0.01, categoricalFeatures: [2] }).fit(X, y);
+new DecisionTreeRegressor({ criterion: 'mae', ccpAlpha: 0.1 }).fit(X, t);
+const m = new DecisionTreeClassifier({ maxDepth: 3 }).fit(X, y);
+if (String(DecisionTreeClassifier.fromJSON(JSON.stringify(m)).predict(X)) !== String(m.predict(X))) throw new Error('fromJSON');
+if (String(loadModel(JSON.stringify(m)).predict(X)) !== String(m.predict(X))) throw new Error('loadModel');
+new TreeClassifier({ splitter: histSplitter, criterion: entropy }).fit(X, y);
+new TreeClassifier({ splitter: randomSplitter, seed: 2 }).fit(X, y);
+fitted += 6;
+console.log('BUNDLER bundle ok: ' + fitted + ' fits, every algorithm and option');
 `;
-  const runBundle = (file, code) => {
-    const r = esbuild.buildSync({ stdin: { contents: code, resolveDir: app, loader: 'js' }, bundle: true, format: 'esm', platform: 'browser', write: false, logLevel: 'error' });
-    writeFileSync(join(app, file), r.outputFiles[0].contents);
-    console.log(sh('node', [file], app).trim());
-  };
-  runBundle('lean.mjs', lean);
-  // Criteria twoing and maxCut by name are opt-in as well (the classifier registers gini, entropy and
-  // misclassification). Static imports only: a dynamic import() makes esbuild keep whole modules.
-  const X = 'const X = [[0], [1], [2], [3]], y = [0, 0, 1, 1];';
-  runBundle(
-    'lean-criteria.mjs',
-    `import { DecisionTreeClassifier } from '@dt/core';
-${X}
-let msg = '';
-try { new DecisionTreeClassifier({ criterion: 'twoing' }); } catch (e) { msg = e.message; }
-if (!msg.includes("import '@dt/criteria/all'")) throw new Error('twoing without its import: ' + msg);
-console.log('browser bundle ok: criterion twoing by name is opt-in');`,
-  );
-  runBundle(
-    'lean-criteria-all.mjs',
-    `import '@dt/criteria/all';
-import { DecisionTreeClassifier } from '@dt/core';
-${X}
-new DecisionTreeClassifier({ criterion: 'twoing' }).fit(X, y);
-new DecisionTreeClassifier({ criterion: 'maxCut' }).fit(X, y);
-console.log("browser bundle ok: twoing and maxCut after import '@dt/criteria/all'");`,
-  );
-  // ccpAlpha and scale: true need '@dt/core/ccp' / '@dt/core/scale' in a browser bundle.
-  runBundle(
-    'lean-ccp-scale.mjs',
-    `import { DecisionTreeClassifier } from '@dt/core';
-${X}
-for (const [o, path] of [[{ ccpAlpha: 0.1 }, 'ccp'], [{ scale: true }, 'scale']]) {
-  let msg = '';
-  try { new DecisionTreeClassifier(o).fit(X, y); } catch (e) { msg = e.message; }
-  if (!msg.includes(\`import '@dt/core/\${path}'\`)) throw new Error(path + ' without its import: ' + msg);
-}
-console.log('browser bundle ok: ccpAlpha and scale are opt-in');`,
-  );
-  runBundle(
-    'lean-ccp-scale-on.mjs',
-    `import '@dt/core/ccp';
-import '@dt/core/scale';
-import { DecisionTreeClassifier } from '@dt/core';
-${X}
-new DecisionTreeClassifier({ ccpAlpha: 0.1, scale: true }).fit(X, y);
-console.log("browser bundle ok: ccpAlpha and scale after import '@dt/core/ccp' and '@dt/core/scale'");`,
-  );
-  // The estimators' static fromJSON/load need '@dt/core/load' in a browser bundle; toJSON and loadModel do not.
-  runBundle(
-    'lean-load.mjs',
-    `import { DecisionTreeClassifier, loadModel } from '@dt/core';
-${X}
-const text = JSON.stringify(new DecisionTreeClassifier().fit(X, y));
-let msg = '';
-try { DecisionTreeClassifier.fromJSON(text); } catch (e) { msg = e.message; }
-if (!msg.includes("import '@dt/core/load'")) throw new Error('fromJSON without its import: ' + msg);
-if (loadModel(text).predict([[2.8]])[0] !== 1) throw new Error('loadModel without @dt/core/load');
-console.log('browser bundle ok: fromJSON/load are opt-in, loadModel is not');`,
-  );
-  runBundle(
-    'lean-load-on.mjs',
-    `import '@dt/core/load';
-import { DecisionTreeClassifier } from '@dt/core';
-${X}
-const m = DecisionTreeClassifier.fromJSON(JSON.stringify(new DecisionTreeClassifier().fit(X, y)));
-if (m.predict([[2.8]])[0] !== 1) throw new Error('fromJSON after the import');
-console.log("browser bundle ok: fromJSON after import '@dt/core/load'");`,
-  );
+  const esb = esbuild.buildSync({ stdin: { contents: every.replace('BUNDLER', 'esbuild'), resolveDir: app, loader: 'js' }, bundle: true, minify: true, format: 'esm', platform: 'browser', write: false, logLevel: 'error' });
+  writeFileSync(join(app, 'every-esbuild.mjs'), esb.outputFiles[0].contents);
+  console.log(sh('node', ['every-esbuild.mjs'], app).trim());
+  const req = createRequire(join(app, 'package.json'));
+  const { rollup } = req('rollup');
+  const { nodeResolve } = req('@rollup/plugin-node-resolve');
+  writeFileSync(join(app, 'every-entry.mjs'), every.replace('BUNDLER', 'rollup'));
+  const bundle = await rollup({ input: join(app, 'every-entry.mjs'), plugins: [nodeResolve({ browser: true, exportConditions: ['browser', 'import', 'default'] })], onwarn: () => {} });
+  await bundle.write({ file: join(app, 'every-rollup.mjs'), format: 'es' });
+  console.log(sh('node', ['every-rollup.mjs'], app).trim());
 } finally {
   if (!process.argv.includes('--keep')) rmSync(tmp, { recursive: true, force: true });
   else console.log(`consumer-smoke: kept ${tmp}`);

@@ -82,19 +82,16 @@ export function fingerprint(t: Tree): string {
   return `${n}:${h.toString(16)}`;
 }
 
-/** Which phase a profiled function belongs to (by file, then by name inside the hist splitter). */
+/** Which phase a profiled function belongs to (by file: the hist search has one file per part, split-search/hist/). */
 export function phaseOf(functionName: string, url: string): Phase {
   // feature-index.ts: its small-integer test and binary search serve the binning of a hist fit.
-  if (url.endsWith('/binning.ts') || url.endsWith('/feature-index.ts')) return 'binning';
+  if (url.endsWith('/binning.ts') || url.endsWith('/feature-index.ts') || url.endsWith('/binned-dataset.ts')) return 'binning';
   if (url.endsWith('/histogram-gini.ts')) return 'scans';
-  if (url.endsWith('/histogram-axis.ts')) {
-    // The hot loops live in small module functions of their own (markedCounts: a small node's
-    // histogram; markLeft and compact*: the partition's marks and moves).
-    if (/Histogram|keepChildren|^marked(Counts|Weights)$/.test(functionName)) return 'histograms';
-    if (/Entries|Range|clearMarked|consider|gather/.test(functionName)) return 'scans';
-    if (/partition|stableMove|^compact|^markLeft$/.test(functionName)) return 'partition';
-    return 'scans';
-  }
+  if (url.endsWith('/hist/histogram-builder.ts') || url.endsWith('/hist/histogram-pool.ts')) return 'histograms';
+  // The partition's moves also build the smaller child's histogram blocks (the builder, above) and
+  // subtract them from the parent's.
+  if (url.endsWith('/hist/partition.ts')) return functionName === 'subtract' ? 'histograms' : 'partition';
+  if (url.endsWith('/hist/histogram-scan.ts') || url.endsWith('/hist/thread-shares.ts') || url.endsWith('/histogram-axis.ts')) return 'scans';
   if (url.includes('/criteria/src/') || url.endsWith('/sort.ts') || url.endsWith('/splitter.ts')) return 'scans';
   return 'other';
 }

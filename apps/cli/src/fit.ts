@@ -1,33 +1,12 @@
-import { DecisionTree, DecisionTreeClassifier, type FitOptions } from '@dt/core';
-import { createHistogramWorkers, resolveJobs, type HistogramWorkerPool, type HistogramWorkers } from '@dt/core/node';
+import { DecisionTree, DecisionTreeClassifier } from '@dt/core';
+import type { HistogramWorkers } from '@dt/core/node';
 import { isClassifier, type AnyModel, type SavedModel } from './any-model.js';
 import type { Dataset } from '@dt/datasets';
-import { PrunedLearner, type Learner } from './pruning.js';
+import { PrunedLearner } from './pruning.js';
 
 type Labels = (string | number)[];
 
-/**
- * Worker threads for `--jobs N` (N − 1 workers beside the main thread; the most any learner asks
- * for), when a learner is a plain tree with splitter hist or auto; null otherwise. close() after use.
- */
-export async function workersFor(learners: readonly Learner[]): Promise<HistogramWorkerPool | null> {
-  let jobs = 1;
-  for (const l of learners) {
-    if (!(l instanceof DecisionTree) || (l.options.splitter !== 'hist' && l.options.splitter !== 'auto')) continue;
-    jobs = Math.max(jobs, resolveJobs(l.options.nJobs));
-  }
-  return jobs > 1 ? createHistogramWorkers(jobs - 1) : null;
-}
-
-/** The learner with `workers` bound into its fit (plain trees; pruning learners fit on one thread). */
-export function withWorkers<L extends Learner>(learner: L, workers: HistogramWorkers | null): L {
-  if (workers === null || !(learner instanceof DecisionTree)) return learner;
-  const fit = (learner as unknown as { fit(X: unknown, y: unknown, o?: FitOptions): unknown }).fit.bind(learner);
-  Object.defineProperty(learner, 'fit', { value: (X: unknown, y: unknown, o: FitOptions = {}) => (fit(X, y, { ...o, workers }), learner) });
-  return learner;
-}
-
-/** Fits on a whole dataset, with its feature names kept in the model. */
+/** Fits on a whole dataset, with its feature names kept in the model (`--jobs`: the tree's own fit starts its threads; `workers`: a pool to reuse instead). */
 export function fitModel(model: AnyModel | PrunedLearner, ds: Dataset, workers: HistogramWorkers | null = null): void {
   const opts = { featureNames: ds.featureNames, ...(workers !== null && model instanceof DecisionTree ? { workers } : {}) };
   if (model instanceof PrunedLearner) model.fit(ds.X, ds.y, opts);

@@ -53,7 +53,7 @@ describe('--splitter and --max-bins', () => {
     const c = configFromFlags({ splitter: 'hist', maxBins: '64' });
     expect(c.params).toEqual({ splitter: 'hist', maxBins: 64 });
     const m = buildEstimator(c, 'classification') as DecisionTreeClassifier;
-    expect([m.options.splitter, m.options.maxBins]).toEqual(['hist', 64]);
+    expect([m.options.splitter.name, m.options.maxBins]).toEqual(['hist', 64]);
     expect(toTreeOptions(configFromString('splitter=hist,max-bins=300'), 'regression')).toEqual({ splitter: 'hist', maxBins: 300 });
     expect(() => configFromFlags({ splitter: 'fast' })).toThrow(/--splitter must be one of "best", "hist"/);
     expect(() => configFromFlags({ maxBins: '1' })).toThrow(/--max-bins must be an integer in \[2, 65536\]/);

@@ -169,4 +169,10 @@ describe('buildBins', () => {
       { numRuns: 200, seed: 31 },
     );
   });
+
+  it('refuses maxBins 65536 when a feature with NaN fills every 16-bit code (the missing bin would wrap to bin 0)', () => {
+    const X = toFitMatrix(Array.from({ length: 70_000 }, (_, i) => [i === 5 ? Number.NaN : i * 1.5]), 'X', { scan: true, nan: 'allow' });
+    expect(() => buildBins(X, null, 65536)).toThrow(/maxBins/);
+    expect(buildBins(X, null, 65535).nBins[0]).toBe(65535);
+  });
 });

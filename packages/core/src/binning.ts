@@ -1,35 +1,10 @@
+import { InvalidArgumentError } from '@dt/errors';
 import { isSmallIntColumn, lowerBound, SMALL_INT } from './feature-index.js';
 import type { ColumnMajor } from './input.js';
+import type { BinCodes, Bins } from './bins.js';
 import { createFloatSortScratch, radixSortFloatPairs, type FloatSortScratch } from './sort.js';
 
-export type BinCodes = Uint8Array | Uint16Array;
-
-/**
- * Per-feature histogram bins, computed once per fit for the 'hist' splitter. `codes[f*n + s]` is the
- * bin of sample s on feature f (column-major: a node's histogram reads one contiguous run per
- * feature). Every distinct value is its own bin when a feature has at most maxBins of them (then a
- * split search over bins is exact); otherwise edges sit at weighted quantiles, never between equal
- * values.
- */
-export interface Bins {
-  n: number;
-  d: number;
-  codes: BinCodes;
-  nBins: Int32Array;
-  /** Smallest and largest training value in each bin: thresholds are midpoints between these. */
-  lo: Float64Array[];
-  hi: Float64Array[];
-  /** Mean training value of each bin (what criteria scan); the value itself when the bin holds one. */
-  mean: Float64Array[];
-  /** Features whose bins each hold one distinct value. */
-  exact: Uint8Array;
-  /**
-   * NaN (missing) rows per feature. They get their own bin, code nBins[f] (after every value bin),
-   * with no lo/hi/mean: the split search treats it apart (split-search/missing-values.ts).
-   */
-  nMissing: Int32Array;
-}
-
+export type { BinCodes, Bins } from './bins.js';
 
 /**
  * Bins the columns of X. `weights` (or unit weights) decide the quantile edges of features with
@@ -92,6 +67,10 @@ export function buildBins(X: ColumnMajor, weights: Float64Array | null, maxBins:
           ? smallIntBins(col, w, maxBins, s, out, exactOnly)
           : (distinctBins(col, w, maxBins, s, out) ?? (exactOnly ? null : quantileBins(col, w, maxBins, s, out)));
     if (bins === null) return null;
+    if (present !== null && bins.lo.length >= 65536) {
+      // The missing bin's code (nBins[f]) would not fit in 16 bits.
+      throw new InvalidArgumentError('maxBins', 'at most 65535 when a feature with NaN has more distinct values (its missing bin needs a code of its own)', maxBins);
+    }
     if (present !== null) {
       const full = codes.subarray(f * n, (f + 1) * n);
       full.fill(bins.lo.length);

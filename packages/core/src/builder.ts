@@ -1,9 +1,5 @@
-import { entropy, gini, misclassification, type ClassificationCriterion } from '@dt/criteria';
-import type { Random } from '@dt/errors';
-import type { Projection } from '@dt/projections/registry';
-import { createSplitSearch } from './split-search/create-split-search.js';
-import type { Splitter } from './options.js';
-import type { HistogramParallel } from './split-search/histogram-parallel.js';
+import type { ClassificationCriterion } from '@dt/criteria';
+import { SUBTREE_DIVISOR, type GrowthParams } from './growth-params.js';
 import type { ClassificationData, RegressionData } from './split-search/fit-data.js';
 import {
   createSplitRecord,
@@ -12,61 +8,16 @@ import {
   type SparseDirection,
   type SplitRecord,
   type SplitSearch,
+  type SubtreeTask,
 } from './split-search/split-record.js';
 import { resolveMissingSide } from './split-search/missing-values.js';
-import { optionalHistSplitter } from './split-search/splitter-slot.js';
 import { Tree } from './tree.js';
 
 export type { ClassificationData, RegressionData } from './split-search/fit-data.js';
+export type { GrowthParams } from './growth-params.js';
 
 /** Same as scikit-learn's EPSILON: impurities at or below it count as pure. */
 const EPSILON = 2.220446049250313e-16;
-
-export interface GrowthParams {
-  maxDepth: number;
-  minSamplesSplit: number;
-  minSamplesLeaf: number;
-  minWeightLeaf: number;
-  minImpurityDecrease: number;
-  maxFeatures: number;
-  maxLeafNodes: number | null;
-  rng: Random;
-  /** Candidate directions; null = the original features (axis splits). */
-  projection: Projection | null;
-  /** Standardise features (folded into split weights) before criteria and projections see them. */
-  scale: boolean;
-  /** HHCART's MisRate: leaf when the node's misclassification rate is <= this (null: off). */
-  misRate: number | null;
-  /** Categorical features (level codes), transformed per node by CRIMCOORD; null: none. */
-  categorical: readonly number[] | null;
-  /** 'best': exact search; 'hist': search over per-feature bins; 'random': one uniform threshold per feature (random-axis-search.ts). */
-  splitter: Splitter;
-  /** Bins per feature for 'hist'. */
-  maxBins: number;
-  /** Worker threads for 'hist' large nodes and subtree tasks (null: this thread only). */
-  parallel?: HistogramParallel | null;
-  /**
-   * Depth-first growth with a search whose subtrees are independent: nodes of at most this many rows
-   * become subtree tasks (see build and subtree-assembly.ts). Absent: ceil(rows / SUBTREE_DIVISOR); 0: off.
-   */
-  subtreeRows?: number;
-}
-
-/** A subtree the builder grows as one task: samples[start, end) at `depth`, with known constants. */
-export interface SubtreeTask {
-  /** The task's node in the top tree. */
-  id: number;
-  start: number;
-  end: number;
-  depth: number;
-  constants: Int32Array;
-}
-
-/**
- * Subtree tasks hold at most rows / SUBTREE_DIVISOR rows each (a fixed share of the data, never a
- * function of the thread count, so that the tasks — and the tree — are the same for every nJobs).
- */
-export const SUBTREE_DIVISOR = 16;
 
 /** A node waiting to be added/expanded, with its totals computed by its parent's split. */
 interface NodeRecord extends NodeView {
@@ -133,25 +84,18 @@ export class TreeBuilder {
   private readonly symmetricImpurity: boolean;
 
   /**
-   * `given`: a search and sample order made elsewhere (a worker thread growing subtree tasks over the
-   * fitting thread's shared arrays); absent: the search for `params`, over a fresh sample order.
+   * `search`: the split search the estimator composed for this fit. `samples`: the sample order
+   * (shared memory when worker threads partition it, or a worker's view of the fitting thread's);
+   * absent: a fresh one (data.samples, or every row).
    */
-  constructor(data: ClassificationData | RegressionData, params: GrowthParams, given?: { search: SplitSearch; samples: Int32Array }) {
+  constructor(data: ClassificationData | RegressionData, search: SplitSearch, params: GrowthParams, samples?: Int32Array) {
     this.data = data;
     this.p = params;
     const n = data.X.rows;
-    if (given) this.samples = given.samples;
-    else {
-      // Shared with the worker threads when there are any (they partition their subtrees' ranges).
-      const m = data.samples ? data.samples.length : n;
-      const samples = params.parallel ? new Int32Array(params.parallel.alloc(4 * Math.max(1, m)), 0, m) : new Int32Array(m);
-      if (data.samples) samples.set(data.samples);
-      else for (let i = 0; i < m; i++) samples[i] = i;
-      this.samples = samples;
-    }
+    this.samples = samples ?? sampleOrder(data, new Int32Array(data.samples ? data.samples.length : n));
     const isC = data.task === 'classification';
     this.nOutputs = isC ? data.nClasses : 1;
-    this.search = given ? given.search : createSplitSearch(data, params);
+    this.search = search;
     this.record = createSplitRecord(data.X.cols);
     this.scratchT = new Float64Array(isC ? 0 : n);
     this.scratchW = new Float64Array(isC ? 0 : n);
@@ -160,7 +104,7 @@ export class TreeBuilder {
     this.accCW = new Float64Array(C);
     this.classMark = new Int32Array(C);
     this.classList = new Int32Array(C);
-    this.symmetricImpurity = isC && SYMMETRIC_IMPURITY.includes(data.criterion);
+    this.symmetricImpurity = isC && data.criterion.symmetricImpurity === true;
   }
 
   build(): Tree {
@@ -172,9 +116,9 @@ export class TreeBuilder {
       this.growBestFirst(tree, root, this.p.maxLeafNodes);
       return tree;
     }
-    // Independent subtrees come with the 'hist' search, whose registration brings their driver.
-    const finish = this.search.independentSubtrees === true ? (optionalHistSplitter()?.subtrees ?? null) : null;
-    const bound = finish === null ? 0 : (this.p.subtreeRows ?? Math.ceil(n / SUBTREE_DIVISOR));
+    // Searches that grow subtrees as tasks (the 'hist' search) take over the second phase.
+    const search = this.search;
+    const bound = search.growSubtrees === undefined ? 0 : (this.p.subtreeRows ?? Math.ceil(n / SUBTREE_DIVISOR));
     // A root within the bound is one task: the ordinary growth (the search starts with nothing kept).
     if (bound <= 0 || n <= bound) {
       this.growDepthFirst(tree, root);
@@ -186,7 +130,7 @@ export class TreeBuilder {
     this.growDepthFirst(tree, root, bound, tasks);
     if (tasks.length === 0) return tree;
     const totalWeight = this.totalWeight;
-    return finish!({ top: tree, tasks, totalWeight, data: this.data, params: this.p, samples: this.samples, grow: (task) => this.growSubtree(task, totalWeight) });
+    return search.growSubtrees!({ top: tree, tasks, totalWeight, data: this.data, growth: this.p, samples: this.samples, grow: (task) => this.growSubtree(task, totalWeight) });
   }
 
   /** Grows one subtree task completely into a tree of its own (node 0: the task's node). */
@@ -425,8 +369,12 @@ export class TreeBuilder {
   }
 }
 
-/** Built-in criteria whose impurity is a function of the multiset of class weights (zeros add nothing). */
-const SYMMETRIC_IMPURITY: readonly ClassificationCriterion[] = [gini, entropy, misclassification];
+/** `out` filled with the fit's sample order: data.samples (a forest member's rows), or every row. */
+export function sampleOrder(data: ClassificationData | RegressionData, out: Int32Array): Int32Array {
+  if (data.samples) out.set(data.samples);
+  else for (let i = 0; i < out.length; i++) out[i] = i;
+  return out;
+}
 
 /** Max-heap of records by improvement; ties go to the lower node id (deterministic). */
 class RecordHeap {

@@ -1,13 +1,5 @@
 /**
- * @dt/core/ccp: import once (for its effect) to use the ccpAlpha option in a browser bundle —
- *
- *   import '@dt/core/ccp';
- *
- * It registers minimal cost-complexity pruning (cost-complexity.ts) for the estimators' ccpAlpha.
- * Node's main @dt/core entry, @dt/core/node and @dt/prune import it already. The functions
- * (pruneTree, costComplexityPath, ...) are exported by the main entry either way.
+ * @deprecated `@dt/core/ccp` no longer registers anything: ccpAlpha works with @dt/core's full
+ * estimators everywhere. A plain re-export of the pruning functions, without side effects.
  */
-import { registerCcpPruning } from './ccp-slot.js';
-import { pruneTree } from './cost-complexity.js';
-
-registerCcpPruning(pruneTree);
+export { pruneTree, costComplexityPath } from './cost-complexity.js';

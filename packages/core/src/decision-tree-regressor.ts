@@ -1,71 +1,27 @@
-import type { RegressionCriterion } from '@dt/criteria';
-// Registers the regression built-ins by name (not the classification ones).
-import '@dt/criteria/regression';
-import { checkFitOptions, DecisionTree, type FitOptions } from './decision-tree.js';
-import { FIT_ROWS, type MemberRows } from './fit-rows.js';
-import { FIT_CELLS_WITH_MISSING, toFitMatrix, toSampleWeight, toTargets, type ColumnMajor, type FeatureInput } from './input.js';
-import { leafValue, r2Score } from './leaf-values.js';
-import { modelReading } from './load-slot.js';
-import { modelToJson, type ModelJson } from './model-format.js';
+import { BUILT_INS, TREE_OPTIONS } from './built-ins.js';
+import type { EstimatorKit } from './decision-tree.js';
+import { loadModelAs } from './model-format.js';
 import type { RegressorOptions } from './options.js';
-import type { RegressionData } from './split-search/fit-data.js';
+import { TreeRegressor, type ValueRegressorOptions } from './tree-regressor.js';
 
-/** CART regression tree (scikit-learn's DecisionTreeRegressor semantics). */
-export class DecisionTreeRegressor extends DecisionTree {
+const FULL: EstimatorKit = { kit: BUILT_INS, table: TREE_OPTIONS };
+
+/**
+ * CART regression tree (scikit-learn's DecisionTreeRegressor semantics) with every option and name
+ * built in, as DecisionTreeClassifier; TreeRegressor takes values instead.
+ */
+export class DecisionTreeRegressor extends TreeRegressor {
   constructor(options?: RegressorOptions) {
-    super(options, 'regression');
+    super(options as ValueRegressorOptions, FULL);
   }
 
-  fit(X: FeatureInput, y: ArrayLike<number>, fitOptions: FitOptions = {}): this {
-    fitOptions = checkFitOptions(fitOptions);
-    return this.fitMatrix(toFitMatrix(X, 'X', FIT_CELLS_WITH_MISSING), y, fitOptions, null);
-  }
-
-  /** fit on a forest member's rows (validated by the forest; shared-rows.ts): the same tree as fit on those rows. */
-  [FIT_ROWS](rows: MemberRows, y: ArrayLike<number>, fitOptions: FitOptions = {}): this {
-    return this.fitMatrix(rows.X, y, checkFitOptions(fitOptions), rows);
-  }
-
-  private fitMatrix(cm: ColumnMajor, y: ArrayLike<number>, fitOptions: FitOptions, rows: MemberRows | null): this {
-    const targets = toTargets(y, cm.rows);
-    const weights = toSampleWeight(fitOptions.sampleWeight, cm.rows);
-    this.setFeatureNames(fitOptions.featureNames, cm.cols);
-    const data: RegressionData = {
-      task: 'regression',
-      X: cm,
-      targets,
-      weights,
-      criterion: this.options.criterion as RegressionCriterion,
-    };
-    this.fitted = this.grow(rows === null ? data : rows.fitData(data, this.options), fitOptions.workers ?? null);
-    return this;
-  }
-
-  /** Leaf value (mean for MSE, median for MAE) per row. */
-  predict(X: FeatureInput): Float64Array {
-    return leafValue(this.tree.value, this.apply(X));
-  }
-
-  /** Coefficient of determination R² on (X, y), weighted by sampleWeight when given (scikit-learn's score). */
-  score(X: FeatureInput, y: ArrayLike<number>, sampleWeight?: ArrayLike<number> | null): number {
-    return r2Score(this.predict(X), y, sampleWeight);
-  }
-
-  /** The model file as an object, so `JSON.stringify(model)` writes what `loadModel`/`fromJSON` read (throws before fit). */
-  toJSON(): ModelJson {
-    return modelToJson(this);
-  }
-
-  /**
-   * A regressor from a model file (JSON text or parsed object), validated as loadModel does. In a
-   * browser bundle it needs `import '@dt/core/load'` once (Node's main entry loads it).
-   */
+  /** A regressor from a model file (JSON text or parsed object), validated as loadModel does. */
   static fromJSON(json: string | unknown): DecisionTreeRegressor {
-    return modelReading('DecisionTreeRegressor.fromJSON', json)(json, 'DecisionTreeRegressor', (params) => new DecisionTreeRegressor(params));
+    return loadModelAs(json, 'DecisionTreeRegressor', (params) => new DecisionTreeRegressor(params));
   }
 
   /** Same as fromJSON (ml-cart's spelling). */
   static load(json: string | unknown): DecisionTreeRegressor {
-    return modelReading('DecisionTreeRegressor.load', json)(json, 'DecisionTreeRegressor', (params) => new DecisionTreeRegressor(params));
+    return DecisionTreeRegressor.fromJSON(json);
   }
 }

@@ -1,14 +1,14 @@
 import { createRandom, knownKeys, NotFittedError, plainObject, ShapeMismatchError } from '@dt/errors';
-import { TreeBuilder, type ClassificationData, type RegressionData } from './builder.js';
-import { ccpPruning } from './ccp-slot.js';
+import { sampleOrder, TreeBuilder, type ClassificationData, type RegressionData } from './builder.js';
+import type { FitKit } from './fit-kit.js';
 import { checkSquarable, rejectMissing, rescaleWeights, toRowMajorView, type FeatureArray, type FeatureInput } from './input.js';
 import { checkFeatureNames } from './leaf-values.js';
-import { optionParams } from './option-table.js';
-import { resolveCounts, resolveTreeOptions, TREE_OPTIONS, type ResolvedTreeOptions, type TreeOptions } from './options.js';
-import { RESTORE, type RestoreState } from './restore.js';
+import { optionParams, type OptionTable } from './option-table.js';
+import { resolveCounts, resolveTreeOptionsWith, type ResolvedTreeOptions, type TreeOptions } from './options.js';
+import { OPTION_TABLE, RESTORE, type RestoreState } from './restore.js';
+import { composeSearch } from './split-search/compose-search.js';
 import type { HistogramParallel, HistogramWorkers } from './split-search/histogram-parallel.js';
-import { obliqueStrategies } from './split-search/oblique-slot.js';
-import { optionalHistSplitter } from './split-search/splitter-slot.js';
+import type { FitWorkers } from './threads.js';
 import type { Tree } from './tree.js';
 
 export interface FitOptions {
@@ -35,16 +35,34 @@ export function checkFitOptions(fitOptions: unknown): FitOptions {
   return o as FitOptions;
 }
 
-/** What the estimators share: options, the fitted Tree, structure queries and raw prediction. */
+/** The values an estimator class composes its fits from: its kit and the option table over it. */
+export interface EstimatorKit {
+  kit: FitKit;
+  table: OptionTable<ResolvedTreeOptions>;
+}
+
+/**
+ * What the estimators share: options, the fitted Tree, structure queries and raw prediction — and
+ * the fit's composition root (grow): criterion → split search (composeSearch, from the kit's table
+ * or the values given) → TreeBuilder(search, growth parameters) → pruning.
+ */
 export abstract class DecisionTree {
   readonly options: ResolvedTreeOptions;
   protected fitted: Tree | null = null;
   protected names: string[] | null = null;
-  private readonly task: 'classification' | 'regression';
+  /** What the estimator predicts (the model file's estimator kind follows it). */
+  readonly task: 'classification' | 'regression';
+  private readonly kit: EstimatorKit;
 
-  protected constructor(options: TreeOptions | undefined, task: 'classification' | 'regression') {
-    this.options = resolveTreeOptions(options, task);
+  protected constructor(options: TreeOptions | undefined, task: 'classification' | 'regression', kit: EstimatorKit) {
+    this.options = resolveTreeOptionsWith(kit.table, options, task);
     this.task = task;
+    this.kit = kit;
+  }
+
+  /** The option table of this estimator's kit (the model file's writer saves options through it). */
+  get [OPTION_TABLE](): OptionTable<ResolvedTreeOptions> {
+    return this.kit.table;
   }
 
   /**
@@ -52,7 +70,11 @@ export abstract class DecisionTree {
    * get_params(): `new Estimator(model.getParams())` builds the same unfitted model.
    */
   getParams(): TreeOptions {
-    return optionParams(TREE_OPTIONS, this.options, this.task) as TreeOptions;
+    const p = optionParams(this.kit.table, this.options, this.task) as TreeOptions;
+    // A built-in splitter by its name (as given, and as model files and the command line spell it).
+    const s = this.options.splitter;
+    if (this.kit.kit.splitters[s.name] === s) p.splitter = s.name as TreeOptions['splitter'];
+    return p;
   }
 
   /**
@@ -61,7 +83,7 @@ export abstract class DecisionTree {
    */
   setParams(params: TreeOptions): this {
     const o = plainObject('params', params);
-    (this as { options: ResolvedTreeOptions }).options = resolveTreeOptions({ ...this.getParams(), ...o }, this.task);
+    (this as { options: ResolvedTreeOptions }).options = resolveTreeOptionsWith(this.kit.table, { ...this.getParams(), ...o }, this.task);
     this.fitted = null;
     this.names = null;
     return this;
@@ -159,42 +181,75 @@ export abstract class DecisionTree {
       totalWeight = 0;
       for (let i = 0; i < n; i++) totalWeight += data.weights[i]!;
     }
-    // Without 'hist' registered, 'hist' fails in the split search (naming the import) and 'auto' searches exactly.
-    const hist = workers !== null && workers.threads > 0 && (o.splitter === 'hist' || o.splitter === 'auto') ? optionalHistSplitter() : null;
-    const parallel = hist === null ? null : hist.parallel(workers!);
+    // nJobs > 1 without given workers: the fit starts its own (threads.ts; clamped to the cores).
+    const threads = o.splitter.threads;
+    const own: FitWorkers | null = workers === null && o.nJobs !== 1 && threads !== undefined ? threads.start(o.nJobs) : null;
+    const pool = own?.workers ?? workers;
+    const parallel = pool !== null && pool.threads > 0 && threads ? threads.parallel(pool) : null;
+    let tree: Tree;
     try {
-      return this.growWith(data, parallel, totalWeight, counts);
+      tree = this.growWith(data, parallel, totalWeight, counts);
     } finally {
-      parallel?.end();
+      parallel?.end(); // reports the workers' stats (onFitEnd)
+      own?.close();
     }
+    // Workers started for the fit but never used (a criterion they cannot resolve): one thread ran.
+    const ran = parallel !== null && (own === null || own.stats !== null);
+    this.threads = { requested: o.nJobs, threads: ran ? pool!.threads + 1 : 1, stats: own?.stats ?? null };
+    return tree;
   }
+
+  /**
+   * Threads the last fit ran on: nJobs as given, the threads that ran (the fitting thread and its
+   * workers; nJobs above the cores available is clamped to them, and splitters without threads —
+   * 'best', 'random', oblique — run on one) and, when the fit started its own workers, what they did.
+   */
+  get threadReport(): { requested: number; threads: number; stats: FitWorkers['stats'] } | null {
+    return this.threads;
+  }
+
+  private threads: { requested: number; threads: number; stats: FitWorkers['stats'] } | null = null;
 
   private growWith(data: ClassificationData | RegressionData, parallel: HistogramParallel | null, totalWeight: number, counts: ReturnType<typeof resolveCounts>): Tree {
     const o = this.options;
-    // Categorical features (CRIMCOORD) come with `import '@dt/core/oblique'`, which checks their level codes.
-    const cat = o.categoricalFeatures === null ? null : obliqueStrategies('categoricalFeatures', o.categoricalFeatures).categorical(o.categoricalFeatures, data.X, o.projection);
-    // Looked up before growing: without `import '@dt/core/ccp'` a ccpAlpha > 0 fails fast.
-    const prune = o.ccpAlpha > 0 ? ccpPruning(o.ccpAlpha) : null;
-    const builder = new TreeBuilder(data, {
-      maxDepth: o.maxDepth ?? Number.POSITIVE_INFINITY,
-      // MinParent (HHCART): split only when n > minParent, i.e. n >= minParent + 1.
-      minSamplesSplit: o.minParent === null ? counts.minSamplesSplit : Math.max(counts.minSamplesSplit, o.minParent + 1),
+    const kit = this.kit.kit;
+    // The option table refused categoricalFeatures, projections, scale and ccpAlpha without their capability.
+    const cat = o.categoricalFeatures === null ? null : kit.oblique!.categorical(o.categoricalFeatures, data.X, o.projection);
+    const rng = createRandom(o.seed);
+    // The sample order is shared with the worker threads when there are any (they partition their subtrees' ranges).
+    const m = data.samples ? data.samples.length : data.X.rows;
+    const samples = sampleOrder(data, parallel ? new Int32Array(parallel.alloc(4 * Math.max(1, m)), 0, m) : new Int32Array(m));
+    const minWeightLeaf = o.minWeightFractionLeaf * totalWeight;
+    const search = composeSearch(data, {
       minSamplesLeaf: counts.minSamplesLeaf,
-      minWeightLeaf: o.minWeightFractionLeaf * totalWeight,
-      minImpurityDecrease: o.minImpurityDecrease,
+      minWeightLeaf,
       maxFeatures: counts.maxFeatures,
-      maxLeafNodes: o.maxLeafNodes,
-      rng: createRandom(o.seed),
-      projection: cat ? cat.projection : o.projection,
-      scale: o.scale,
-      misRate: o.misRate,
-      categorical: cat ? cat.categorical : null,
+      rng,
       splitter: o.splitter,
+      projection: cat ? cat.projection : o.projection,
+      scaling: o.scale ? kit.scaling : null,
+      categorical: cat ? cat.categorical : null,
+      oblique: kit.oblique,
       maxBins: o.maxBins,
       parallel,
     });
+    const builder = new TreeBuilder(
+      data,
+      search,
+      {
+        maxDepth: o.maxDepth ?? Number.POSITIVE_INFINITY,
+        // MinParent (HHCART): split only when n > minParent, i.e. n >= minParent + 1.
+        minSamplesSplit: o.minParent === null ? counts.minSamplesSplit : Math.max(counts.minSamplesSplit, o.minParent + 1),
+        minSamplesLeaf: counts.minSamplesLeaf,
+        minWeightLeaf,
+        minImpurityDecrease: o.minImpurityDecrease,
+        maxLeafNodes: o.maxLeafNodes,
+        misRate: o.misRate,
+      },
+      samples,
+    );
     const tree = builder.build();
-    return prune ? prune(tree, o.ccpAlpha) : tree;
+    return o.ccpAlpha > 0 ? kit.prune!(tree, o.ccpAlpha) : tree;
   }
 
   /** Puts a fitted tree in (model loader, pruning); the key is exported by @dt/core/internal only. */
@@ -213,7 +268,7 @@ export function noRuleForMissing(o: ResolvedTreeOptions): string | null {
   if (o.projection !== null) return `projection "${o.projection.name}"`;
   if (o.categoricalFeatures !== null) return 'categoricalFeatures (CRIMCOORD)';
   if (o.scale) return 'scale';
-  if (o.criterion.name === 'maxCut') return 'the maxCut criterion';
+  if (o.criterion.valueScored === true) return `the ${o.criterion.name} criterion`;
   return null;
 }
 

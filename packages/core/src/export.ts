@@ -1,7 +1,6 @@
 import { InvalidArgumentError } from '@dt/errors';
-import { DecisionTreeClassifier } from './decision-tree-classifier.js';
 import { checkExportOptions } from './export-options.js';
-import type { TreeModel } from './model-format.js';
+import type { FittedTreeEstimator as TreeModel } from './model-format.js';
 import { describeSplit, formatLevelSet, formatTerms } from './split-format.js';
 import { AXIS, LEAF, type Tree } from './tree.js';
 
@@ -34,7 +33,7 @@ function showMissingOption(o: ExportOptions): boolean {
 }
 
 function names(model: TreeModel, o: ExportOptions): readonly string[] {
-  const d = model.nFeatures;
+  const d = model.tree.nFeatures;
   const given = o.featureNames ?? model.featureNames;
   if (given && given.length !== d) throw new InvalidArgumentError('featureNames', `${d} names`, given);
   return given ?? Array.from({ length: d }, (_, i) => `feature_${i}`);
@@ -75,8 +74,8 @@ function splitConditions(
 
 function leafText(model: TreeModel, node: number, decimals: number): string {
   const tree = model.tree;
-  if (model instanceof DecisionTreeClassifier) {
-    return `class: ${model.classes[tree.valueArgmax(node)]}`;
+  if (model.task === 'classification') {
+    return `class: ${model.classes![tree.valueArgmax(node)]}`;
   }
   return `value: [${fmt(tree.value[node]!, decimals)}]`;
 }
@@ -143,7 +142,7 @@ export function exportDot(model: TreeModel, options: ExportOptions = {}): string
   const { decimals, maxDepth } = checkExportOptions(options, EXPORT_KEYS, 3);
   const showMissing = showMissingOption(options);
   const fn = names(model, options);
-  const isC = model instanceof DecisionTreeClassifier;
+  const isC = model.task === 'classification';
   const crit = model.options.criterion.name;
   const out = [
     'digraph Tree {',

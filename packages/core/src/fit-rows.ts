@@ -33,7 +33,7 @@ export function memberFitData<D extends ClassificationData | RegressionData>(dat
   const w = data.weights;
   const m = data.X.rows;
   const d = data.X.cols;
-  const exactAxis = o.projection === null && o.categoricalFeatures === null && !o.scale && (o.splitter === 'best' || (o.splitter === 'auto' && resolveCounts(o, m, d).maxFeatures < d));
+  const exactAxis = o.projection === null && o.categoricalFeatures === null && !o.scale && (o.splitter.name === 'best' || (o.splitter.name === 'auto' && resolveCounts(o, m, d).maxFeatures < d));
   if (within === null || !exactAxis || !integral(w)) return { ...data, index: rows.index };
   const n = within.X.rows;
   const s = within.samples;

@@ -4,8 +4,6 @@
  * message; the worker then follows the fitting thread through shared memory until the fit ends, and
  * reads new histogram slots and the subtree tasks from the fit's port synchronously.
  */
-// Every built-in criterion, so that a fit's criterion resolves by name here.
-import '@dt/criteria/all';
 import { parentPort, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import { runHistogramWorker } from './split-search/histogram-parallel.js';
 import { growSubtreesHere } from './subtree-worker.js';

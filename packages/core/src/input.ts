@@ -1,3 +1,4 @@
+import type { Bins } from './bins.js';
 import { InvalidArgumentError, ShapeMismatchError } from '@dt/errors';
 
 /**
@@ -36,6 +37,12 @@ export interface ColumnMajor {
    * never needs `data`.
    */
   rowMajor?: FeatureArray;
+  /**
+   * The rows already binned (a BinnedDataset, binned-dataset.ts): the 'hist' search takes its bins
+   * from here, codes gathered into a working copy (in `alloc`'s buffer when given), instead of
+   * binning `data`.
+   */
+  binned?: (alloc?: (bytes: number) => ArrayBufferLike) => Bins;
 }
 
 function isDense(x: unknown): x is DenseMatrix {

@@ -16,7 +16,9 @@ export {
   saveParams,
 } from './option-table.js';
 export type { CliSpec, CliTable, OptionLoaders, OptionSpec, OptionTable, SameKeys, Task } from './option-table.js';
-export { jobsValue, TREE_OPTIONS, resolveTreeOptions } from './options.js';
+export { jobsValue, resolveTreeOptionsWith, treeOptionTable } from './options.js';
+export { TREE_OPTIONS, resolveTreeOptions } from './built-ins.js';
+export { OPTION_TABLE } from './restore.js';
 export { TREE_OPTION_LOADERS } from './tree-option-loaders.js';
 export { resolveMaxFeatures, validateMaxFeatures } from './max-features.js';
 export { accuracyScore, checkFeatureNames, leafArgmax, leafProba, leafValue, logProba, r2Score, splitRows } from './leaf-values.js';

@@ -4,7 +4,8 @@ import { costComplexityPath, pruneTree } from './cost-complexity.js';
 import { DecisionTreeClassifier } from './decision-tree-classifier.js';
 import { exportDot, exportText } from './export.js';
 import { leafArgmax, leafProba } from './leaf-values.js';
-import { loadModel, serializeModel } from './model-format.js';
+import { loadModel } from './load-model.js';
+import { serializeModel } from './model-format.js';
 
 /** n rows of two uniform features (seeded), every row its own class: a full tree of 2n − 1 nodes. */
 function distinctClasses(n: number): { X: number[][]; y: number[] } {

@@ -1,13 +1,12 @@
 import { ModelFormatError } from '@dt/errors';
 import type { Issue } from './schema.js';
 import { among, checkFields, finite, intAtLeast, orNull, record, typed, type FieldRule } from './json-rules.js';
-import { DecisionTreeClassifier } from './decision-tree-classifier.js';
-import { DecisionTreeRegressor } from './decision-tree-regressor.js';
 import { checkClassCounts, checkLoadedClasses, checkLoadedFeatures, constructLoaded, MAX_NODE_SAMPLES, readEnvelope, type ParseSchema } from './model-envelope.js';
 import { loadParams, saveParams } from './option-table.js';
-import { TREE_OPTIONS } from './options.js';
 import { TREE_OPTION_LOADERS } from './tree-option-loaders.js';
-import { RESTORE } from './restore.js';
+import { OPTION_TABLE, RESTORE, type RestoreState } from './restore.js';
+import type { OptionTable } from './option-table.js';
+import type { ResolvedTreeOptions } from './options.js';
 import { AXIS, LEAF, OBLIQUE, Tree } from './tree.js';
 
 /** Name and version written into every model file; loaders reject anything else. */
@@ -108,7 +107,20 @@ const modelSchema: ParseSchema & { safeParse(v: unknown): { success: true; data:
   },
 };
 
-export type TreeModel = DecisionTreeClassifier | DecisionTreeRegressor;
+/**
+ * A fitted tree estimator as the model file sees it (DecisionTreeClassifier/Regressor, TreeClassifier/
+ * Regressor): structural, so that this file never imports the estimators (they import it for toJSON).
+ */
+export interface FittedTreeEstimator {
+  readonly task: 'classification' | 'regression';
+  readonly options: ResolvedTreeOptions;
+  readonly tree: Tree;
+  readonly featureNames: string[] | null;
+  /** Classifiers only. */
+  readonly classes?: (string | number)[];
+  readonly [OPTION_TABLE]: OptionTable<ResolvedTreeOptions>;
+  [RESTORE](state: RestoreState<Tree>): void;
+}
 
 export function treeToJson(t: Tree): TreeJson {
   const n = t.nodeCount;
@@ -307,33 +319,26 @@ function readCategoricalMaps(j: TreeJson, bad: (msg: string) => never): { featur
   return out;
 }
 
-function paramsOf(model: TreeModel): Record<string, unknown> {
-  return saveParams(TREE_OPTIONS, model.options, model instanceof DecisionTreeClassifier ? 'classification' : 'regression');
+function paramsOf(model: FittedTreeEstimator): Record<string, unknown> {
+  return saveParams(model[OPTION_TABLE], model.options, model.task);
 }
 
 /** A fitted model as a plain JSON-ready object (versioned; numbers round-trip exactly). */
-export function modelToJson(model: TreeModel): ModelJson {
+export function modelToJson(model: FittedTreeEstimator): ModelJson {
   const json: ModelJson = {
     format: MODEL_FORMAT,
     version: MODEL_FORMAT_VERSION,
-    estimator: model instanceof DecisionTreeClassifier ? 'DecisionTreeClassifier' : 'DecisionTreeRegressor',
+    estimator: model.task === 'classification' ? 'DecisionTreeClassifier' : 'DecisionTreeRegressor',
     params: paramsOf(model),
     featureNames: model.featureNames,
     tree: treeToJson(model.tree),
   };
-  if (model instanceof DecisionTreeClassifier) json.classes = model.classes;
+  if (model.task === 'classification') json.classes = model.classes!;
   return json;
 }
 
-export function serializeModel(model: TreeModel): string {
+export function serializeModel(model: FittedTreeEstimator): string {
   return JSON.stringify(modelToJson(model));
-}
-
-/** Validates and loads a model from a JSON string or parsed object. */
-export function loadModel(input: string | unknown): TreeModel {
-  return readTreeModel(input, null, (estimator, params) =>
-    estimator === 'DecisionTreeClassifier' ? new DecisionTreeClassifier(params) : new DecisionTreeRegressor(params),
-  );
 }
 
 /**
@@ -341,11 +346,11 @@ export function loadModel(input: string | unknown): TreeModel {
  * `create` builds it from the loaded options: the caller's class only, so a bundle of the classifier
  * does not carry the regressor (and its criteria) for fromJSON.
  */
-export function loadModelAs<M extends TreeModel>(input: string | unknown, estimator: ModelJson['estimator'], create: (params: never) => M): M {
+export function loadModelAs<M extends FittedTreeEstimator>(input: string | unknown, estimator: ModelJson['estimator'], create: (params: never) => M): M {
   return readTreeModel(input, estimator, (_, params) => create(params));
 }
 
-function readTreeModel<M extends TreeModel>(
+export function readTreeModel<M extends FittedTreeEstimator>(
   input: string | unknown,
   want: ModelJson['estimator'] | null,
   create: (estimator: ModelJson['estimator'], params: never) => M,
@@ -370,6 +375,6 @@ function readTreeModel<M extends TreeModel>(
 
 declare module './model-registry.js' {
   interface ModelFormats {
-    'dt-model': TreeModel;
+    'dt-model': FittedTreeEstimator;
   }
 }

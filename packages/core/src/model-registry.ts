@@ -1,6 +1,7 @@
 import { ModelFormatError } from '@dt/errors';
 import { parseModelDocument } from './model-envelope.js';
-import { loadModel, MODEL_FORMAT } from './model-format.js';
+import { loadModel } from './load-model.js';
+import { MODEL_FORMAT } from './model-format.js';
 
 /**
  * Model types by file format. @dt/core registers 'dt-model'; other packages add theirs by

@@ -5,7 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadModel, serializeModel } from './model-format.js';
+import { loadModel } from './load-model.js';
+import { serializeModel } from './model-format.js';
 
 interface Fixture {
   model: { version: number; tree: { kind: number[]; left: number[]; right: number[]; feature: number[]; threshold: number[]; nSamples: number[] } };

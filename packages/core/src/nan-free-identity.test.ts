@@ -8,7 +8,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import './test-helpers/load-projections.js';
 import { DecisionTreeClassifier } from './decision-tree-classifier.js';
 import { DecisionTreeRegressor } from './decision-tree-regressor.js';
 import type { TreeOptions } from './options.js';

@@ -5,17 +5,12 @@ import { availableParallelism } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import { DtError } from '@dt/errors';
-// Node programs get every split strategy (the main entry's `node` condition does the same).
-import './hist.js';
-import './random.js';
-import './ccp.js';
-import './scale.js';
-import './load.js';
 import type { DecisionTreeClassifier } from './decision-tree-classifier.js';
 import type { DecisionTreeRegressor } from './decision-tree-regressor.js';
 import type { FitOptions } from './decision-tree.js';
 import type { FeatureInput, LabelInput } from './input.js';
-import { loadModel, serializeModel, type TreeModel } from './model-format.js';
+import { loadModel, type TreeModel } from './load-model.js';
+import { serializeModel } from './model-format.js';
 import type { HistogramWorkers } from './split-search/histogram-parallel.js';
 
 export type { HistogramWorkers } from './split-search/histogram-parallel.js';
@@ -95,7 +90,7 @@ export async function fitTree<M extends DecisionTreeClassifier | DecisionTreeReg
 ): Promise<M> {
   const fit = (o: FitOptions): void => void (model as unknown as { fit(X: FeatureInput, y: unknown, o: FitOptions): unknown }).fit(X, y, o);
   const jobs = resolveJobs(model.options.nJobs);
-  const binned = model.options.splitter === 'hist' || model.options.splitter === 'auto';
+  const binned = model.options.splitter.threads !== undefined;
   if (jobs <= 1 || !binned || (fitOptions.workers ?? null) !== null) {
     fit(fitOptions);
     return model;

@@ -1,16 +1,7 @@
 /**
- * @dt/core/oblique: import once (for its effect) to use projections or categorical features —
- *
- *   import '@dt/core/oblique';
- *
- * It registers the oblique projections of @dt/projections and the split searches that use them (per-node
- * and global projections, CRIMCOORD for categorical features). The main @dt/core entry leaves these out,
- * so a plain axis-aligned tree bundles small.
+ * @deprecated `@dt/core/oblique` no longer registers anything: projections and categorical features
+ * work with @dt/core's DecisionTreeClassifier/DecisionTreeRegressor everywhere (their table of
+ * built-ins holds the oblique searches). A plain re-export, without side effects.
  */
-import '@dt/projections';
-// Oblique fits usually standardise features (scale: true): the scaler comes along.
-import './scale.js';
-import { createObliqueSearch, prepareCategorical } from './split-search/oblique-searches.js';
-import { registerObliqueSearch } from './split-search/oblique-slot.js';
-
-registerObliqueSearch({ create: createObliqueSearch, categorical: prepareCategorical });
+export { obliqueSearches } from './split-search/oblique-searches.js';
+export type { ObliqueStrategies, ObliqueContext } from './split-search/oblique-searches.js';

@@ -1,6 +1,6 @@
 import type { Criterion } from '@dt/criteria';
-import { getCriterion } from '@dt/criteria/registry-store';
-import { getProjection, type Projection } from '@dt/projections/registry';
+import { resolveCriterion } from '@dt/criteria/registry-store';
+import { resolveProjection as projectionIn, type Projection } from '@dt/projections/registry';
 import {
   InvalidArgumentError,
   nonNegativeNumber,
@@ -11,12 +11,14 @@ import {
 } from '@dt/errors';
 import { resolveMaxFeatures, validateMaxFeatures, type MaxFeatures } from './max-features.js';
 import { resolveOptions, type OptionTable, type SameKeys, type Task } from './option-table.js';
+import type { FitKit } from './fit-kit.js';
+import { checkSplitter, type SplitStrategy } from './split-search/split-strategy.js';
 
 export type { MaxFeatures } from './max-features.js';
 
 /** Options shared by the tree estimators (scikit-learn's names in camelCase). */
 export interface TreeOptions {
-  /** Criterion name from the @dt/criteria registry, or an instance. */
+  /** A built-in criterion's name (or one added with registerCriterion), or a criterion object. */
   criterion?: string | Criterion;
   /** Maximum depth; null grows until the other rules stop. */
   maxDepth?: number | null;
@@ -74,16 +76,18 @@ export interface TreeOptions {
    * otherwise bin edges sit at weighted quantiles. 'random' draws one threshold per candidate feature
    * uniformly between its minimum and maximum in the node and keeps the best of those (scikit-learn's
    * splitter='random', Extremely Randomized Trees; partition-only criteria, not Max-Cut). Axis splits
-   * and global projections only.
+   * and global projections only. Or a split strategy value (`histSplitter`, `randomSplitter`, ...).
    */
-  splitter?: Splitter;
+  splitter?: Splitter | SplitStrategy;
   /** Bins per feature for splitter 'hist', 2..65536 (default 256; above 256 codes take 16 bits). */
   maxBins?: number;
   /**
    * Threads for splitter 'hist' (and 'auto' when it bins): 1 (default), or -1 for every core. Large
    * nodes' histograms, split searches and code moves are split by feature across worker threads;
-   * the tree is identical for every nJobs. `fit` is synchronous and runs on the calling thread
-   * unless given `workers`; `fitTree` from @dt/core/node creates them from nJobs.
+   * the tree is identical for every nJobs. In Node, `fit` starts nJobs − 1 worker threads itself
+   * (at most the cores available: a larger request is clamped, and `fitReport.threads` says how many
+   * ran); in a browser, nJobs > 1 is refused with a pointer to `fitTree`'s async form unless `workers`
+   * are passed to fit.
    */
   nJobs?: number;
 }
@@ -125,7 +129,7 @@ export interface ResolvedTreeOptions {
   ccpAlpha: number;
   minParent: number | null;
   categoricalFeatures: number[] | null;
-  splitter: Splitter;
+  splitter: SplitStrategy;
   maxBins: number;
   nJobs: number;
   classWeight: ClassWeight;
@@ -157,13 +161,15 @@ const nullable =
  * The tree estimators' options, each declared once: validator, default and model-file codec (the
  * command line's flags and help: TREE_OPTIONS_CLI in tree-options-cli.ts, which only the CLI
  * imports, so browser bundles do not carry them). Typed against ResolvedTreeOptions, so a key
- * missing here or a validator of the wrong type does not compile.
+ * missing here or a validator of the wrong type does not compile. Names resolve through `kit`'s
+ * tables, and an option needing a capability the kit lacks is refused (BUILT_INS: TREE_OPTIONS).
  */
-export const TREE_OPTIONS: OptionTable<ResolvedTreeOptions> = {
+export function treeOptionTable(kit: FitKit): OptionTable<ResolvedTreeOptions> {
+  return {
   criterion: {
     default: 'gini',
     defaultFor: (task) => (task === 'classification' ? 'gini' : 'mse'),
-    validate: (v, _name, task) => getCriterion(v as string | Criterion, task),
+    validate: (v, _name, task) => resolveCriterion(v as string | Criterion, task, kit.criteria),
     save: (c) => c.name,
   },
   maxDepth: {
@@ -188,20 +194,20 @@ export const TREE_OPTIONS: OptionTable<ResolvedTreeOptions> = {
   seed: { default: 0, validate: (v, name) => seedValue(name, v) },
   projection: {
     default: 'axis',
-    validate: (v, name) => resolveProjection(v, name),
+    validate: (v, name) => needs(kit.oblique, name, resolveProjection(v, name, kit), 'oblique splits'),
     save: (p) => (p === null ? 'axis' : p.options && Object.keys(p.options).length > 0 ? { name: p.name, options: { ...p.options } } : p.name),
   },
   scale: {
     default: false,
     validate: (v, name) => {
       if (typeof v !== 'boolean') throw new InvalidArgumentError(name, 'a boolean', v);
-      return v;
+      return needs(kit.scaling, name, v || null, 'feature scaling') !== null;
     },
   },
-  ccpAlpha: { default: 0, validate: (v, name) => nonNegativeNumber(name, v) },
+  ccpAlpha: { default: 0, validate: (v, name) => needs(kit.prune, name, nonNegativeNumber(name, v) || null, 'cost-complexity pruning') ?? 0 },
   minParent: { default: null, validate: nullable((v, name) => positiveInt(name, v)) },
-  categoricalFeatures: { default: null, validate: (v, name) => resolveCategorical(v, name) },
-  splitter: { default: 'auto', validate: (v, name) => oneOf(name, v, ['best', 'hist', 'random', 'auto'] as const) },
+  categoricalFeatures: { default: null, validate: (v, name) => needs(kit.oblique, name, resolveCategorical(v, name), 'CRIMCOORD') },
+  splitter: { default: kit.defaultSplitter.name, validate: (v, name) => resolveSplitter(v, name, kit), save: (s) => s.name },
   maxBins: {
     default: 256,
     validate: (v, name) => {
@@ -226,15 +232,38 @@ export const TREE_OPTIONS: OptionTable<ResolvedTreeOptions> = {
     tasks: ['classification'],
     validate: nullable((v, name) => numberInRange(name, v, 0, 1, { loInclusive: true })),
   },
-};
+  };
+}
 
-/** Validates options once at the estimator boundary and fills in defaults. */
-export function resolveTreeOptions(raw: unknown, task: Task): ResolvedTreeOptions {
-  const o = resolveOptions(TREE_OPTIONS, raw, task);
-  if (o.splitter === 'hist' && o.categoricalFeatures) {
-    throw new InvalidArgumentError('categoricalFeatures', "used with splitter 'best' (per-node CRIMCOORD values are not binned)", o.categoricalFeatures);
-  }
+/** Validates options once at the estimator boundary (the table of one kit) and fills in defaults. */
+export function resolveTreeOptionsWith(table: OptionTable<ResolvedTreeOptions>, raw: unknown, task: Task): ResolvedTreeOptions {
+  const o = resolveOptions(table, raw, task);
+  checkSplitter(o.splitter, o.criterion, o.categoricalFeatures, null);
   return o;
+}
+
+/** `value` when the capability is there (or nothing is asked: null); else a typed error naming the option. */
+function needs<T>(capability: unknown, name: string, value: T, what: string): T {
+  if (value === null || capability !== null) return value;
+  throw new InvalidArgumentError(name, `left at its default here: this estimator takes values and has no ${what} (@dt/core's DecisionTreeClassifier/DecisionTreeRegressor have every option)`, value);
+}
+
+const SPLITTER_NAMES = ['best', 'hist', 'random', 'auto'] as const;
+
+function resolveSplitter(v: unknown, name: string, kit: FitKit): SplitStrategy {
+  if (typeof v === 'object' && v !== null) {
+    const s = v as Partial<SplitStrategy>;
+    if (typeof s.name !== 'string' || typeof s.axisSearch !== 'function' || typeof s.limits !== 'object' || s.limits === null) {
+      throw new InvalidArgumentError(name, "a splitter name ('best', 'hist', 'random', 'auto') or a split strategy object", v);
+    }
+    return v as SplitStrategy;
+  }
+  const n = oneOf(name, v, SPLITTER_NAMES);
+  const found = Object.prototype.hasOwnProperty.call(kit.splitters, n) ? kit.splitters[n] : undefined;
+  if (found === undefined) {
+    throw new InvalidArgumentError(name, `a split strategy value here (\`import { ${n}Splitter } from '@dt/core'\`): this estimator takes values, not splitter names other than ${Object.keys(kit.splitters).map((k) => `'${k}'`).join(', ')}`, v);
+  }
+  return found;
 }
 
 function resolveCategorical(v: unknown, name: string): number[] | null {
@@ -251,12 +280,15 @@ function resolveCategorical(v: unknown, name: string): number[] | null {
   return v.length === 0 ? null : [...seen].sort((a, b) => a - b);
 }
 
-function resolveProjection(p: unknown, name: string): Projection | null {
+function resolveProjection(p: unknown, name: string, kit: FitKit): Projection | null {
   if (p === null) return null;
   if (typeof p !== 'string' && (typeof p !== 'object' || p === null)) {
     throw new InvalidArgumentError(name, "a projection name ('axis', 'global-pca', ...) or a projection object", p);
   }
-  const q = getProjection(p as string | Projection);
+  // A saved model's { name, options } of a built-in (tree-option-loaders.ts) resolves with its options.
+  const spec = p as { name?: unknown; options?: unknown; prepare?: unknown };
+  const saved = typeof p === 'object' && typeof spec.name === 'string' && spec.prepare === undefined && typeof spec.options === 'object' && spec.options !== null;
+  const q = saved ? projectionIn(spec.name as string, spec.options as Record<string, unknown>, kit.projections) : projectionIn(p as string | Projection, {}, kit.projections);
   return q.name === 'axis' ? null : q;
 }
 

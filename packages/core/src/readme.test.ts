@@ -51,3 +51,13 @@ it('README browser-loading example runs: fromJSON after @dt/core/load reads what
     log.mockRestore();
   }
 });
+
+it('README binDataset example runs and prints what it says: the same tree as on raw X, a fold fitted on a subset', async () => {
+  const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+  try {
+    await runReadmeExample(new URL('../README.md', import.meta.url).pathname, 7);
+    expect(log.mock.calls.map((c) => c as unknown[])).toEqual([[true], [3, ['hi']]]);
+  } finally {
+    log.mockRestore();
+  }
+});

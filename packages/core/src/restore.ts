@@ -10,3 +10,6 @@ export interface RestoreState<S> {
   featureNames: string[] | null;
   classes?: (string | number)[];
 }
+
+/** The key of an estimator's option table (its kit's), read by the model file's writer. Internal. */
+export const OPTION_TABLE: unique symbol = Symbol('dt.optionTable');

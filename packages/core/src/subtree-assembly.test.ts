@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { getCriterion } from '@dt/criteria';
 import { createRandom } from '@dt/errors';
-import './hist.js';
 import { TreeBuilder, type ClassificationData, type GrowthParams, type RegressionData } from './builder.js';
 import { treeToJson } from './index.js';
 import type { Tree } from './tree.js';
+import { composeSearch } from './split-search/compose-search.js';
+import { histSplitter } from './split-search/hist-splitter.js';
+import type { SplitSearch } from './split-search/split-record.js';
 
 /** The whole flat tree, bit for bit (node statistics and values included). */
 const json = (t: Tree): string => JSON.stringify(treeToJson(t));
@@ -45,18 +47,16 @@ function fitWith(p: typeof problem extends fc.Arbitrary<infer T> ? T : never, su
     minSamplesLeaf: p.minSamplesLeaf,
     minWeightLeaf: 0,
     minImpurityDecrease: p.minImpurityDecrease,
-    maxFeatures: p.cols,
     maxLeafNodes: null,
-    rng: createRandom(1),
-    projection: null,
-    scale: false,
     misRate: null,
-    categorical: null,
-    splitter: 'hist',
-    maxBins: 256,
     subtreeRows,
   };
-  return new TreeBuilder(data, params).build();
+  return new TreeBuilder(data, histSearch(data, p.minSamplesLeaf, p.cols, 256), params).build();
+}
+
+/** The 'hist' search of a fit, composed as the estimators do. */
+function histSearch(data: ClassificationData | RegressionData, minSamplesLeaf: number, maxFeatures: number, maxBins: number): SplitSearch {
+  return composeSearch(data, { minSamplesLeaf, minWeightLeaf: 0, maxFeatures, rng: createRandom(1), splitter: histSplitter, projection: null, scaling: null, categorical: null, oblique: null, maxBins, parallel: null });
 }
 
 describe('subtree tasks (builder growInSubtrees)', () => {
@@ -81,9 +81,9 @@ describe('subtree tasks (builder growInSubtrees)', () => {
       weights: null,
       criterion: getCriterion('mse', 'regression'),
     };
-    const params = { maxDepth: Infinity, minSamplesSplit: 2, minSamplesLeaf: 1, minWeightLeaf: 0, minImpurityDecrease: 0, maxFeatures: 1, maxLeafNodes: null, rng: createRandom(1), projection: null, scale: false, misRate: null, categorical: null, splitter: 'hist' as const, maxBins: 65536 };
-    const t = new TreeBuilder(data, { ...params, subtreeRows: 3 }).build();
+    const params = { maxDepth: Infinity, minSamplesSplit: 2, minSamplesLeaf: 1, minWeightLeaf: 0, minImpurityDecrease: 0, maxLeafNodes: null, misRate: null };
+    const t = new TreeBuilder(data, histSearch(data, 1, 1, 65536), { ...params, subtreeRows: 3 }).build();
     expect(t.maxDepth).toBeGreaterThan(150);
-    expect(json(t)).toBe(json(new TreeBuilder(data, { ...params, subtreeRows: 0 }).build()));
+    expect(json(t)).toBe(json(new TreeBuilder(data, histSearch(data, 1, 1, 65536), { ...params, subtreeRows: 0 }).build()));
   });
 });

@@ -10,36 +10,21 @@
  * histogram of another node to subtract from, and independentSubtrees: no feature draws), so each
  * task grows the same subtree on any thread; the tasks are the same set for every nJobs, as their
  * bound depends on the rows only; and one thread runs the same two phases, so the one-thread tree
- * is the assembled tree. Registered with the 'hist' search (hist.ts), the one search whose subtrees
- * are independent, so plain CART bundles leave this out.
+ * is the assembled tree. The 'hist' search's growSubtrees (split-search/hist-splitter.ts), the one
+ * search whose subtrees are independent.
  */
-import type { GrowthParams, SubtreeTask } from './builder.js';
-import type { ClassificationData, RegressionData } from './split-search/fit-data.js';
+import type { HistogramParallel } from './split-search/histogram-parallel.js';
+import type { SubtreeFit, SubtreeTask } from './split-search/split-record.js';
 import { LEAF, reviveTree, Tree } from './tree.js';
 
-/** What the builder hands over after the first phase. */
-export interface SubtreeFit {
-  /** The top tree: every task's node added, not expanded. */
-  top: Tree;
-  tasks: SubtreeTask[];
-  totalWeight: number;
-  data: ClassificationData | RegressionData;
-  params: GrowthParams;
-  /** The builder's sample order (shared with the workers when there are any). */
-  samples: Int32Array;
-  /** Grows one task on this thread (TreeBuilder.growSubtree). */
-  grow(task: SubtreeTask): Tree;
-}
-
-/** Grows the tasks and returns the final tree. */
-export function finishSubtrees(fit: SubtreeFit): Tree {
-  const par = fit.params.parallel ?? null;
+/** Grows the tasks (on `par`'s worker threads too, when given) and returns the final tree. */
+export function finishSubtrees(fit: SubtreeFit, par: HistogramParallel | null): Tree {
   const grown = par !== null && par.growsSubtrees ? par.growSubtrees(fit.tasks, fit.totalWeight, subtreeData(fit), fit.grow) : fit.tasks.map(fit.grow);
   return assembleSubtrees(fit.top, fit.tasks, grown);
 }
 
 /** What a worker thread needs to grow the tasks like the builder (subtree-worker.ts). */
-function subtreeData({ data: d, params: p, samples }: SubtreeFit): SubtreeData {
+function subtreeData({ data: d, growth: p, samples }: SubtreeFit): SubtreeData {
   return {
     task: d.task,
     rows: d.X.rows,

@@ -4,7 +4,7 @@ import { DtError } from '@dt/errors';
 import { DecisionTreeClassifier, DecisionTreeRegressor, treeToJson, type Tree } from './index.js';
 import { createHistogramWorkers, startModuleWorker, type HistogramWorkerPool } from './node.js';
 import type { HistogramWorkers, ParallelFitStats } from './split-search/histogram-parallel.js';
-import { SUBTREE_DIVISOR } from './builder.js';
+import { SUBTREE_DIVISOR } from './growth-params.js';
 
 /** The whole flat tree, bit for bit (node statistics and values included). */
 const json = (t: Tree): string => JSON.stringify(treeToJson(t));

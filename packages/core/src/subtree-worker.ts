@@ -5,40 +5,33 @@
  * (histogram-worker.ts), so that split-search/ never imports the builder.
  */
 import { getCriterion } from '@dt/criteria';
-import { createRandom } from '@dt/errors';
-import { TreeBuilder, type SubtreeTask } from './builder.js';
+import { TreeBuilder } from './builder.js';
 import type { ClassificationData, RegressionData } from './split-search/fit-data.js';
+import { HistogramAxisSearch } from './split-search/histogram-axis.js';
 import type { SubtreeGrower } from './split-search/histogram-parallel.js';
+import type { SubtreeTask } from './split-search/split-record.js';
 import type { SubtreeData } from './subtree-assembly.js';
 
-/** A builder for one fit's subtree tasks on this thread; returns a function growing one task. */
-export const growSubtreesHere: SubtreeGrower = (sd: SubtreeData, search) => {
+/** A builder for one fit's subtree tasks on this thread (its own search over the shared arrays); returns a function growing one task. */
+export const growSubtreesHere: SubtreeGrower = (subtreeData, config) => {
+  const sd = subtreeData as SubtreeData;
+  const search = new HistogramAxisSearch(config);
   // The builder reads X's shape only (the search holds the bin codes).
   const X = { data: new Float64Array(0), rows: sd.rows, cols: sd.cols };
   const data: ClassificationData | RegressionData =
     sd.task === 'classification'
       ? { task: 'classification', X, labels: sd.labels!, nClasses: sd.nClasses, weights: sd.weights, criterion: getCriterion(sd.criterion, 'classification') }
       : { task: 'regression', X, targets: sd.targets!, weights: sd.weights, criterion: getCriterion(sd.criterion, 'regression') };
-  const builder = new TreeBuilder(
-    data,
-    {
-      maxDepth: sd.maxDepth,
-      minSamplesSplit: sd.minSamplesSplit,
-      minSamplesLeaf: sd.minSamplesLeaf,
-      minWeightLeaf: sd.minWeightLeaf,
-      minImpurityDecrease: sd.minImpurityDecrease,
-      misRate: sd.misRate,
-      maxLeafNodes: null,
-      // Read by the split search's construction only, which the given search replaces.
-      maxFeatures: sd.cols,
-      rng: createRandom(0),
-      projection: null,
-      scale: false,
-      categorical: null,
-      splitter: 'hist',
-      maxBins: 256,
-    },
-    { search, samples: new Int32Array(sd.samples) },
-  );
-  return (task: SubtreeTask, totalWeight: number) => builder.growSubtree(task, totalWeight);
+  const growth = {
+    maxDepth: sd.maxDepth,
+    minSamplesSplit: sd.minSamplesSplit,
+    minSamplesLeaf: sd.minSamplesLeaf,
+    minWeightLeaf: sd.minWeightLeaf,
+    minImpurityDecrease: sd.minImpurityDecrease,
+    misRate: sd.misRate,
+    maxLeafNodes: null,
+  };
+  const builder = new TreeBuilder(data, search, growth, new Int32Array(sd.samples));
+  // The tasks are the fitting thread's SubtreeTasks (structured clones), seen by the driver as ranges.
+  return (task, totalWeight) => builder.growSubtree(task as SubtreeTask, totalWeight);
 };

@@ -5,8 +5,8 @@
  * model-format.ts's reader and @dt/ensemble's forest files only).
  */
 import type { Criterion } from '@dt/criteria';
-import { criterionNotLoaded, getCriterion, isBuiltInCriterion } from '@dt/criteria/registry-store';
-import { getProjection, isProjectionLoaded, listProjections, projectionNotLoaded, type Projection } from '@dt/projections/registry';
+import { isBuiltInCriterion, isRegisteredCriterion } from '@dt/criteria/registry-store';
+import { BUILT_IN_PROJECTIONS, type Projection } from '@dt/projections/registry';
 import { DtError } from '@dt/errors';
 import type { OptionLoaders, Task } from './option-table.js';
 import type { ResolvedTreeOptions } from './options.js';
@@ -17,18 +17,10 @@ import type { ResolvedTreeOptions } from './options.js';
  * placeholder, so the model still loads and predicts and refitting says what is missing.
  */
 export const TREE_OPTION_LOADERS: OptionLoaders<ResolvedTreeOptions> = {
-  criterion: (saved, task) => (typeof saved === 'string' && !isRegisteredCriterion(saved) ? unavailableCriterion(saved, task) : saved),
+  criterion: (saved, task) => (typeof saved === 'string' && !isBuiltInCriterion(saved) && !isRegisteredCriterion(saved) ? unavailableCriterion(saved, task) : saved),
   projection: (saved) => loadProjection(saved),
 };
 
-function isRegisteredCriterion(name: string): boolean {
-  try {
-    getCriterion(name);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** A saved projection (a name, or { name, options }) as a constructor value; unregistered ones become placeholders. */
 function loadProjection(saved: unknown): unknown {
@@ -38,8 +30,9 @@ function loadProjection(saved: unknown): unknown {
   if (typeof name !== 'string') return saved;
   if (options !== undefined && (typeof options !== 'object' || options === null || Array.isArray(options))) return saved;
   const opts = options as Record<string, unknown> | undefined;
-  if (!isProjectionLoaded(name)) return unavailableProjection(name, opts);
-  return opts === undefined ? name : getProjection(name, opts);
+  if (!BUILT_IN_PROJECTIONS.includes(name)) return unavailableProjection(name, opts);
+  // A built-in: the name (with its options) is resolved by the loading estimator's table.
+  return opts === undefined ? name : { name, options: opts };
 }
 
 /** Stands in for a custom projection a saved model was fitted with: not needed to predict; refitting says what is missing. */
@@ -48,8 +41,6 @@ function unavailableProjection(name: string, options: Record<string, unknown> | 
     name,
     ...(options === undefined ? {} : { options: Object.freeze({ ...options }) }),
     prepare: () => {
-      // A built-in oblique projection whose code was not imported: predicting never needs it.
-      if (listProjections().includes(name)) throw projectionNotLoaded(name);
       throw new DtError(
         'UNKNOWN_NAME',
         `this model was fitted with the custom projection "${name}"; pass that projection object in the options to refit`,
@@ -61,8 +52,6 @@ function unavailableProjection(name: string, options: Record<string, unknown> | 
 /** Stands in for a custom (unregistered) criterion a saved model was fitted with, as for projections. */
 function unavailableCriterion(name: string, task: Task): Criterion {
   const missing = (): never => {
-    // A built-in criterion this bundle did not register (twoing, maxCut): name the import.
-    if (isBuiltInCriterion(name)) throw criterionNotLoaded(name);
     throw new DtError(
       'UNKNOWN_NAME',
       `this model was fitted with the custom criterion "${name}"; register it (registerCriterion) or pass the criterion object to refit`,

@@ -1,13 +1,7 @@
 /**
- * `@dt/criteria/all`: import once, for its effect, to register every built-in criterion by name —
- *
- *   import '@dt/criteria/all';
- *
- * Browser bundles of @dt/core register only the criteria of scikit-learn's trees (classification.ts,
- * regression.ts); twoing and maxCut by name need this import (or the criterion object itself).
- * Node's @dt/core entry imports it.
+ * @deprecated `@dt/criteria/all` no longer registers anything (built-in criteria are values, and
+ * every name resolves through the main entry's static table): remove `import '@dt/criteria/all'`.
+ * Kept as a plain re-export of the main entry's name resolution for one minor version.
  */
-import { BUILT_IN_CRITERIA } from './registry.js';
-import { addBuiltIns } from './registry-store.js';
-
-addBuiltIns(BUILT_IN_CRITERIA);
+export { getCriterion, registerCriterion, listCriteria } from './registry.js';
+export type { CriterionTask } from './registry.js';

@@ -23,6 +23,8 @@ let resultLeftWeight = 0;
 export const entropy: ClassificationCriterion = Object.freeze({
   name: 'entropy',
   task: 'classification' as const,
+  symmetricImpurity: true,
+  partitionScored: true,
   scan: scanEntropy,
   impurity: entropyImpurity,
 });

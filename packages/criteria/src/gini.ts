@@ -19,6 +19,8 @@ let resultLeftWeight = 0;
 export const gini: ClassificationCriterion = Object.freeze({
   name: 'gini',
   task: 'classification' as const,
+  symmetricImpurity: true,
+  partitionScored: true,
   scan: scanGini,
   impurity: giniImpurity,
 });

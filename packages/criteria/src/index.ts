@@ -18,5 +18,5 @@ export { maxCut } from './max-cut.js';
 export { mse, mseImpurity, weightedMean } from './mse.js';
 export { mae, maeImpurity, weightedMedian } from './mae.js';
 export { poisson, poissonImpurity, POISSON_EPSILON } from './poisson.js';
-export { getCriterion, registerCriterion, listCriteria } from './registry.js';
+export { getCriterion, registerCriterion, listCriteria, BUILT_IN_CRITERIA } from './registry.js';
 export type { CriterionTask } from './registry.js';

@@ -23,6 +23,7 @@ let orderBuf = new Int32Array(256);
 export const mae: RegressionCriterion = Object.freeze({
   name: 'mae',
   task: 'regression' as const,
+  partitionScored: true,
   scan: scanMae,
   impurity: maeImpurity,
   leafValue: weightedMedian,

@@ -39,6 +39,7 @@ let resultLeftWeight = 0;
 export const maxCut: ClassificationCriterion = Object.freeze({
   name: 'maxCut',
   task: 'classification' as const,
+  valueScored: true,
   scan: scanMaxCut,
   impurity: giniImpurity,
 });

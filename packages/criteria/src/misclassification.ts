@@ -17,6 +17,8 @@ let resultLeftWeight = 0;
 export const misclassification: ClassificationCriterion = Object.freeze({
   name: 'misclassification',
   task: 'classification' as const,
+  symmetricImpurity: true,
+  partitionScored: true,
   scan: scanMisclassification,
   impurity: misclassificationImpurity,
 });

@@ -16,6 +16,7 @@ let resultLeftWeight = 0;
 export const mse: RegressionCriterion = Object.freeze({
   name: 'mse',
   task: 'regression' as const,
+  partitionScored: true,
   groupedEntries: true,
   scan: scanMse,
   impurity: mseImpurity,

@@ -1,12 +1,12 @@
 /**
- * The criteria registry's mechanics, without built-ins: a name → criterion map on a global symbol,
- * getCriterion / registerCriterion / listCriteria. Which built-ins are in it depends on the entries
- * loaded: `@dt/criteria` (registry.ts) registers every built-in; `@dt/criteria/classification` and
- * `@dt/criteria/regression` register one task's, so a browser bundle of a classifier does not carry
- * the regression criteria (@dt/core's estimators import the entry of their task).
+ * The criteria registry's mechanics: name resolution over a static table of built-ins (a value the
+ * caller passes) and the criteria users add with registerCriterion. User additions live on a global
+ * symbol, not in this module: a project can end up with two copies of @dt/criteria (two versions, or an
+ * app and a library each with its own), and a criterion registered through one must still be found
+ * through the other. Built-ins are never registered: they are imported as values (registry.ts).
  */
-import { DtError, InvalidArgumentError, UnknownNameError } from '@dt/errors';
-import type { ClassificationCriterion, Criterion, RegressionCriterion } from './types.js';
+import { InvalidArgumentError, UnknownNameError } from '@dt/errors';
+import type { Criterion, RegressionCriterion } from './types.js';
 
 export type CriterionTask = Criterion['task'];
 
@@ -19,35 +19,15 @@ const ALIASES: Readonly<Record<string, string>> = Object.freeze({
   absolute_error: 'mae',
 });
 
-/**
- * Names of every built-in criterion. A lean bundle registers only some (the task entries); a name of
- * one it left out is "not loaded", an error naming the import that registers it, not "unknown".
- */
+/** Names of every built-in criterion: user criteria may not take them. */
 const BUILT_IN_NAMES: readonly string[] = ['gini', 'entropy', 'misclassification', 'twoing', 'maxCut', 'mse', 'mae'];
 
 const TASKS: readonly CriterionTask[] = ['classification', 'regression'];
 const NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_-]*$/;
 
-/**
- * The registry lives on a global symbol, not in this module: a project can end up with two copies
- * of @dt/criteria (two versions, or an app and a library each with its own), and a criterion
- * registered through one must still be found by @dt/core resolving names through the other.
- */
 const REGISTRY_KEY = Symbol.for('@dt/criteria/registry');
 const globalSlot = globalThis as { [REGISTRY_KEY]?: Map<string, Criterion> };
 const registry: Map<string, Criterion> = globalSlot[REGISTRY_KEY] ?? (globalSlot[REGISTRY_KEY] = new Map());
-
-/**
- * Adds built-in criteria missing from the shared map (another entry or an older copy may have added
- * them already); names already taken stay as they are.
- */
-export function addBuiltIns(criteria: readonly Criterion[]): void {
-  for (const c of criteria) if (!registry.has(c.name)) registry.set(c.name, c);
-}
-
-function knownNames(): string[] {
-  return [...registry.keys(), ...Object.keys(ALIASES)];
-}
 
 function checkTask(task: unknown): CriterionTask | undefined {
   if (task === undefined) return undefined;
@@ -74,26 +54,34 @@ function assertCriterion(argument: string, value: unknown): asserts value is Cri
 }
 
 /**
- * The criterion registered under `nameOrInstance` (scikit-learn aliases accepted), or the instance
- * itself after a shape check. With `task`, also checks the criterion is for that task.
+ * The criterion named `nameOrInstance` among `builtIns` (scikit-learn aliases accepted) or the ones
+ * users registered, or the instance itself after a shape check. With `task`, also checks the
+ * criterion is for that task. `builtIns` is a static table: an empty one (lean bundles that pass
+ * criterion objects) resolves user-registered names only.
  */
-export function getCriterion(nameOrInstance: string | Criterion, task: 'classification'): ClassificationCriterion;
-export function getCriterion(nameOrInstance: string | Criterion, task: 'regression'): RegressionCriterion;
-export function getCriterion(nameOrInstance: string | Criterion, task?: CriterionTask): Criterion;
-export function getCriterion(nameOrInstance: string | Criterion, task?: CriterionTask): Criterion {
+export function resolveCriterion(nameOrInstance: string | Criterion, task: CriterionTask | undefined, builtIns: readonly Criterion[]): Criterion {
   const wanted = checkTask(task);
   let criterion: Criterion;
   if (typeof nameOrInstance === 'string') {
     const name = ALIASES[nameOrInstance] ?? nameOrInstance;
-    const found = registry.get(name);
-    if (found === undefined) throw BUILT_IN_NAMES.includes(name) ? criterionNotLoaded(name) : new UnknownNameError('criterion', nameOrInstance, knownNames());
+    const found = builtIns.find((c) => c.name === name) ?? registry.get(name);
+    if (found === undefined) {
+      if (BUILT_IN_NAMES.includes(name)) {
+        throw new InvalidArgumentError(
+          'criterion',
+          `a criterion object here (\`import { ${name} } from '@dt/criteria'\`): this estimator takes values, not built-in names; @dt/core's DecisionTreeClassifier/DecisionTreeRegressor know every name`,
+          nameOrInstance,
+        );
+      }
+      throw new UnknownNameError('criterion', nameOrInstance, [...listCriteriaIn(builtIns), ...Object.keys(ALIASES)]);
+    }
     criterion = found;
   } else {
     assertCriterion('criterion', nameOrInstance);
     criterion = nameOrInstance;
   }
   if (wanted !== undefined && criterion.task !== wanted) {
-    const names = listCriteria(wanted).map((n) => JSON.stringify(n));
+    const names = listCriteriaIn(builtIns, wanted).map((n) => JSON.stringify(n));
     throw new InvalidArgumentError(
       'criterion',
       `a ${wanted} criterion (${names.join(', ')})`,
@@ -103,35 +91,30 @@ export function getCriterion(nameOrInstance: string | Criterion, task?: Criterio
   return criterion;
 }
 
-/**
- * The error for a built-in criterion a lean bundle did not register (`@dt/criteria/classification`
- * has gini, entropy and misclassification; `@dt/criteria/regression` mse and mae).
- */
-export function criterionNotLoaded(name: string): DtError {
-  return new DtError(
-    'UNKNOWN_NAME',
-    `criterion ${JSON.stringify(name)} is not loaded: add \`import '@dt/criteria/all';\` once, or pass the criterion object (\`import { ${name} } from '@dt/criteria'\`)`,
-  );
-}
-
-/** True when `name` is a built-in criterion's (registered or not). */
+/** True when `name` is a built-in criterion's (or one of their aliases). */
 export function isBuiltInCriterion(name: string): boolean {
   return BUILT_IN_NAMES.includes(ALIASES[name] ?? name);
 }
 
-/** Adds a criterion under its `name`; names and aliases already taken are rejected. */
+/** True when `name` was added with registerCriterion. */
+export function isRegisteredCriterion(name: string): boolean {
+  return registry.has(name);
+}
+
+/** Adds a criterion under its `name`; built-in names, aliases and names already taken are rejected. */
 export function registerCriterion(criterion: Criterion): void {
   assertCriterion('criterion', criterion);
-  if (registry.has(criterion.name) || criterion.name in ALIASES) {
+  if (registry.has(criterion.name) || criterion.name in ALIASES || BUILT_IN_NAMES.includes(criterion.name)) {
     throw new InvalidArgumentError('criterion.name', 'a name not registered yet', criterion.name);
   }
   registry.set(criterion.name, criterion);
 }
 
-/** Registered names (aliases excluded) in registration order, optionally for one task. */
-export function listCriteria(task?: CriterionTask): string[] {
+/** Names of `builtIns` then of the registered criteria (aliases excluded), optionally for one task. */
+export function listCriteriaIn(builtIns: readonly Criterion[], task?: CriterionTask): string[] {
   const wanted = checkTask(task);
   const names: string[] = [];
+  for (const c of builtIns) if (wanted === undefined || c.task === wanted) names.push(c.name);
   for (const [name, c] of registry) if (wanted === undefined || c.task === wanted) names.push(name);
   return names;
 }

@@ -1,12 +1,7 @@
 /**
- * `@dt/criteria/regression`: the registry with the regression built-ins registered (mse, mae) and not
- * the classification ones, as classification.ts for classifiers. `@dt/criteria` registers every built-in.
+ * @deprecated `@dt/criteria/regression` no longer registers anything (built-in criteria are values, and
+ * every name resolves through the main entry's static table): remove `import '@dt/criteria/regression'`.
+ * Kept as a plain re-export of the main entry's name resolution for one minor version.
  */
-import { addBuiltIns } from './registry-store.js';
-import { mse } from './mse.js';
-import { mae } from './mae.js';
-
-export { getCriterion, registerCriterion, listCriteria } from './registry-store.js';
-export type { CriterionTask } from './registry-store.js';
-
-addBuiltIns([mse, mae]);
+export { getCriterion, registerCriterion, listCriteria } from './registry.js';
+export type { CriterionTask } from './registry.js';

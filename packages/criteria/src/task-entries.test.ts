@@ -1,52 +1,35 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { maxCut } from './max-cut.js';
+import { gini } from './gini.js';
+import { BUILT_IN_CRITERIA, getCriterion, listCriteria } from './registry.js';
+import { listCriteriaIn, resolveCriterion } from './registry-store.js';
 
-// Each task entry registers its task's built-ins only (what keeps a classifier's browser bundle free
-// of the regression criteria); the main entry registers every one. Each case starts from an empty
-// shared registry (the global symbol) and fresh module instances, and puts the real one back after.
-const KEY = Symbol.for('@dt/criteria/registry');
-const slot = globalThis as Record<symbol, unknown>;
-let saved: unknown;
-
-describe('task entries', () => {
-  beforeEach(() => {
-    saved = slot[KEY];
-    delete slot[KEY];
-    vi.resetModules();
-  });
-  afterEach(() => {
-    slot[KEY] = saved;
-    vi.resetModules();
-  });
-
-  it("@dt/criteria/classification registers scikit-learn's classification criteria only; a left-out built-in names its import", async () => {
+// Built-ins are values resolved through a static table, never registered by importing a module.
+describe('criterion names without registration', () => {
+  it('the deprecated task entries register nothing: they re-export the main resolution', async () => {
+    const before = listCriteriaIn([]);
     const c = await import('./classification.js');
-    expect(c.listCriteria()).toEqual(['gini', 'entropy', 'misclassification']);
-    expect(() => c.getCriterion('twoing')).toThrow(/criterion "twoing" is not loaded: add `import '@dt\/criteria\/all';`.*import \{ twoing \} from '@dt\/criteria'/);
-    expect(() => c.getCriterion('max-cut')).toThrow(/criterion "maxCut" is not loaded/);
-    expect(() => c.getCriterion('mse')).toThrow(/criterion "mse" is not loaded/);
-    expect(() => c.getCriterion('ginni')).toThrow(/unknown criterion "ginni"; known: gini, entropy, misclassification/);
+    await import('./regression.js');
     await import('./all.js');
+    expect(listCriteriaIn([])).toEqual(before);
     expect(c.getCriterion('twoing', 'classification').name).toBe('twoing');
+    expect(c.listCriteria()).toEqual(listCriteria());
   });
 
-  it('@dt/criteria/regression registers the regression built-ins only', async () => {
-    const r = await import('./regression.js');
-    expect(r.listCriteria()).toEqual(['mse', 'mae']);
-    expect(r.getCriterion('squared_error', 'regression').name).toBe('mse');
+  it('the main entry resolves every built-in name whatever was imported', () => {
+    for (const c of BUILT_IN_CRITERIA) expect(getCriterion(c.name)).toBe(c);
+    expect(getCriterion('max-cut')).toBe(maxCut);
   });
 
-  it('the task entries and @dt/criteria/all, in any order, give the built-ins of the main entry', async () => {
-    const r = await import('./regression.js');
-    await import('./classification.js');
-    await import('./all.js');
-    // Every built-in (a criterion added by docs/adding-a-criterion.md comes after them), each task's in its order.
-    expect(r.listCriteria()).toEqual(expect.arrayContaining(['gini', 'entropy', 'misclassification', 'twoing', 'maxCut', 'mse', 'mae']));
-    expect(r.listCriteria('classification').slice(0, 5)).toEqual(['gini', 'entropy', 'misclassification', 'twoing', 'maxCut']);
-    expect(r.listCriteria('regression').slice(0, 2)).toEqual(['mse', 'mae']);
+  it('an empty table (a value-only estimator) takes objects and says how to pass a built-in by value', () => {
+    expect(resolveCriterion(gini, 'classification', [])).toBe(gini);
+    expect(() => resolveCriterion('twoing', 'classification', [])).toThrow(/a criterion object here \(`import \{ twoing \} from '@dt\/criteria'`\)/);
+    expect(() => resolveCriterion('ginni', 'classification', [])).toThrow(/unknown criterion "ginni"/);
   });
 
-  it('the registry store alone has no built-ins', async () => {
-    const s = await import('./registry-store.js');
-    expect(s.listCriteria()).toEqual([]);
+  it('capabilities are flags on the criterion, not lists of names', () => {
+    expect(BUILT_IN_CRITERIA.filter((c) => c.task === 'classification' && c.symmetricImpurity).map((c) => c.name)).toEqual(['gini', 'entropy', 'misclassification']);
+    expect(BUILT_IN_CRITERIA.filter((c) => c.valueScored).map((c) => c.name)).toEqual(['maxCut']);
+    expect(BUILT_IN_CRITERIA.filter((c) => c.partitionScored).map((c) => c.name)).toEqual(['gini', 'entropy', 'misclassification', 'twoing', 'mse', 'mae']);
   });
 });

@@ -21,6 +21,7 @@ let resultLeftWeight = 0;
 export const twoing: ClassificationCriterion = Object.freeze({
   name: 'twoing',
   task: 'classification' as const,
+  partitionScored: true,
   scan: scanTwoing,
   impurity: giniImpurity,
   unbeatableScore: twoingUnbeatableScore,

@@ -79,13 +79,35 @@ export interface RegressionScanInput extends ScanLimits {
   weightedSum: number;
 }
 
+/**
+ * What a criterion declares about itself, read by the split searches and the builder as flags on the
+ * criterion object (never as lists of names): a custom criterion that leaves them out gets the safe
+ * behaviour (the full class vector, no certification, any splitter).
+ */
 interface CriterionBase {
   /** Registry name, kebab/camel case as registered (e.g. "gini", "maxCut"). */
   readonly name: string;
+  /**
+   * True when the score at a position depends only on which entries lie on each side (their labels
+   * or targets and weights), not on the values: two sortings that give the same sides at the same
+   * valid positions give bit-identical scores (lets the oblique search certify early exits).
+   */
+  readonly partitionScored?: boolean;
+  /**
+   * True when the score reads the entries' values themselves (distances, as Max-Cut): a random
+   * threshold's partition alone cannot be scored, and a missing value has no place to go.
+   */
+  readonly valueScored?: boolean;
 }
 
 export interface ClassificationCriterion extends CriterionBase {
   readonly task: 'classification';
+  /**
+   * True when impurity() is a function of the multiset of class weights in which zeros add nothing
+   * (gini, entropy, misclassification): the builder may pass only the classes present in a node.
+   * Absent: impurity() always gets all nClasses weights.
+   */
+  readonly symmetricImpurity?: boolean;
   /**
    * Scan sorted entries; write the best split into `out` and return true, or return false when no
    * position satisfies the limits and the value-tolerance rule. Ties: among equal scores the more

@@ -114,7 +114,7 @@ describe('ExtraTrees', () => {
     const et = new ExtraTreesClassifier({ nEstimators: 10, seed: 1 });
     expect(et.options.bootstrap).toBe(false);
     et.fit(X, y);
-    expect(et.estimators[0]!.options.splitter).toBe('random');
+    expect(et.estimators[0]!.options.splitter.name).toBe('random');
     expect(et.score(X, y)).toBe(1);
     const reg = makeRegression({ nSamples: 150, nFeatures: 4, seed: 2 });
     const er = new ExtraTreesRegressor({ nEstimators: 10, seed: 1 }).fit(reg.X as never, reg.y as never);

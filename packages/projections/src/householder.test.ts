@@ -6,8 +6,7 @@ import { runReadmeExample } from '@dt/vitest-config/readme';
 import { denseDirections, directionCount } from './directions.js';
 import { householder } from './householder.js';
 import type { HouseholderOptions } from './householder.js';
-import './built-ins.js';
-import { getProjection } from './registry.js';
+import { getProjection } from './built-ins.js';
 import type { Directions, ProjectionData } from './types.js';
 import { allSamples, dirOf, dot, fromRows, randomData } from './test-helpers/data.js';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError, UnknownNameError, createRandom } from '@dt/errors';
 import { axis } from './axis.js';
-import './built-ins.js';
-import { getProjection, isProjectionLoaded, listProjections } from './registry.js';
+import { getProjection, isProjectionLoaded } from './built-ins.js';
+import { AXIS_ONLY, listProjections, resolveProjection } from './registry.js';
 import { nodeMeansPCA } from './node-means-pca.js';
 import { fromRows } from './test-helpers/data.js';
 
@@ -23,18 +23,10 @@ describe('projection registry', () => {
     expect(() => getProjection({ name: 'x' } as never)).toThrow(InvalidArgumentError);
   });
 
-  it('a built-in oblique projection whose code is not loaded says to import @dt/projections', () => {
-    const map = (globalThis as Record<symbol, unknown>)[Symbol.for('@dt/projections/registry')] as Map<string, unknown>;
-    const saved = map.get('global-pca');
-    map.delete('global-pca');
-    try {
-      expect(isProjectionLoaded('global-pca')).toBe(false);
-      expect(() => getProjection('global-pca')).toThrow(UnknownNameError);
-      expect(() => getProjection('global-pca')).toThrow("projection \"global-pca\" is not loaded: add `import '@dt/core/oblique';`");
-      expect(getProjection('axis')).toBe(axis());
-    } finally {
-      map.set('global-pca', saved);
-    }
+  it('a built-in name missing from the table says to pass the object (lean bundles)', () => {
+    expect(resolveProjection('axis', {}, AXIS_ONLY)).toBe(axis());
+    expect(() => resolveProjection('global-pca', {}, AXIS_ONLY)).toThrow(UnknownNameError);
+    expect(() => resolveProjection('global-pca', {}, AXIS_ONLY)).toThrow('projection "global-pca" is taken by value here: pass the projection object');
     expect(isProjectionLoaded('global-pca')).toBe(true);
   });
 });

@@ -1,15 +1,18 @@
+/**
+ * Projection names: resolved through a static table of factories the caller passes (the main entry's
+ * BUILT_IN_FACTORIES in built-ins.ts, or an axis-only table in bundles that pass projection objects).
+ * Nothing registers itself. This file stays light — no linear algebra — so a plain axis-aligned tree
+ * never bundles the PCA and Householder code.
+ */
 import { InvalidArgumentError, UnknownNameError } from '@dt/errors';
 import type { Projection } from './types.js';
 import { axis } from './axis.js';
 
-type Options = Record<string, unknown>;
-type Factory = (o: Options) => Projection;
+export type ProjectionOptions = Record<string, unknown>;
+/** Builds a projection from the options it reports in its own `options` field. */
+export type ProjectionFactory = (o: ProjectionOptions) => Projection;
 
-/**
- * Names of the projections @dt/projections registers when its main entry is imported. This file
- * (`@dt/projections/registry`) stays light — no linear algebra — so a plain axis-aligned tree never
- * bundles ml-matrix and ml-pca; the oblique ones are added by `import '@dt/projections'`.
- */
+/** Names of the built-in projections. */
 export const BUILT_IN_PROJECTIONS: readonly string[] = Object.freeze([
   'axis',
   'global-pca',
@@ -19,35 +22,20 @@ export const BUILT_IN_PROJECTIONS: readonly string[] = Object.freeze([
   'householder-d',
 ]);
 
-// One registry per realm, shared by duplicate installs of this package (as @dt/criteria's).
-const REGISTRY_KEY = Symbol.for('@dt/projections/registry');
-const globalSlot = globalThis as { [REGISTRY_KEY]?: Map<string, Factory> };
-const FACTORIES: Map<string, Factory> = globalSlot[REGISTRY_KEY] ?? (globalSlot[REGISTRY_KEY] = new Map());
-if (!FACTORIES.has('axis')) FACTORIES.set('axis', () => axis());
+/** The table of a bundle that passes projection objects: only 'axis' by name. */
+export const AXIS_ONLY: Readonly<Record<string, ProjectionFactory>> = Object.freeze({ axis: () => axis() });
 
 /**
- * Registers built-in projection factories by name (each takes the options a projection reports in its
- * `options` field). Called by `@dt/projections`' main entry; not for applications — pass a
- * projection object in the options instead.
- */
-export function registerBuiltInProjections(factories: Readonly<Record<string, Factory>>): void {
-  for (const [name, f] of Object.entries(factories)) {
-    if (!BUILT_IN_PROJECTIONS.includes(name)) throw new InvalidArgumentError('name', `one of ${BUILT_IN_PROJECTIONS.join(', ')}`, name);
-    FACTORIES.set(name, f);
-  }
-}
-
-/**
- * The projection registered under `nameOrInstance` (with `options`, as a projection's own `options`
+ * The projection named `nameOrInstance` in `table` (with `options`, as a projection's own `options`
  * field reports them; default options when omitted), or the instance itself after a shape check.
- * Unknown names throw UnknownNameError listing the known ones; a built-in oblique projection whose
- * code is not loaded says to `import '@dt/projections'`.
+ * Unknown names throw UnknownNameError listing the known ones; a built-in name missing from `table`
+ * says to pass the projection object (or use @dt/core's full estimators, which know every name).
  */
-export function getProjection(nameOrInstance: string | Projection, options: Options = {}): Projection {
+export function resolveProjection(nameOrInstance: string | Projection, options: ProjectionOptions, table: Readonly<Record<string, ProjectionFactory>>): Projection {
   if (typeof nameOrInstance === 'string') {
-    const factory = FACTORIES.get(nameOrInstance);
+    const factory = Object.prototype.hasOwnProperty.call(table, nameOrInstance) ? table[nameOrInstance] : undefined;
     if (factory === undefined) {
-      if (BUILT_IN_PROJECTIONS.includes(nameOrInstance)) throw projectionNotLoaded(nameOrInstance);
+      if (BUILT_IN_PROJECTIONS.includes(nameOrInstance)) throw projectionByValue(nameOrInstance, Object.keys(table));
       throw new UnknownNameError('projection', nameOrInstance, BUILT_IN_PROJECTIONS);
     }
     return factory(options);
@@ -59,19 +47,14 @@ export function getProjection(nameOrInstance: string | Projection, options: Opti
   return nameOrInstance;
 }
 
-/** The error for a built-in projection name used before `import '@dt/projections'`. */
-export function projectionNotLoaded(name: string): UnknownNameError {
-  const e = new UnknownNameError('projection', name, [...FACTORIES.keys()]);
-  e.message = `projection ${JSON.stringify(name)} is not loaded: add \`import '@dt/core/oblique';\` once in your program (the oblique projections and their split searches; \`import '@dt/projections';\` registers the projections alone)`;
+/** The error for a built-in projection name where only projection objects are taken. */
+export function projectionByValue(name: string, known: readonly string[]): UnknownNameError {
+  const e = new UnknownNameError('projection', name, known);
+  e.message = `projection ${JSON.stringify(name)} is taken by value here: pass the projection object (e.g. \`householder({ variant: 'A' })\` from '@dt/projections'), or use @dt/core's DecisionTreeClassifier/DecisionTreeRegressor, which know every name`;
   return e;
 }
 
-/** Names of the built-in projections (all of them, loaded or not). */
+/** Names of the built-in projections. */
 export function listProjections(): string[] {
   return [...BUILT_IN_PROJECTIONS];
-}
-
-/** Whether a projection name can be used now (its code is loaded). */
-export function isProjectionLoaded(name: string): boolean {
-  return FACTORIES.has(name);
 }

@@ -21,8 +21,6 @@ import { fixed, meanSd, ms } from '../format.js';
 import type { Context } from '../io.js';
 import { checkNativeAlgorithm, ImputedLearner, type MissingSettings } from '../missing.js';
 import { createProgress } from '../progress.js';
-import { workersFor, withWorkers } from '../fit.js';
-import type { HistogramWorkers } from '@dt/core/node';
 import { buildLearner, type Learner } from '../pruning.js';
 import { formatTable } from '../table.js';
 import {
@@ -112,24 +110,22 @@ async function evaluate(opts: Record<string, unknown>, ctx: Context): Promise<vo
   const task = ds.task;
   if (folds > ds.X.rows) throw new InvalidArgumentError('--folds', `at most the number of rows (${ds.X.rows})`, folds);
   const configs = configs0 ?? DEFAULT_CONFIGS[task].map(configFromString);
-  const learners = configs.map((c) => buildLearner(c, task)); // every config's errors before any work
+  for (const c of configs) buildLearner(c, task); // every config's errors before any work
 
   const splits = makeSplits(ds, folds, repeats, seed);
   const scoring: ScoringName[] = task === 'classification' ? ['accuracy'] : ['r2', 'mse'];
   const progress = createProgress(ctx, 'eval', configs.length * splits.length, ds.X.rows);
   const results: ConfigResult[] = [];
-  const workers = await workersFor(learners);
   try {
     for (const config of configs) {
       try {
-        results.push(await crossValidateConfig(config, ds, splits, scoring, progress, dataOptions.missing, workers));
+        results.push(await crossValidateConfig(config, ds, splits, scoring, progress, dataOptions.missing));
       } catch (e) {
         throw renamedError(e, config);
       }
     }
   } finally {
     progress.stop();
-    await workers?.close();
   }
   const report: EvalReport = {
     data: ds.name,
@@ -163,12 +159,12 @@ async function crossValidateConfig(
   scoring: ScoringName[],
   progress: ReturnType<typeof createProgress>,
   missing: MissingSettings,
-  workers: HistogramWorkers | null,
 ): Promise<ConfigResult> {
   let current: Learner | ImputedLearner | null = null;
-  // --missing impute: each fold's imputer is fitted on that fold's training rows only.
+  // --missing impute: each fold's imputer is fitted on that fold's training rows only. --jobs takes
+  // effect in each tree's own fit (it starts its worker threads), so the learner is used as built.
   const make = (): Learner | ImputedLearner => {
-    const learner = withWorkers(buildLearner(config, ds.task, ds.featureTypes), workers);
+    const learner = buildLearner(config, ds.task, ds.featureTypes);
     return missing.policy === 'impute' ? new ImputedLearner(learner, ds.featureTypes, missing.strategy) : learner;
   };
   const leaves: number[] = [];

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { assertNotAnInput } from '@dt/core/node';
 import { measure } from '@dt/eval';
 import { addDataOptions, dataOptionsFrom, describeData, knownTask, loadData, resolvePath } from '../data.js';
-import { fitModel, scoreModel, workersFor } from '../fit.js';
+import { fitModel, scoreModel } from '../fit.js';
 import { fixed, ms } from '../format.js';
 import type { Context } from '../io.js';
 import { checkNativeAlgorithm, fitImputer, type MissingInfo } from '../missing.js';
@@ -55,12 +55,11 @@ async function train(opts: Record<string, unknown>, ctx: Context): Promise<void>
   const learner = buildLearner(config, ds.task, ds.featureTypes);
   if (learner instanceof ForestLearner) return trainForest(learner, ds, config, { outPath, out: String(opts.out), inputs }, ctx);
   const progress = createProgress(ctx, 'train', 2, ds.X.rows);
-  const workers = await workersFor([learner]);
   try {
     progress.stage('fitting');
     const fit = measure(() => {
       try {
-        fitModel(learner, ds, workers);
+        fitModel(learner, ds);
       } catch (e) {
         throw renamedError(e, config);
       }
@@ -98,6 +97,5 @@ async function train(opts: Record<string, unknown>, ctx: Context): Promise<void>
     );
   } finally {
     progress.stop();
-    await workers?.close();
   }
 }

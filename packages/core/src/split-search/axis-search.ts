@@ -4,31 +4,20 @@ import {
   isBetterCandidate,
   midpoint,
   valuesDiffer,
-  type ClassificationCriterion,
   type ClassificationScanInput,
-  type RegressionCriterion,
   type RegressionScanInput,
   type SplitResult,
 } from '@dt/criteria';
 import type { Random } from '@dt/errors';
 import type { FeatureIndex, RankArray } from '../feature-index.js';
 import { createSortScratch, sortPairs, type SortScratch } from '../sort.js';
+import { FeatureSampler } from './feature-sampler.js';
 import { MissingSideScan, missingRank, partitionByRank } from './missing-values.js';
 import { resetSplitRecord, type NodeView, type SplitRecord, type SplitSearch } from './split-record.js';
+import type { AxisColumns, ScanConfig, SearchSettings, SplitStrategy } from './split-strategy.js';
 
-export interface AxisSearchConfig {
+export interface AxisSearchConfig extends ScanConfig {
   index: FeatureIndex;
-  /** Class codes (classification) or null. */
-  labels: Int32Array | null;
-  nClasses: number;
-  /** Regression targets or null. */
-  targets: Float64Array | null;
-  /** Combined sample × class weights, or null for unit weights. */
-  weights: Float64Array | null;
-  classification: ClassificationCriterion | null;
-  regression: RegressionCriterion | null;
-  minSamplesLeaf: number;
-  minWeightLeaf: number;
   maxFeatures: number;
   rng: Random;
 }
@@ -61,8 +50,7 @@ export class AxisSearch implements SplitSearch {
   private readonly ones: Float64Array;
   private hist: Float64Array;
   private histCount: Float64Array;
-  private readonly features: Int32Array;
-  private readonly constFlag: Uint8Array;
+  private readonly sampler: FeatureSampler;
   private readonly nMissing: Int32Array;
   private readonly missingScan: MissingSideScan;
   private readonly result: SplitResult = createSplitResult();
@@ -88,8 +76,7 @@ export class AxisSearch implements SplitSearch {
     const histSize = cfg.labels ? 2 * n + 2 * cfg.nClasses : 0;
     this.hist = new Float64Array(histSize);
     this.histCount = new Float64Array(cfg.weights ? histSize : 0);
-    this.features = Int32Array.from({ length: d }, (_, i) => i);
-    this.constFlag = new Uint8Array(d);
+    this.sampler = new FeatureSampler(d, cfg.maxFeatures, cfg.rng);
     this.nMissing = cfg.index.nMissing;
     this.missingScan = new MissingSideScan(cfg, this.nMissing.some((c) => c > 0) ? n : 0);
     this.cInput = {
@@ -128,36 +115,20 @@ export class AxisSearch implements SplitSearch {
     const knownConstants = node.constants;
     // Scores are impurity decreases, so the node's impurity is their natural scale.
     this.scoreScale = impurityScale(node.impurity);
-    const d = this.d;
-    const constFlag = this.constFlag;
-    for (let i = 0; i < knownConstants.length; i++) constFlag[knownConstants[i]!] = 1;
-    const features = this.features;
-    const maxFeatures = this.cfg.maxFeatures;
-    const sampling = maxFeatures < d - knownConstants.length;
-    let visited = 0;
-    // Draw features without replacement (all, in index order, when not sampling) until maxFeatures
-    // non-constant ones were evaluated — scikit-learn's rule.
-    for (let i = 0; i < d; i++) {
-      if (sampling) {
-        if (visited >= maxFeatures) break;
-        const j = i + this.cfg.rng.int(d - i);
-        const t = features[i]!;
-        features[i] = features[j]!;
-        features[j] = t;
-      }
-      const f = features[i]!;
-      if (constFlag[f] === 1) continue;
+    // Features drawn without replacement until maxFeatures non-constant ones were evaluated (feature-sampler.ts).
+    const sampler = this.sampler;
+    sampler.begin(knownConstants);
+    for (let f = sampler.next(); f >= 0; f = sampler.next()) {
       const evaluated =
         this.nMissing[f]! > 0
           ? this.evalWithMissing(node, f, best)
           : this.cfg.labels
             ? this.evalClassification(samples, start, end, f, classWeights!, totalWeight, best)
             : this.evalRegression(samples, start, end, f, weightedSum, totalWeight, best);
-      if (evaluated) visited++;
+      if (evaluated) sampler.evaluated();
       else best.newConstants.push(f);
     }
-    for (let i = 0; i < knownConstants.length; i++) constFlag[knownConstants[i]!] = 0;
-    if (sampling) for (let i = 0; i < d; i++) features[i] = i; // keep draws independent of history
+    sampler.end(knownConstants);
   }
 
   /** Gathers ranks of feature f into keys/idx; returns [min, max] packed or -1 when constant. */
@@ -477,3 +448,13 @@ export class AxisSearch implements SplitSearch {
     return partitionByRank(this.ranks, this.n, node, record, missingRank(this.cfg.index, record.candidate));
   }
 }
+
+/** splitter 'best': the exact search over every column's sorted values (scikit-learn's BestSplitter). */
+export const bestSplitter: SplitStrategy = Object.freeze({
+  name: 'best',
+  limits: Object.freeze({}),
+  axisSearch: (columns: AxisColumns, s: SearchSettings): SplitSearch => {
+    const index = columns.index();
+    return new AxisSearch({ ...s.scan, index, maxFeatures: Math.min(s.maxFeatures, index.d), rng: s.rng }, columns.rootConstants);
+  },
+});

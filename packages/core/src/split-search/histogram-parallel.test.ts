@@ -125,6 +125,18 @@ describe("nJobs for splitter 'hist'", () => {
       expect(stats!.nodes).toBeGreaterThan(3);
       expect(stats!.keptChildren).toBeGreaterThan(0);
       expect(stats!.subtreesOnWorkers).toBeGreaterThan(0);
+      // Every thread did its share, counted by the thread itself: each scanned and moved its features
+      // (f ≡ j mod 3) of the large nodes, and the workers grew the subtree tasks they reported.
+      const threads = stats!.threads;
+      expect(threads).toHaveLength(pool.threads + 1);
+      for (const t of threads) {
+        expect(t.featuresScanned).toBeGreaterThan(0);
+        expect(t.featuresMoved).toBeGreaterThan(0);
+      }
+      expect(threads.slice(1).reduce((a, t) => a + t.subtrees, 0)).toBe(stats!.subtreesOnWorkers);
+      expect(threads.reduce((a, t) => a + t.subtrees, 0)).toBe(stats!.subtrees);
+      // Thread j scans features j, j + 3, ...: of 8 features, 3, 3 and 2 per node at most.
+      expect(threads[2]!.featuresScanned).toBeLessThanOrEqual(2 * stats!.nodes);
       const two = await fitTree(new DecisionTreeClassifier({ splitter: 'hist', nJobs: 2 }), input, y, { sampleWeight });
       same(one.tree, two.tree);
       same(one.tree, new DecisionTreeClassifier({ splitter: 'hist' }).fit(input, y, { sampleWeight, workers: pool }).tree);

@@ -17,22 +17,13 @@
  * average 24 on 2 cores): a bare postMessage + Promise round trip, the floor under those libraries'
  * dispatch, 60.8 µs; the Atomics.notify/wait fork/join used here, 5.9 µs.
  */
-import { isBetterCandidate, type ClassificationCriterion, type RegressionCriterion } from '@dt/criteria';
-// The registry without the built-ins: the workers' entry (histogram-worker.ts) registers every
-// built-in, and a browser bundle of '@dt/core/hist' (no workers there) keeps only the criteria it names.
-import { getCriterion } from '@dt/criteria/registry-store';
+import { getCriterion, isBetterCandidate, type ClassificationCriterion, type RegressionCriterion } from '@dt/criteria';
 import { createRandom, DtError } from '@dt/errors';
-import type { BinCodes, Bins } from '../binning.js';
-import {
-  HistogramAxisSearch,
-  type FeatureResults,
-  type HistogramAxisConfig,
-  type NodeHistogram,
-  type SharedNodeArrays,
-} from './histogram-axis.js';
+import type { BinCodes, Bins } from '../bins.js';
+import type { NodeHistogram } from './hist/histogram-pool.js';
+import type { HistogramAxisConfig, SharedNodeArrays } from './hist/node-data.js';
+import { createHistParts, searchShare, type FeatureResults, type HistParts, type NodeThreads } from './hist/thread-shares.js';
 import { createSplitRecord, type NodeView, type SplitRecord } from './split-record.js';
-import type { SubtreeTask } from '../builder.js';
-import type { SubtreeData } from '../subtree-assembly.js';
 
 /** Worker threads a fit may hand large nodes to (created by `createHistogramWorkers` in @dt/core/node). */
 export interface HistogramWorkers {
@@ -65,15 +56,38 @@ export interface ParallelFitStats {
   /** Subtree tasks (builder.ts), and of those the ones worker threads grew. */
   subtrees: number;
   subtreesOnWorkers: number;
+  /**
+   * What each thread did (index 0: the fitting thread, j: worker j): features it scanned and
+   * features whose codes it moved in nodes split across the threads, and subtree tasks it grew.
+   * Counted by each thread itself, so a worker that never ran shows zeros.
+   */
+  threads: ThreadWork[];
 }
 
-/** A worker's side of the subtree tasks: grows task k of the fit's list (subtree-worker.ts, injected by the worker entry). */
-export type SubtreeGrower = (data: SubtreeData, search: HistogramAxisSearch) => (task: SubtreeTask, totalWeight: number) => unknown;
+/** One thread's share of a fit (ParallelFitStats.threads). */
+export interface ThreadWork {
+  featuresScanned: number;
+  featuresMoved: number;
+  subtrees: number;
+}
+
+/** A subtree task as the driver sees it: a range of the node-ordered arrays (builder.ts makes them). */
+export interface SubtreeRange {
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * A worker's side of the subtree tasks (subtree-worker.ts, injected by the worker entry): from the
+ * fit's subtree data (subtree-assembly.ts) and this thread's search configuration over the shared
+ * arrays, a function growing one task.
+ */
+export type SubtreeGrower = (data: unknown, config: HistogramAxisConfig) => (task: SubtreeRange, totalWeight: number) => unknown;
 
 /** The subtree tasks of one fit, posted to every worker with OP_SUBTREES. */
 interface SubtreeBatch {
-  data: SubtreeData;
-  tasks: SubtreeTask[];
+  data: unknown;
+  tasks: SubtreeRange[];
   totalWeight: number;
 }
 
@@ -97,6 +111,12 @@ const FAILED = 12;
 const NEXT_TASK = 13; // subtree tasks claimed so far (Atomics.add)
 const CONTROL_WORDS = 16;
 
+// Per-thread work counters (Int32Array over a SharedArrayBuffer, WORK_WORDS per thread).
+const W_SCANNED = 0;
+const W_MOVED = 1;
+const W_SUBTREES = 2;
+const WORK_WORDS = 3;
+
 const OP_SEARCH = 1;
 const OP_PARTITION = 2;
 const OP_END = 3;
@@ -111,6 +131,7 @@ interface WorkerInit {
   j: number;
   J: number;
   control: SharedArrayBuffer;
+  work: SharedArrayBuffer;
   params: SharedArrayBuffer;
   results: { status: SharedArrayBuffer; score: SharedArrayBuffer; balance: SharedArrayBuffer; threshold: SharedArrayBuffer; cut: SharedArrayBuffer };
   bins: Omit<Bins, 'codes'> & { codes: SharedArrayBuffer; wide: boolean };
@@ -147,13 +168,15 @@ function waitAtLeast(ctrl: Int32Array, index: number, target: number, ms: number
 }
 
 /** The fitting thread's side: one per fit, created with the injected workers. */
-export class HistogramParallel {
+export class HistogramParallel implements NodeThreads {
   private readonly workers: HistogramWorkers;
   private readonly J: number;
   private readonly ctrl = new Int32Array(new SharedArrayBuffer(CONTROL_WORDS * 4));
+  private readonly work: Int32Array;
   private params: Float64Array<ArrayBufferLike> = new Float64Array(0);
   private results: FeatureResults | null = null;
-  private owner: HistogramAxisSearch | null = null;
+  /** The fitting thread's parts (its share of each command runs on them). */
+  private owner: HistParts | null = null;
   private ports: { postMessage(m: unknown): void; close(): void }[] = [];
   private nSlots = 0;
   private shared: SharedNodeArrays | null = null;
@@ -162,11 +185,12 @@ export class HistogramParallel {
   private subtreePhase = false;
   /** Nodes may be split by feature across the threads (see supports). */
   private featureSplit = true;
-  private readonly stats: ParallelFitStats = { nodes: 0, keptChildren: 0, slots: 0, subtrees: 0, subtreesOnWorkers: 0 };
+  private readonly stats: Omit<ParallelFitStats, 'threads'> = { nodes: 0, keptChildren: 0, slots: 0, subtrees: 0, subtreesOnWorkers: 0 };
 
   constructor(workers: HistogramWorkers) {
     this.workers = workers;
     this.J = workers.threads + 1;
+    this.work = new Int32Array(new SharedArrayBuffer(4 * WORK_WORDS * this.J));
   }
 
   /** Bin codes go to shared memory, so that workers read (and move) them in place. */
@@ -209,14 +233,18 @@ export class HistogramParallel {
       pos: sharedCopy(i32, null, n, 4),
       replica: false,
     };
-    // Node positions start as the identity (HistogramAxisSearch.pos).
+    // Node positions start as the identity (NodeData.pos).
     const pos = this.shared.pos;
     for (let i = 0; i < n; i++) pos[i] = i;
     return this.shared;
   }
 
-  /** Sends the fit to every worker and waits until each holds its replica; on any failure the fit stays on one thread. */
-  attach(search: HistogramAxisSearch, cfg: HistogramAxisConfig): void {
+  /**
+   * Sends the fit to every worker and waits until each holds its replica of `parts` (the fitting
+   * thread's, over sharedArrays); false on any failure: the fit then stays on one thread.
+   */
+  attach(parts: HistParts): boolean {
+    const cfg = parts.cfg;
     const d = cfg.bins.d;
     const sh = this.shared!;
     const C = Math.max(1, cfg.nClasses);
@@ -242,6 +270,7 @@ export class HistogramParallel {
         j: w + 1,
         J: this.J,
         control: ctrl.buffer as SharedArrayBuffer,
+        work: this.work.buffer as SharedArrayBuffer,
         params: paramsBuf,
         results: res,
         bins: { ...meta, codes: sharedOf(codes), wide: !(codes instanceof Uint8Array) },
@@ -261,10 +290,10 @@ export class HistogramParallel {
     this.attached = true;
     if (Atomics.load(ctrl, FAILED) !== 0) {
       this.end();
-      return;
+      return false;
     }
-    this.owner = search;
-    search.useParallel(this);
+    this.owner = parts;
+    return true;
   }
 
   /** Whether a node of m rows and `active` non-constant features is split across the threads. */
@@ -283,7 +312,7 @@ export class HistogramParallel {
    * clones from the workers. A worker's failure fails the fit (DtError 'IO'), and so does a worker
    * that does not answer within timeoutMs (default WAIT_MS).
    */
-  growSubtrees(tasks: readonly SubtreeTask[], totalWeight: number, data: SubtreeData, local: (task: SubtreeTask) => unknown): unknown[] {
+  growSubtrees<T extends SubtreeRange>(tasks: readonly T[], totalWeight: number, data: unknown, local: (task: T) => unknown): unknown[] {
     const order = tasks.map((_, k) => k).sort((a, b) => tasks[b]!.end - tasks[b]!.start - (tasks[a]!.end - tasks[a]!.start) || a - b);
     const sorted = order.map((k) => tasks[k]!);
     const batch: SubtreeBatch = { data, tasks: sorted, totalWeight };
@@ -293,7 +322,10 @@ export class HistogramParallel {
     Atomics.store(this.ctrl, NEXT_TASK, 0);
     this.stats.subtrees += tasks.length;
     this.run(OP_SUBTREES, () => {
-      for (let k = Atomics.add(this.ctrl, NEXT_TASK, 1); k < sorted.length; k = Atomics.add(this.ctrl, NEXT_TASK, 1)) grown[order[k]!] = local(sorted[k]!);
+      for (let k = Atomics.add(this.ctrl, NEXT_TASK, 1); k < sorted.length; k = Atomics.add(this.ctrl, NEXT_TASK, 1)) {
+        grown[order[k]!] = local(sorted[k]!);
+        this.work[W_SUBTREES]!++;
+      }
     });
     // Each worker posted one message (its tasks' trees) before it counted itself done.
     const receive = this.workers.receive!;
@@ -355,7 +387,9 @@ export class HistogramParallel {
     if (node.classWeights !== null) p.set(node.classWeights, 2);
     const out = this.results!;
     this.stats.nodes++;
-    this.run(OP_SEARCH, () => this.owner!.searchShare(0, this.J, node, hist, fresh, out));
+    this.run(OP_SEARCH, () => {
+      this.work[W_SCANNED]! += searchShare(this.owner!, 0, this.J, node, hist, fresh, out);
+    });
     const totalWeight = node.weight;
     const d = out.status.length;
     for (let f = 0; f < d; f++) {
@@ -386,7 +420,9 @@ export class HistogramParallel {
     ctrl[S0] = small === null ? 0 : small.start;
     ctrl[S1] = small === null ? 0 : small.end;
     if (parent !== null) this.stats.keptChildren++;
-    this.run(OP_PARTITION, () => this.owner!.moveShare(0, this.J, start, end, true, parent, small));
+    this.run(OP_PARTITION, () => {
+      this.work[W_MOVED]! += this.owner!.partition.codes(0, this.J, start, end, true, parent, small);
+    });
   }
 
   /** Releases the workers back to their event loops (end of the fit, also after a failure). */
@@ -399,8 +435,18 @@ export class HistogramParallel {
     Atomics.add(ctrl, SEQ, 1);
     Atomics.notify(ctrl, SEQ);
     for (const p of this.ports) p.close();
-    if (this.owner !== null) this.workers.onFitEnd?.({ ...this.stats, slots: this.nSlots });
+    if (this.owner !== null) this.workers.onFitEnd?.({ ...this.stats, slots: this.nSlots, threads: threadWork(this.work, this.J) });
   }
+}
+
+/** The per-thread counters (each thread wrote its own words before counting itself done). */
+function threadWork(work: Int32Array, J: number): ThreadWork[] {
+  const out: ThreadWork[] = [];
+  for (let j = 0; j < J; j++) {
+    const w = j * WORK_WORDS;
+    out.push({ featuresScanned: Atomics.load(work, w + W_SCANNED), featuresMoved: Atomics.load(work, w + W_MOVED), subtrees: Atomics.load(work, w + W_SUBTREES) });
+  }
+  return out;
 }
 
 function resultsOf(res: WorkerInit['results'], d: number): FeatureResults {
@@ -424,9 +470,11 @@ export function runHistogramWorker(message: unknown, receive: (port: unknown) =>
   const init = message as WorkerInit;
   if (init === null || typeof init !== 'object' || init.kind !== 'dt-hist-fit') return false;
   const ctrl = new Int32Array(init.control);
-  let search: HistogramAxisSearch | null = null;
+  const work = new Int32Array(init.work);
+  const mine = init.j * WORK_WORDS;
+  let parts: HistParts | null = null;
   let config: HistogramAxisConfig | null = null;
-  let growTask: ((task: SubtreeTask, totalWeight: number) => unknown) | null = null;
+  let growTask: ((task: SubtreeRange, totalWeight: number) => unknown) | null = null;
   let out: FeatureResults | null = null;
   const slots: Float64Array[] = [];
   const params = new Float64Array(init.params);
@@ -445,7 +493,7 @@ export function runHistogramWorker(message: unknown, receive: (port: unknown) =>
       replica: true,
     };
     config = {
-      bins: { n: b.n, d: b.d, codes, nBins: b.nBins, nMissing: new Int32Array(b.d), lo: b.lo, hi: b.hi, mean: b.mean, exact: b.exact },
+      bins: { n: b.n, d: b.d, codes, nBins: b.nBins, nMissing: new Int32Array(b.d), lo: b.lo, hi: b.hi, mean: b.mean, exact: b.exact, ...(b.edges === undefined ? {} : { edges: b.edges }) },
       scanValues: init.scanValues,
       labels: isC ? shared.lab : null,
       nClasses: init.nClasses,
@@ -460,7 +508,7 @@ export function runHistogramWorker(message: unknown, receive: (port: unknown) =>
       ...(init.histogramBudget === undefined ? {} : { histogramBudget: init.histogramBudget }),
       shared,
     };
-    search = new HistogramAxisSearch(config);
+    parts = createHistParts(config);
     out = resultsOf(init.results, b.d);
   } catch {
     Atomics.store(ctrl, FAILED, 1);
@@ -485,11 +533,11 @@ export function runHistogramWorker(message: unknown, receive: (port: unknown) =>
         node.end = end;
         node.weight = params[0]!;
         node.weightedSum = params[1]!;
-        search!.searchShare(init.j, init.J, node, hist(ctrl[SLOT]!, start, end), ctrl[FRESH] === 1, out!);
+        work[mine + W_SCANNED]! += searchShare(parts!, init.j, init.J, node, hist(ctrl[SLOT]!, start, end), ctrl[FRESH] === 1, out!);
       } else if (op === OP_PARTITION) {
         const parent = hist(ctrl[SLOT]!, start, end);
         const small = hist(ctrl[SMALL]!, ctrl[S0]!, ctrl[S1]!);
-        search!.moveShare(init.j, init.J, start, end, ctrl[SAME] === 1, parent, small);
+        work[mine + W_MOVED]! += parts!.partition.codes(init.j, init.J, start, end, ctrl[SAME] === 1, parent, small);
       } else if (op === OP_SUBTREES) {
         const batch = receive(init.port)!.message as SubtreeBatch;
         if (growTask === null) {
@@ -497,13 +545,14 @@ export function runHistogramWorker(message: unknown, receive: (port: unknown) =>
           // With the bins' real NaN counts (the replica's feature scans never see a missing bin).
           const own = { ...config!.shared!, constFlag: new Uint8Array(config!.bins.d), replica: false };
           const bins = { ...config!.bins, nMissing: init.bins.nMissing };
-          growTask = grower!(batch.data, new HistogramAxisSearch({ ...config!, bins, shared: own }));
+          growTask = grower!(batch.data, { ...config!, bins, shared: own });
         }
         const index: number[] = [];
         const trees: unknown[] = [];
         for (let k = Atomics.add(ctrl, NEXT_TASK, 1); k < batch.tasks.length; k = Atomics.add(ctrl, NEXT_TASK, 1)) {
           trees.push(growTask(batch.tasks[k]!, batch.totalWeight));
           index.push(k);
+          work[mine + W_SUBTREES]!++;
         }
         (init.port as { postMessage(m: unknown): void }).postMessage({ index, trees });
       }

@@ -14,7 +14,8 @@ import { createSplitResult, getCriterion, midpoint, valuesDiffer } from '@dt/cri
 import { DecisionTreeClassifier } from '../decision-tree-classifier.js';
 import { DecisionTreeRegressor } from '../decision-tree-regressor.js';
 import { exportDot, exportText } from '../export.js';
-import { loadModel, serializeModel } from '../model-format.js';
+import { loadModel } from '../load-model.js';
+import { serializeModel } from '../model-format.js';
 import { Tree } from '../tree.js';
 
 // 'hist' with at most maxBins distinct values per feature is exact: NaN gets its own bin.

@@ -82,6 +82,9 @@ export function partitionByRank(ranks: RankArray, n: number, node: NodeView, rec
   return i;
 }
 
+/** The node totals the scans read. */
+type NodeTotals = Pick<NodeView, 'classWeights' | 'weight' | 'weightedSum'>;
+
 /** The criterion side of a fit, as the axis strategies hold it. */
 export interface MissingScanConfig {
   nClasses: number;
@@ -141,7 +144,7 @@ export class MissingSideScan {
     labels: Int32Array | null,
     targets: Float64Array | null,
     weights: Float64Array | null,
-    node: NodeView,
+    node: NodeTotals,
     scale: number,
   ): void {
     const nMiss = m - m0;
@@ -199,7 +202,7 @@ export class MissingSideScan {
     }
   }
 
-  private scan(node: NodeView, m: number, weighted: boolean): boolean {
+  private scan(node: NodeTotals, m: number, weighted: boolean): boolean {
     const weights = weighted ? this.weights : this.ones;
     if (this.cfg.classification !== null) {
       const input = this.cInput;

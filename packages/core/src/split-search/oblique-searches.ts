@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from '@dt/errors';
-import type { Projection } from '@dt/projections/registry';
+import type { FittedProjection, Projection, ProjectionData, Scaler } from '@dt/projections/registry';
 import { Crimcoord } from '../crimcoord.js';
 import { buildFeatureIndex, withScaledScanValues } from '../feature-index.js';
 import { checkLevelCodes, type ColumnMajor } from '../input.js';
@@ -8,18 +8,41 @@ import type { AxisSearch } from './axis-search.js';
 import { CategoricalColumns } from './categorical-columns.js';
 import { GlobalProjectionSearch, projectAll, projectionMeans, sparseRawDirection } from './global-projection-search.js';
 import { NodeProjectionSearch } from './node-projection-search.js';
-import type { CategoricalPrep, ObliqueContext } from './oblique-slot.js';
 import type { SplitSearch } from './split-record.js';
+import type { AxisColumns, ScanConfig } from './split-strategy.js';
+
+/** What composeSearch hands the oblique strategies (node/global projections, CRIMCOORD categorical). */
+export interface ObliqueContext {
+  scan: ScanConfig;
+  /** The training matrix, and the working copy whose categorical columns CRIMCOORD rewrites per node. */
+  X: ColumnMajor;
+  Xw: ColumnMajor;
+  /** Rows the caller already holds (null with categorical features, or when not given): projections may read node rows from them. */
+  rowMajor: Float64Array | null;
+  categorical: readonly number[] | null;
+  scaling: Scaler | null;
+  /** The (scaled) data the projection was fitted on. */
+  projData: ProjectionData;
+  fitted: FittedProjection;
+  /** The fit's splitter over axis columns (raw features, or global projections of them). */
+  axis(columns: AxisColumns): SplitSearch;
+}
+
+/** The oblique layer as a value: passed to the estimators (built-ins.ts), never registered. */
+export interface ObliqueStrategies {
+  create(ctx: ObliqueContext): SplitSearch;
+  /** Checks categorical features' level codes and wraps the projection so a global one is refused. */
+  categorical(features: number[], X: ColumnMajor, projection: Projection | null): { categorical: number[] | null; projection: Projection | null };
+}
 
 /**
- * The strategies createSplitSearch reaches only with a projection or categorical features (registered
- * by `import '@dt/core/oblique'`):
+ * The strategies composeSearch reaches only with a projection or categorical features:
  *   node   → NodeProjectionSearch
- *   global → GlobalProjectionSearch (projections precomputed once) over either axis search
+ *   global → GlobalProjectionSearch (projections precomputed once) over the fit's axis splitter
  *   axis with categorical features → AxisCrimcoordSearch
  */
-export function createObliqueSearch(ctx: ObliqueContext): SplitSearch {
-  const { X, Xw, rowMajor, scan, scaling, projData, fitted, binned } = ctx;
+function createObliqueSearch(ctx: ObliqueContext): SplitSearch {
+  const { X, Xw, rowMajor, scan, scaling, projData, fitted } = ctx;
   const cats = ctx.categorical;
   let columns: CategoricalColumns | null = null;
   if (cats) {
@@ -38,21 +61,20 @@ export function createObliqueSearch(ctx: ObliqueContext): SplitSearch {
       const directions = [];
       for (let k = 0; k < dirs.count; k++) directions.push(sparseRawDirection(dirs.dirs.subarray(k * X.cols, (k + 1) * X.cols), scaling));
       const Z = projectAll(X, directions, rowMajor);
-      const h = binned ? binned(Z, { mean: projectionMeans(Z), scale: new Float64Array(Z.cols).fill(1) }) : null;
-      if (h) return new GlobalProjectionSearch(h, directions);
-      const centred = withScaledScanValues(buildFeatureIndex(Z), projectionMeans(Z), new Float64Array(Z.cols).fill(1));
-      return new GlobalProjectionSearch(ctx.axis(centred), directions);
+      const shift = { mean: projectionMeans(Z), scale: new Float64Array(Z.cols).fill(1) };
+      const index = () => withScaledScanValues(buildFeatureIndex(Z), shift.mean, shift.scale);
+      return new GlobalProjectionSearch(ctx.axis({ X: Z, shift, index, binnable: true }), directions);
     }
     case 'axis': {
       if (!columns) throw new InvalidArgumentError('categoricalFeatures', 'a non-empty list for the CRIMCOORD search', cats);
-      let index = buildFeatureIndex(X);
-      if (scaling) index = withScaledScanValues(index, scaling.mean, scaling.scale);
+      const index = () => (scaling ? withScaledScanValues(buildFeatureIndex(X), scaling.mean, scaling.scale) : buildFeatureIndex(X));
       // Categorical features as unit directions over their node values, searched beside the axis.
       const unit = new Float64Array(columns.features.length * X.cols);
       columns.features.forEach((f, k) => (unit[k * X.cols + f] = 1));
       const units = { dirs: unit, count: columns.features.length };
       const categorical = new NodeProjectionSearch({ ...scan, X: Xw, rowMajor: null, projector: { kind: 'node', nodeDirections: () => units }, scale: null });
-      return new AxisCrimcoordSearch(ctx.axis(index, columns.features) as AxisSearch, columns, categorical, X.cols);
+      const axis = ctx.axis({ X, shift: scaling, index, rootConstants: columns.features, binnable: false });
+      return new AxisCrimcoordSearch(axis as AxisSearch, columns, categorical, X.cols);
     }
   }
 }
@@ -69,10 +91,12 @@ function transposeToRows(X: ColumnMajor): Float64Array {
 }
 
 /** Categorical features for a fit: level codes checked, the projection wrapped so a global one is refused. */
-export const prepareCategorical: CategoricalPrep = (features, X, projection) => ({
-  categorical: checkLevelCodes(features, X),
-  projection: notGlobal(projection),
-});
+function prepareCategorical(features: number[], X: ColumnMajor, projection: Projection | null): { categorical: number[] | null; projection: Projection | null } {
+  return { categorical: checkLevelCodes(features, X), projection: notGlobal(projection) };
+}
+
+/** Per-node and global projections and CRIMCOORD categorical features, as one value. */
+export const obliqueSearches: ObliqueStrategies = Object.freeze({ create: createObliqueSearch, categorical: prepareCategorical });
 
 /**
  * CRIMCOORD rewrites categorical columns per node, which directions fixed for the whole fit cannot

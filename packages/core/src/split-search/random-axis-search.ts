@@ -9,8 +9,10 @@ import {
 } from '@dt/criteria';
 import type { FeatureIndex, RankArray } from '../feature-index.js';
 import type { AxisSearchConfig } from './axis-search.js';
+import { FeatureSampler } from './feature-sampler.js';
 import { missingRank, partitionByRank, strictlyBetter } from './missing-values.js';
 import { resetSplitRecord, type NodeView, type SplitRecord, type SplitSearch } from './split-record.js';
+import type { AxisColumns, SearchSettings, SplitStrategy } from './split-strategy.js';
 
 /**
  * Randomised axis search (scikit-learn's RandomSplitter, the split of Extremely Randomized Trees):
@@ -37,8 +39,7 @@ export class RandomAxisSearch implements SplitSearch {
   private readonly n: number;
   private readonly d: number;
   private readonly ranks: RankArray;
-  private readonly features: Int32Array;
-  private readonly constFlag: Uint8Array;
+  private readonly sampler: FeatureSampler;
   private readonly result: SplitResult = createSplitResult();
   private readonly cInput: ClassificationScanInput;
   private readonly rInput: RegressionScanInput;
@@ -61,8 +62,7 @@ export class RandomAxisSearch implements SplitSearch {
     this.n = n;
     this.d = d;
     this.ranks = ranks;
-    this.features = Int32Array.from({ length: d }, (_, i) => i);
-    this.constFlag = new Uint8Array(d);
+    this.sampler = new FeatureSampler(d, cfg.maxFeatures, cfg.rng);
     const C = Math.max(1, cfg.nClasses);
     this.hist = new Float64Array(2 * C);
     this.histCount = new Float64Array(2 * C);
@@ -101,27 +101,14 @@ export class RandomAxisSearch implements SplitSearch {
     resetSplitRecord(best);
     const { samples, start, end } = node;
     const scoreScale = impurityScale(node.impurity);
-    const d = this.d;
     const rng = this.cfg.rng;
-    const constFlag = this.constFlag;
     const knownConstants = node.constants;
-    for (let i = 0; i < knownConstants.length; i++) constFlag[knownConstants[i]!] = 1;
-    const features = this.features;
-    const maxFeatures = this.cfg.maxFeatures;
-    const sampling = maxFeatures < d - knownConstants.length;
     const ranks = this.ranks;
     const n = this.n;
-    let visited = 0;
-    for (let i = 0; i < d; i++) {
-      if (sampling) {
-        if (visited >= maxFeatures) break;
-        const j = i + rng.int(d - i);
-        const t = features[i]!;
-        features[i] = features[j]!;
-        features[j] = t;
-      }
-      const f = features[i]!;
-      if (constFlag[f] === 1) continue;
+    // The shared draw (feature-sampler.ts); its generator calls interleave with the thresholds' as before.
+    const sampler = this.sampler;
+    sampler.begin(knownConstants);
+    for (let f = sampler.next(); f >= 0; f = sampler.next()) {
       const base = f * n;
       let mn = 0xffffffff;
       let mx = 0;
@@ -150,7 +137,7 @@ export class RandomAxisSearch implements SplitSearch {
       }
       const lo = u[mn]!;
       const hi = u[mx]!;
-      visited++;
+      sampler.evaluated();
       let threshold = lo + rng.next() * (hi - lo);
       if (threshold >= hi) threshold = lo;
       // Training values at ranks <= cutRank are <= threshold (they go left at prediction too).
@@ -179,8 +166,7 @@ export class RandomAxisSearch implements SplitSearch {
       best.threshold = threshold;
       best.missingGoToLeft = nMiss === 0 ? -1 : threshold === Number.POSITIVE_INFINITY ? 0 : missLeft;
     }
-    for (let i = 0; i < knownConstants.length; i++) constFlag[knownConstants[i]!] = 0;
-    if (sampling) for (let i = 0; i < d; i++) features[i] = i; // keep draws independent of history
+    sampler.end(knownConstants);
   }
 
   /** Scores the partition "rank <= cutRank or rank === alsoLeft goes left" (alsoLeft -1: none). */
@@ -277,3 +263,20 @@ function lastRankAtMost(u: Float64Array, lo: number, hi: number, x: number): num
   }
   return a;
 }
+
+/**
+ * splitter 'random' (Extremely Randomized Trees): one uniform threshold per drawn feature on axis
+ * columns (raw features or global projections), scored by the partition alone.
+ */
+export const randomSplitter: SplitStrategy = Object.freeze({
+  name: 'random',
+  limits: Object.freeze({
+    nodeProjections: "'random' draws axis thresholds",
+    categorical: "'random' draws thresholds on fixed columns",
+    valueScored: 'its score depends on the values, not only the partition',
+  }),
+  axisSearch: (columns: AxisColumns, s: SearchSettings): SplitSearch => {
+    const index = columns.index();
+    return new RandomAxisSearch({ ...s.scan, index, maxFeatures: Math.min(s.maxFeatures, index.d), rng: s.rng }, columns.rootConstants);
+  },
+});

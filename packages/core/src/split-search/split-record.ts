@@ -3,6 +3,9 @@
  * partitions the node's samples by it; the builder only decides growth order and stopping. Every
  * strategy fills the same SplitRecord, so the builder and the Tree never know which one ran.
  */
+import type { GrowthParams } from '../growth-params.js';
+import type { Tree } from '../tree.js';
+import type { ClassificationData, RegressionData } from './fit-data.js';
 
 /** A level → value map a node's split reads for one categorical feature (CRIMCOORD). */
 export interface CategoricalMap {
@@ -77,7 +80,7 @@ export interface SplitRecord {
  * `findBest` for the same node and record (strategies may keep per-node state between the two, such
  * as the projections of the winning direction), moves the samples going left to the front of
  * samples[start, end) and returns the boundary `mid`. Everything a strategy needs beyond the node
- * (data, criterion, scratch buffers) it gets at construction, from `createSplitSearch`.
+ * (data, criterion, scratch buffers) it gets at construction, from its strategy (split-strategy.ts).
  */
 export interface SplitSearch {
   /** Columns the root treats as constant (never searched as ordinary features, e.g. categorical codes). */
@@ -92,6 +95,35 @@ export interface SplitSearch {
   readonly independentSubtrees?: boolean;
   /** Forgets what was kept between nodes (histograms for subtraction) before a subtree task. */
   beginSubtree?(): void;
+  /**
+   * The second phase of a depth-first fit grown in subtree tasks (searches with independentSubtrees):
+   * grows the tasks the builder set aside — on this thread or worker threads — and joins them.
+   */
+  growSubtrees?(fit: SubtreeFit): Tree;
+}
+
+/** A subtree the builder grows as one task: samples[start, end) at `depth`, with known constants. */
+export interface SubtreeTask {
+  /** The task's node in the top tree. */
+  id: number;
+  start: number;
+  end: number;
+  depth: number;
+  constants: Int32Array;
+}
+
+/** What the builder hands a search's growSubtrees after the first phase. */
+export interface SubtreeFit {
+  /** The top tree: every task's node added, not expanded. */
+  top: Tree;
+  tasks: SubtreeTask[];
+  totalWeight: number;
+  data: ClassificationData | RegressionData;
+  growth: GrowthParams;
+  /** The builder's sample order (shared with the workers when there are any). */
+  samples: Int32Array;
+  /** Grows one task on this thread (TreeBuilder.growSubtree). */
+  grow(task: SubtreeTask): Tree;
 }
 
 /** A record for d raw features. */
