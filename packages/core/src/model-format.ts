@@ -108,6 +108,24 @@ const modelSchema: ParseSchema & { safeParse(v: unknown): { success: true; data:
   },
 };
 
+/**
+ * A tree embedded in another model file (a forest member) read by the tree file's own rules: the
+ * field rules of TREE_FIELDS (paths under `at`), the 2^24 nFeatures bound, then treeFromJson's
+ * structure and statistics. Version 1 holds no `missingGoToLeft` (NaN goes to the larger child).
+ */
+export function readTreeJson(value: unknown, at: string, version: number): Tree {
+  const issue = checkFields(value, TREE_FIELDS, [at], TREE_OPTIONAL);
+  if (issue !== null) throw new ModelFormatError(`invalid model at ${issue.path.join('.')}: ${issue.message}`);
+  const j = value as TreeJson;
+  checkLoadedFeatures(j.nFeatures, null);
+  try {
+    return treeFromJson(j, version >= 2 ? 'required' : 'legacy');
+  } catch (e) {
+    if (e instanceof ModelFormatError) throw new ModelFormatError(`invalid model at ${at}: ${e.message}`);
+    throw e;
+  }
+}
+
 export type TreeModel = DecisionTreeClassifier | DecisionTreeRegressor;
 
 export function treeToJson(t: Tree): TreeJson {
