@@ -59,11 +59,12 @@ const note = (state, text) => {
 process.on('exit', (code) => { Atomics.store(life, 1, code | 0); note(${EXITED}, ''); });
 process.on('uncaughtException', (e) => { note(${THREW}, e instanceof Error ? e.message : e); throw e; });
 const fault = ${JSON.stringify(fault)};
-let armed = false;
-if (fault !== null) {
+// Armed once the script has loaded (module loading waits on Atomics too); a message step runs after the script's handler.
+const arm = () => {
+  if (fault === null) return;
   let n = 0;
   const step = () => {
-    if (!armed || ++n !== fault.at) return;
+    if (++n !== fault.at) return;
     if (fault.kind === 'exit') process.exit(70);
     if (fault.kind === 'throw') throw new Error('injected worker fault');
     for (;;) wait.call(Atomics, new Int32Array(new SharedArrayBuffer(4)), 0, 0);
@@ -71,9 +72,8 @@ if (fault !== null) {
   const wait = Atomics.wait;
   Atomics.wait = function (...args) { step(); return wait.apply(Atomics, args); };
   wt.parentPort.on('message', step);
-}
-// Steps count from the script's start (module loading waits on Atomics too).
-${load}.then(() => { armed = true; }, (e) => { note(${THREW}, e && e.message); throw e; });
+};
+${load}.then(arm, (e) => { note(${THREW}, e && e.message); throw e; });
 `;
 }
 
