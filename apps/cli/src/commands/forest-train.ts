@@ -5,12 +5,14 @@ import { scoreModel } from '../fit.js';
 import { forestShape, type ForestLearner } from '../forest.js';
 import { fixed, ms } from '../format.js';
 import type { Context } from '../io.js';
+import type { MissingInfo } from '../missing.js';
 import { trainingInfo, writeModelFile } from '../model-file.js';
 import { createProgress } from '../progress.js';
 import { renamedError, type TreeConfig } from '../tree-options.js';
 
 /** `dt train` for a forest: fit (worker threads with --jobs; a bar per tree on stderr), write, summarise. */
-export async function trainForest(learner: ForestLearner, ds: Dataset, config: TreeConfig, where: { outPath: string; out: string; inputs: string[] }, ctx: Context): Promise<void> {
+/** `missing`: what train did with missing values (the imputer's fill values for --missing impute), stored for dt predict. */
+export async function trainForest(learner: ForestLearner, ds: Dataset, config: TreeConfig, where: { outPath: string; out: string; inputs: string[] }, ctx: Context, missing?: MissingInfo): Promise<void> {
   const model = learner.model;
   const total = model.options.nEstimators;
   // The bar counts trees; a forest is long even on a few thousand rows, so any size but the tiny sets.
@@ -31,7 +33,7 @@ export async function trainForest(learner: ForestLearner, ds: Dataset, config: T
     });
     progress.stage('writing');
     const score = scoreModel(model, ds.X, ds.y);
-    await writeModelFile(where.outPath, model, trainingInfo(ds, config.algorithm), where.inputs);
+    await writeModelFile(where.outPath, model, trainingInfo(ds, config.algorithm, missing), where.inputs);
     await progress.tick(1);
     progress.stop();
     const s = forestShape(model);

@@ -53,7 +53,7 @@ async function train(opts: Record<string, unknown>, ctx: Context): Promise<void>
           ...(imputer === null ? {} : { strategy, imputer: imputer.toJSON() }),
         };
   const learner = buildLearner(config, ds.task, ds.featureTypes);
-  if (learner instanceof ForestLearner) return trainForest(learner, ds, config, { outPath, out: String(opts.out), inputs }, ctx);
+  if (learner instanceof ForestLearner) return trainForest(learner, ds, config, { outPath, out: String(opts.out), inputs }, ctx, missing);
   const progress = createProgress(ctx, 'train', 2, ds.X.rows);
   const workers = await workersFor([learner]);
   try {
