@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { realpathSync } from 'node:fs';
-import { open, readdir, readFile, realpath, rename, rm, stat } from 'node:fs/promises';
+import { lstat, open, readdir, readFile, realpath, rename, rm, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import { DtError, InvalidArgumentError, WorkerFailedError } from '@dt/errors';
 // Node programs get every split strategy (the main entry's `node` condition does the same).
@@ -253,6 +253,38 @@ export class OutputIsInputError extends DtError {
 export interface WriteFileOptions {
   /** Input files the write must never replace (compared by real path and by device + inode). */
   inputs?: readonly string[];
+  /** Replace a write-protected file (the user's own `chmod 444`) instead of refusing. */
+  force?: boolean;
+}
+
+/**
+ * Refuses (DtError 'IO', nothing written) an output path that is not a regular file or a new name:
+ * a path ending in a separator, a directory, a device, a FIFO or a socket (by what a symlink points
+ * to), a dangling symlink, or — unless `force` — a file its owner made read-only.
+ */
+export async function checkOutputTarget(path: string, options: { force?: boolean } = {}): Promise<void> {
+  const refuse = (why: string): never => {
+    throw new DtError('IO', `refusing to write ${path}: ${why}`);
+  };
+  if (path.endsWith('/') || path.endsWith(sep)) refuse('the path ends in a separator (a directory); name a file');
+  let link;
+  try {
+    link = await lstat(path);
+  } catch {
+    return; // a new file (its directory is checked by the write)
+  }
+  let s = link;
+  if (link.isSymbolicLink()) {
+    try {
+      s = await stat(path);
+    } catch {
+      refuse('it is a symbolic link to nothing (a dangling link); remove it or name another file');
+    }
+  }
+  if (s.isDirectory()) refuse('it is a directory');
+  if (!s.isFile()) refuse(`it is not a regular file (${s.isFIFO() ? 'a FIFO' : s.isCharacterDevice() || s.isBlockDevice() ? 'a device' : s.isSocket() ? 'a socket' : 'a special file'}); use --out - for standard output`);
+  // The write bits, not access(): a rename replaces the file whatever they say, and root passes access().
+  if (options.force !== true && (s.mode & 0o222) === 0) refuse('it is read-only; use --force to replace it');
 }
 
 // Temp files are `.<target name>.dt-<pid>-<12 hex>.tmp` beside the target: same directory (so the
@@ -317,6 +349,7 @@ async function identity(path: string): Promise<{ real: string; dev: number; ino:
  */
 export async function writeFileAtomic(path: string, text: string, options: WriteFileOptions = {}): Promise<void> {
   if (options.inputs !== undefined) await assertNotAnInput(path, options.inputs);
+  await checkOutputTarget(path, options);
   // Write through a symlink to its target, so the link stays a link.
   let target = resolve(path);
   try {
