@@ -11,6 +11,7 @@ import { UsageError } from '../errors.js';
 import type { Context } from '../io.js';
 import { readModelFile } from '../model-file.js';
 import { outTarget, writeOut } from '../out-target.js';
+import { boundedDepth } from '../show-bounds.js';
 import { num } from '../tree-options.js';
 
 export function showCommand(program: Command, ctx: Context): void {
@@ -60,6 +61,12 @@ async function show(opts: Record<string, unknown>, ctx: Context): Promise<void> 
   if (training && training.categories.some((c) => c !== null)) options.categories = training.categories;
   // A tree trained with --missing native: show where missing values go at each split.
   if (training?.missing?.policy === 'native' && !isStream(model)) options.showMissing = true;
+  if (!isStream(model)) {
+    // Bounded output: a deep tree's text or picture is cut at the deepest level that fits.
+    const b = boundedDepth(model.tree, format, options.maxDepth);
+    if (b.maxDepth !== undefined) options.maxDepth = b.maxDepth;
+    if (b.note !== null) ctx.stderr.write(b.note);
+  }
   if (format === 'svg' || format === 'html') {
     const po: PlotOptions = options;
     await write(format === 'svg' ? renderSvg(model, po) : renderHtml(model, { ...po, title: basename(modelPath) }));
