@@ -12,6 +12,8 @@ export interface FuzzTarget<T = unknown> {
   name: string;
   /** At most this many cases per run (targets whose cases start worker threads are slow). */
   maxCases?: number;
+  /** A case slower than this is a hang (default HANG_MS; targets that start worker threads from sources need more). */
+  hangMs?: number;
   input: fc.Arbitrary<T>;
   /** Runs one case; returns null when sound, else a description of the unsound output. Throws to refuse. */
   run(input: T): Promise<string | null> | string | null;
@@ -96,7 +98,7 @@ export async function runTarget<T>(target: FuzzTarget<T>, cases: number, seed: n
       }
       const ms = performance.now() - t0;
       if (ms > stats.slowest.ms) stats.slowest = { ms: Math.round(ms), input: show(input) };
-      if (ms > HANG_MS) {
+      if (ms > (target.hangMs ?? HANG_MS)) {
         outcome = 'hang';
         detail = `took ${Math.round(performance.now() - t0)} ms`;
       }

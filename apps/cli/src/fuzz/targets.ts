@@ -437,8 +437,10 @@ const faultInput = fc.record({
 /** Threads with injected worker faults: the fit ends in a WorkerFailedError (typed) or, when the fault comes after the fit, a sound model. */
 const faultTarget: FuzzTarget<typeof faultInput extends fc.Arbitrary<infer T> ? T : never> = {
   name: 'threads with injected worker faults',
-  // Every case starts worker threads (from sources: a few seconds each).
+  // Every case starts worker threads (from sources each compiles the workspace through tsx: up to
+  // half a minute on a loaded machine); a fault fails the fit within seconds of firing.
   maxCases: 12,
+  hangMs: 120_000,
   input: faultInput,
   async run(c) {
     const X = Array.from({ length: 300 }, (_, i) => [(i * 7) % 13, (i * 11) % 17, i % 5]);
