@@ -1,4 +1,4 @@
-import { ModelFormatError } from '@dt/errors';
+import { InvalidArgumentError, ModelFormatError } from '@dt/errors';
 import type { Issue } from './schema.js';
 import { among, checkFields, finite, intAtLeast, orNull, record, typed, type FieldRule } from './json-rules.js';
 import { DecisionTreeClassifier } from './decision-tree-classifier.js';
@@ -128,8 +128,19 @@ export function readTreeJson(value: unknown, at: string, version: number): Tree 
 
 export type TreeModel = DecisionTreeClassifier | DecisionTreeRegressor;
 
+/**
+ * Most class values (nodes × outputs) a tree file holds: `tree.value` is dense in the file (a sparse
+ * encoding needs a new format version), and JSON text of more could pass what a string may hold.
+ * 2^24 numbers are at most some 400 MB of text.
+ */
+export const MAX_SAVED_VALUES = 2 ** 24;
+
 export function treeToJson(t: Tree): TreeJson {
   const n = t.nodeCount;
+  // Checked before reading t.value (which would turn a sparse tree dense: nodes × classes numbers).
+  if (n * t.nOutputs > MAX_SAVED_VALUES) {
+    throw new InvalidArgumentError('model', `a tree of at most ${MAX_SAVED_VALUES} node × class values to save (the file stores them dense)`, `${n} nodes × ${t.nOutputs} classes`);
+  }
   return {
     nodeCount: n,
     nFeatures: t.nFeatures,
