@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { maxJobs } from '@dt/core/node';
 import { measure } from '@dt/eval';
 import { addDataOptions, dataOptionsFrom, describeData, knownTask, loadData, resolvePath } from '../data.js';
 import { fitModel, scoreModel, workersFor } from '../fit.js';
@@ -34,6 +35,9 @@ async function train(opts: Record<string, unknown>, ctx: Context): Promise<void>
   checkNativeAlgorithm(dataOptions.missing, config.algorithm);
   const early = knownTask(spec, dataOptions);
   if (early !== undefined) buildLearner(config, early);
+  const jobs = config.params.nJobs;
+  // Threads are bounded by the cores (maxJobs): say so when --jobs asks for more.
+  if (typeof jobs === 'number' && jobs > maxJobs()) ctx.stderr.write(`dt: --jobs ${jobs} is more than the ${maxJobs()} cores this process may use; fitting on ${maxJobs()} threads (the same model as any --jobs)\n`);
   const inputs = [resolvePath(ctx.cwd, spec)];
   // Refuse before the (possibly long) fit, and again at the write (writeFileAtomic's inputs).
   const target = (await outTarget(opts, ctx, inputs))!;
