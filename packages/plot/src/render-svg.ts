@@ -171,7 +171,10 @@ function layoutView(view: ViewGraph): PlotLayout {
   return { width: Math.max(width, 480), height, boxes, edgePoints, view, top };
 }
 
-const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+// Characters XML 1.0 forbids (C0 controls but tab, newline and return; U+FFFE/U+FFFF; lone
+// surrogates) have no escape: a name holding one becomes U+FFFD, so the SVG stays well-formed.
+const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const esc = (s: string): string => s.replace(NOT_XML, '\uFFFD').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const clip = (s: string, chars = CHARS): string => (s.length <= chars ? s : `${s.slice(0, chars - 1)}…`);
 const r1 = (x: number): string => String(Math.round(x * 10) / 10);
 
