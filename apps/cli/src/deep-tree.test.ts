@@ -143,6 +143,15 @@ describe(`a ${DEPTH.toLocaleString('en')}-deep chain`, () => {
     }
   });
 
+  it('dt show without --max-depth prints a bounded text (it failed: Invalid string length), and refuses a --max-depth that cannot fit', async () => {
+    await saveModel(join(dir, 'whole.json'), model);
+    const r = await cli(dir, ['show', '--model', 'whole.json', '--out', 'whole.txt']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/^dt show: the tree is 100,000 levels deep; showing the top [\d,]+ \(the whole text would pass 134217728 characters/);
+    const big = await cli(dir, ['show', '--model', 'whole.json', '--max-depth', '100000', '--out', 'whole.txt']);
+    expect([big.code, big.stderr]).toEqual([1, expect.stringMatching(/^dt: --max-depth must be at most \d+ for this tree/)]);
+  }, 120_000);
+
   it('a stream graph of the same depth loads, exports and predicts', () => {
     const s = loadStreamModel(chainStreamJson(DEPTH));
     expect(s.predict(X)).toEqual(expected);

@@ -1,4 +1,5 @@
-import { chmodSync, existsSync, linkSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, tempDir, toyCsv, writeText } from './test-helpers/cli.js';
@@ -68,5 +69,63 @@ describe('model writes', () => {
     expect(existsSync(join(dir, live))).toBe(true);
     expect(existsSync(join(dir, other))).toBe(true);
     expect(readdirSync(dir).filter((f) => f.startsWith('.s.json') && f !== live)).toEqual([]);
+  });
+});
+
+describe('--out writes only regular files (issue 31)', () => {
+  const fifo = join(dir, 'pipe');
+  it('refuses a FIFO, a device, a directory, a dangling symlink and a path ending in /, writing nothing', async () => {
+    writeText(dir, 'o.csv', csv);
+    execFileSync('mkfifo', [fifo]);
+    mkdirSync(join(dir, 'sub'));
+    symlinkSync(join(dir, 'nowhere.json'), join(dir, 'dangling.json'));
+    const cases: [string, RegExp][] = [
+      ['pipe', /refusing to write \S*pipe: it is not a regular file \(a FIFO\)/],
+      ['/dev/null', /refusing to write \/dev\/null: it is not a regular file \(a device\)/],
+      ['sub', /refusing to write \S*sub: it is a directory/],
+      ['dangling.json', /refusing to write \S*dangling\.json: it is a symbolic link to nothing/],
+      ['x.json/', /refusing to write x\.json\/: the path ends in a separator/],
+    ];
+    for (const [out, message] of cases) {
+      for (const argv of [
+        ['train', '--data', 'o.csv', '--out', out],
+        ['show', '--model', 'm0.json', '--out', out],
+      ]) {
+        if (argv[0] === 'show') expect((await cli(dir, ['train', '--data', 'o.csv', '--out', 'm0.json'])).code).toBe(0);
+        const r = await cli(dir, argv);
+        expect([r.code, r.stderr], argv.join(' ')).toEqual([1, expect.stringMatching(message)]);
+      }
+    }
+    expect(existsSync(join(dir, 'x.json'))).toBe(false);
+    expect(existsSync(join(dir, 'nowhere.json'))).toBe(false);
+    expect(statSync(join(dir, 'sub')).isDirectory()).toBe(true);
+  });
+
+  it('honours a read-only target unless --force', async () => {
+    writeText(dir, 'r.csv', csv);
+    writeText(dir, 'ro.json', 'keep');
+    chmodSync(join(dir, 'ro.json'), 0o444);
+    const r = await cli(dir, ['train', '--data', 'r.csv', '--out', 'ro.json']);
+    expect([r.code, r.stderr]).toEqual([1, expect.stringMatching(/ro\.json: it is read-only; use --force to replace it/)]);
+    expect(readFileSync(join(dir, 'ro.json'), 'utf8')).toBe('keep');
+    const f = await cli(dir, ['train', '--data', 'r.csv', '--out', 'ro.json', '--force']);
+    expect(f.code, f.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, 'ro.json'), 'utf8')).format).toBe('dt-model');
+    expect(statSync(join(dir, 'ro.json')).mode & 0o777).toBe(0o444);
+  });
+
+  it('--out - writes to standard output (train: the model, its summary on stderr; predict; show), no file named -', async () => {
+    writeText(dir, 's.csv', csv);
+    const t = await cli(dir, ['train', '--data', 's.csv', '--out', '-']);
+    expect(t.code, t.stderr).toBe(0);
+    expect(JSON.parse(t.stdout).format).toBe('dt-model');
+    expect(t.stderr).toMatch(/Model written to standard output/);
+    writeText(dir, 's.json', t.stdout);
+    const p = await cli(dir, ['predict', '--model', 's.json', '--data', 's.csv', '--out', '-']);
+    expect([p.code, p.stdout.split('\n')[0]]).toEqual([0, 'prediction']);
+    const s = await cli(dir, ['show', '--model', 's.json', '--out', '-']);
+    expect(s.code, s.stderr).toBe(0);
+    expect(s.stdout).toMatch(/class/);
+    expect(existsSync(join(dir, '-'))).toBe(false);
   });
 });

@@ -3,7 +3,9 @@ import { streamModelToJson } from '@dt/stream';
 import { forestToJson } from '@dt/ensemble';
 import { isForest, isSavedModel, isStream, type SavedModel } from './any-model.js';
 import { parseModelDocument } from '@dt/core/internal';
-import { readModelText, writeFileAtomic } from '@dt/core/node';
+import { readModelText } from '@dt/core/node';
+import type { Context } from './io.js';
+import { writeOut, type OutTarget } from './out-target.js';
 import type { Dataset, FeatureType } from '@dt/datasets';
 import { DtError, ModelFormatError } from '@dt/errors';
 import type { Task } from './algorithms.js';
@@ -49,10 +51,10 @@ export function trainingInfo(ds: Dataset, algorithm: string, missing?: MissingIn
   };
 }
 
-/** Writes the model file atomically (temp file + fsync + rename), never over one of `inputs`. */
-export async function writeModelFile(path: string, model: SavedModel, info: TrainingInfo, inputs: readonly string[] = []): Promise<void> {
+/** Writes the model file to `--out` (atomically: temp file + fsync + rename, never over an input; `-`: standard output). */
+export async function writeModelFile(target: OutTarget, model: SavedModel, info: TrainingInfo, ctx: Context): Promise<void> {
   const json = isForest(model) ? forestToJson(model) : isStream(model) ? streamModelToJson(model) : modelToJson(model);
-  await writeFileAtomic(path, JSON.stringify({ ...json, [TRAINING_KEY]: info }), { inputs });
+  await writeOut(target, `${JSON.stringify({ ...json, [TRAINING_KEY]: info })}${target.path === null ? '\n' : ''}`, ctx);
 }
 
 export interface ModelFile {

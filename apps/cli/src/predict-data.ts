@@ -45,9 +45,24 @@ export async function loadPredictData(spec: string, file: ModelFile, cwd: string
     label = ds.targetName;
   } else {
     const readCsv = await csvReader(spec, cwd, stdin);
-    // First pass: the column names (every column read as a feature).
-    const probe = readCsv({ task: 'classification', label: null, missing });
-    columns = probe.featureNames;
+    // First pass: the column names (every column read as a feature). A label column mixing numbers
+    // and words (which dt train read as class names) cannot be read as a feature: then the last
+    // column is read as the label, as dt train read it.
+    let probe: Dataset;
+    try {
+      probe = readCsv({ task: 'classification', label: null, missing });
+      columns = probe.featureNames;
+    } catch (e) {
+      if (!(e instanceof DataFormatError)) throw e;
+      let labelled: Dataset;
+      try {
+        labelled = readCsv({ task: 'classification', missing });
+      } catch {
+        throw e;
+      }
+      columns = [...labelled.featureNames, labelled.targetName];
+      probe = labelled;
+    }
     if (names === null) {
       if (columns.length !== d && columns.length !== d + 1) {
         throw new ShapeMismatchError(
@@ -67,7 +82,7 @@ export async function loadPredictData(spec: string, file: ModelFile, cwd: string
     }
     // Without a label column every column is read as a feature (label: null).
     const forced = categorical(featureCols).filter((c) => c !== label);
-    ds = label === null && forced.length === 0 ? probe : readCsv({ task: 'classification', label, categorical: forced, missing });
+    ds = label === null && forced.length === 0 && probe.targetName === '' ? probe : readCsv({ task: 'classification', label, categorical: forced, missing });
   }
 
   const X = alignFeatures(ds, featureCols, file);

@@ -116,7 +116,7 @@ export function toRowMajorView(
     rows = X.length;
     if (rows === 0) throw new InvalidArgumentError(name, 'a non-empty matrix', X);
     const first: unknown = X[0];
-    if (!Array.isArray(first) && !ArrayBuffer.isView(first)) {
+    if (!Array.isArray(first) && !isNumberView(first)) {
       throw new InvalidArgumentError(`${name}[0]`, 'an array of feature values', first);
     }
     cols = (first as ArrayLike<number>).length;
@@ -129,8 +129,10 @@ export function toRowMajorView(
           `${name}[${r}] has ${row && typeof row === 'object' ? row.length : 'no'} values but ${name}[0] has ${cols}`,
         );
       }
-      if (ArrayBuffer.isView(row)) {
+      if (isNumberView(row)) {
         for (let c = 0; c < cols; c++) data[r * cols + c] = row[c]!;
+      } else if (ArrayBuffer.isView(row)) {
+        throw new InvalidArgumentError(`${name}[${r}]`, 'an array of feature values (a DataView or BigInt array holds none)', row);
       } else {
         for (let c = 0; c < cols; c++) {
           const v: unknown = row[c];
@@ -221,10 +223,15 @@ function transpose(src: FeatureArray, rows: number, cols: number): Float64Array 
   return out;
 }
 
+/** A typed array of numbers: not a DataView (no indexed values) nor a BigInt array (bigints, not numbers). */
+function isNumberView(v: unknown): v is ArrayLike<number> {
+  return ArrayBuffer.isView(v) && !(v instanceof DataView) && !(v instanceof BigInt64Array) && !(v instanceof BigUint64Array);
+}
+
 /** Sample weights: non-negative finite numbers, one per row, positive total. */
 export function toSampleWeight(w: unknown, rows: number): Float64Array | null {
   if (w === undefined || w === null) return null;
-  if (!Array.isArray(w) && !ArrayBuffer.isView(w)) throw new InvalidArgumentError('sampleWeight', 'an array of numbers', w);
+  if (!Array.isArray(w) && !isNumberView(w)) throw new InvalidArgumentError('sampleWeight', 'an array of numbers', w);
   const arr = w as ArrayLike<number>;
   if (arr.length !== rows) throw new ShapeMismatchError(`sampleWeight has ${arr.length} values but X has ${rows} rows`);
   const out = new Float64Array(rows);
@@ -243,7 +250,7 @@ export function toSampleWeight(w: unknown, rows: number): Float64Array | null {
 
 /** Regression targets: finite numbers, one per row. */
 export function toTargets(y: unknown, rows: number): Float64Array {
-  if (!Array.isArray(y) && !ArrayBuffer.isView(y)) throw new InvalidArgumentError('y', 'an array of numbers', y);
+  if (!Array.isArray(y) && !isNumberView(y)) throw new InvalidArgumentError('y', 'an array of numbers', y);
   const arr = y as ArrayLike<unknown>;
   if (arr.length !== rows) throw new ShapeMismatchError(`y has ${arr.length} values but X has ${rows} rows`);
   const out = new Float64Array(rows);

@@ -35,3 +35,4 @@ export { FIT_ROWS } from './fit-rows.js';
 export type { MemberRows } from './fit-rows.js';
 export { SharedRows } from './shared-rows.js';
 export { reviveTree } from './tree.js';
+export { readTreeJson } from './model-format.js';

@@ -1,4 +1,4 @@
-import { ModelFormatError } from '@dt/errors';
+import { InvalidArgumentError, ModelFormatError } from '@dt/errors';
 import type { Issue } from './schema.js';
 import { among, checkFields, finite, intAtLeast, orNull, record, typed, type FieldRule } from './json-rules.js';
 import { checkClassCounts, checkLoadedClasses, checkLoadedFeatures, constructLoaded, MAX_NODE_SAMPLES, readEnvelope, type ParseSchema } from './model-envelope.js';
@@ -122,8 +122,37 @@ export interface FittedTreeEstimator {
   [RESTORE](state: RestoreState<Tree>): void;
 }
 
+/**
+ * A tree embedded in another model file (a forest member) read by the tree file's own rules: the
+ * field rules of TREE_FIELDS (paths under `at`), the 2^24 nFeatures bound, then treeFromJson's
+ * structure and statistics. Version 1 holds no `missingGoToLeft` (NaN goes to the larger child).
+ */
+export function readTreeJson(value: unknown, at: string, version: number): Tree {
+  const issue = checkFields(value, TREE_FIELDS, [at], TREE_OPTIONAL);
+  if (issue !== null) throw new ModelFormatError(`invalid model at ${issue.path.join('.')}: ${issue.message}`);
+  const j = value as TreeJson;
+  checkLoadedFeatures(j.nFeatures, null);
+  try {
+    return treeFromJson(j, version >= 2 ? 'required' : 'legacy');
+  } catch (e) {
+    if (e instanceof ModelFormatError) throw new ModelFormatError(`invalid model at ${at}: ${e.message}`);
+    throw e;
+  }
+}
+
+/**
+ * Most class values (nodes × outputs) a tree file holds: `tree.value` is dense in the file (a sparse
+ * encoding needs a new format version), and JSON text of more could pass what a string may hold.
+ * 2^24 numbers are at most some 400 MB of text.
+ */
+export const MAX_SAVED_VALUES = 2 ** 24;
+
 export function treeToJson(t: Tree): TreeJson {
   const n = t.nodeCount;
+  // Checked before reading t.value (which would turn a sparse tree dense: nodes × classes numbers).
+  if (n * t.nOutputs > MAX_SAVED_VALUES) {
+    throw new InvalidArgumentError('model', `a tree of at most ${MAX_SAVED_VALUES} node × class values to save (the file stores them dense)`, `${n} nodes × ${t.nOutputs} classes`);
+  }
   return {
     nodeCount: n,
     nFeatures: t.nFeatures,

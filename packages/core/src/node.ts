@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { realpathSync } from 'node:fs';
-import { open, readdir, readFile, realpath, rename, rm, stat } from 'node:fs/promises';
+import { lstat, open, readdir, readFile, realpath, rename, rm, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
-import { DtError } from '@dt/errors';
+import { DtError, InvalidArgumentError, WorkerFailedError } from '@dt/errors';
 import type { DecisionTreeClassifier } from './decision-tree-classifier.js';
 import type { DecisionTreeRegressor } from './decision-tree-regressor.js';
 import type { FitOptions } from './decision-tree.js';
@@ -16,46 +16,156 @@ import type { HistogramWorkers } from './split-search/histogram-parallel.js';
 export type { HistogramWorkers } from './split-search/histogram-parallel.js';
 
 /**
- * A worker running `name` (a script beside the module at `base`, its import.meta.url): the compiled
- * JS, or — from the TypeScript sources (workspace, tests) — the .ts file through tsx's loader (a dev
- * dependency of the workspace only). Shared by @dt packages' worker pools.
+ * A fault to inject into a worker (tests and the fuzz campaign): at its `at`-th step after its
+ * script loaded — a message received from the parent, or an Atomics.wait (the hist workers'
+ * command loop) — the worker exits
+ * (code 70), throws, or stalls (waits forever without answering).
  */
-export function startModuleWorker(base: string, name: string, workerData?: unknown): Worker {
-  if (!base.endsWith('.ts')) return new Worker(new URL(`./${name}.js`, base), { workerData });
-  const url = new URL(`./${name}.ts`, base).href;
-  const boot = `import('tsx/esm/api').then((t) => { t.register(); return import(${JSON.stringify(url)}); });`;
-  return new Worker(boot, { eval: true, workerData, execArgv: ['--conditions=@dt/source'] });
+export interface WorkerFault {
+  kind: 'exit' | 'throw' | 'stall';
+  at: number;
 }
 
-/** nJobs as threads: -1 is every core the process may use. */
+export interface ModuleWorkerOptions {
+  /** Inject a fault (tests and the fuzz campaign only). */
+  fault?: WorkerFault | null;
+}
+
+// A worker's life cell (SharedArrayBuffer, written by the worker's boot code, read synchronously by
+// a fitting thread blocked in Atomics.wait, whose event loop cannot see 'exit' or 'error' events):
+// [0] state, [1] exit code, then up to LIFE_TEXT bytes of the error's message (UTF-8).
+const LIFE_TEXT = 512;
+const EXITED = 1;
+const THREW = 2;
+const lives = new WeakMap<Worker, Int32Array>();
+
+function bootCode(url: string, tsx: boolean, fault: WorkerFault | null): string {
+  const load = tsx ? `import('tsx/esm/api').then((t) => { t.register(); return import(${JSON.stringify(url)}); })` : `import(${JSON.stringify(url)})`;
+  return `
+const wt = require('node:worker_threads');
+const life = new Int32Array(wt.receiveMessageOnPort(wt.parentPort).message);
+const note = (state, text) => {
+  if (Atomics.load(life, 0) !== 0) return;
+  const bytes = new TextEncoder().encode(String(text)).subarray(0, ${LIFE_TEXT});
+  new Uint8Array(life.buffer, 8, bytes.length).set(bytes);
+  Atomics.store(life, 0, state);
+  Atomics.notify(life, 0);
+};
+process.on('exit', (code) => { Atomics.store(life, 1, code | 0); note(${EXITED}, ''); });
+process.on('uncaughtException', (e) => { note(${THREW}, e instanceof Error ? e.message : e); throw e; });
+const fault = ${JSON.stringify(fault)};
+// Armed once the script has loaded (module loading waits on Atomics too); a message step runs after the script's handler.
+const arm = () => {
+  if (fault === null) return;
+  let n = 0;
+  const step = () => {
+    if (++n !== fault.at) return;
+    if (fault.kind === 'exit') process.exit(70);
+    if (fault.kind === 'throw') throw new Error('injected worker fault');
+    for (;;) wait.call(Atomics, new Int32Array(new SharedArrayBuffer(4)), 0, 0);
+  };
+  const wait = Atomics.wait;
+  Atomics.wait = function (...args) { step(); return wait.apply(Atomics, args); };
+  wt.parentPort.on('message', step);
+};
+${load}.then(arm, (e) => { note(${THREW}, e && e.message); throw e; });
+`;
+}
+
+/**
+ * A worker running `name` (a script beside the module at `base`, its import.meta.url): the compiled
+ * JS, or — from the TypeScript sources (workspace, tests) — the .ts file through tsx's loader (a dev
+ * dependency of the workspace only). Its exit or uncaught error is recorded in shared memory, so a
+ * thread blocked waiting for it learns of it synchronously (workerFailure). The one start-up of
+ * every @dt package's worker pool.
+ */
+export function startModuleWorker(base: string, name: string, workerData?: unknown, options: ModuleWorkerOptions = {}): Worker {
+  const tsx = base.endsWith('.ts');
+  const url = new URL(`./${name}.${tsx ? 'ts' : 'js'}`, base).href;
+  const w = new Worker(bootCode(url, tsx, options.fault ?? null), { eval: true, workerData, ...(tsx ? { execArgv: ['--conditions=@dt/source'] } : {}) });
+  const life = new Int32Array(new SharedArrayBuffer(8 + LIFE_TEXT));
+  // The boot code reads this first message synchronously, before the script's own handlers exist.
+  w.postMessage(life.buffer);
+  lives.set(w, life);
+  return w;
+}
+
+/** Why a worker of startModuleWorker stopped (read synchronously: exit code or error), or null while it runs. */
+export function workerFailure(w: Worker): WorkerFailedError | null {
+  const life = lives.get(w);
+  if (life === undefined) return null;
+  const state = Atomics.load(life, 0);
+  if (state === 0) return null;
+  if (state === EXITED) return new WorkerFailedError('exited', `a worker thread exited (code ${Atomics.load(life, 1)})`);
+  const bytes = new Uint8Array(life.buffer, 8, LIFE_TEXT);
+  const end = bytes.indexOf(0);
+  const text = new TextDecoder().decode(bytes.subarray(0, end < 0 ? LIFE_TEXT : end));
+  return new WorkerFailedError('threw', `a worker thread threw: ${text}`);
+}
+
+/**
+ * Most threads a fit runs on: the cores this process may use (os.availableParallelism()). nJobs
+ * above it runs on this many threads — the model is the same for every nJobs, only the speed and
+ * the memory (a worker's heap each) would change.
+ */
+export function maxJobs(): number {
+  return availableParallelism();
+}
+
+/** nJobs as threads: -1 is every core the process may use; at most maxJobs(). */
 export function resolveJobs(nJobs: number): number {
-  return nJobs === -1 ? availableParallelism() : nJobs;
+  return nJobs === -1 ? maxJobs() : Math.min(nJobs, maxJobs());
 }
 
 /** Worker threads for 'hist' fits (fit options `workers`); close() when done. Idle workers never keep the process alive. */
 export interface HistogramWorkerPool extends HistogramWorkers {
   close(): Promise<void>;
+  /** Why the pool can no longer serve fits (a worker failed, or close() was called), or null. */
+  failure(): WorkerFailedError | null;
+}
+
+export interface HistogramWorkerOptions {
+  /** Per worker, a fault to inject (tests and the fuzz campaign). */
+  faults?: readonly (WorkerFault | null)[];
+  /** See HistogramWorkers.stallMs. */
+  stallMs?: number;
+  /** See HistogramWorkers.timeoutMs. */
+  timeoutMs?: number;
 }
 
 /**
  * Starts `threads` worker threads for the large nodes of 'hist' fits and resolves once each is up.
- * Reuse one pool for many fits (`fit(X, y, { workers })`); one fit at a time per pool.
+ * Reuse one pool for many fits (`fit(X, y, { workers })`); one fit at a time per pool. `threads`
+ * is at most maxJobs() (InvalidArgumentError beyond: each thread holds a heap). A worker that
+ * exits, throws or stalls fails the fit it serves at once (WorkerFailedError naming the cause) and
+ * stops the pool's threads; later fits with the pool fail the same way.
  */
-export async function createHistogramWorkers(threads: number): Promise<HistogramWorkerPool> {
-  if (!Number.isInteger(threads) || threads < 1) throw new DtError('INVALID_ARGUMENT', `threads must be an integer >= 1, got ${String(threads)}`);
+export async function createHistogramWorkers(threads: number, options: HistogramWorkerOptions = {}): Promise<HistogramWorkerPool> {
+  if (!Number.isInteger(threads) || threads < 1 || threads > maxJobs()) {
+    throw new InvalidArgumentError('threads', `an integer from 1 to ${maxJobs()} (the cores this process may use)`, threads);
+  }
   const workers: Worker[] = [];
-  let failure: Error | null = null;
+  let failed: WorkerFailedError | null = null;
   const ready: Promise<void>[] = [];
+  const stop = (why: WorkerFailedError): WorkerFailedError => {
+    if (failed === null) {
+      failed = why;
+      for (const w of workers) void w.terminate();
+    }
+    return failed;
+  };
   for (let k = 0; k < threads; k++) {
-    const w = startModuleWorker(import.meta.url, 'histogram-worker');
+    const w = startModuleWorker(import.meta.url, 'histogram-worker', undefined, { fault: options.faults?.[k] ?? null });
     workers.push(w);
     ready.push(
       new Promise<void>((res, rej) => {
         w.once('message', () => res());
         w.once('error', rej);
+        w.once('exit', (code) => rej(new Error(`exited with code ${code}`)));
       }),
     );
-    w.on('error', (e) => (failure = e));
+    w.on('error', (e) => stop(new WorkerFailedError('threw', `a hist worker thread threw: ${e.message}`, { cause: e })));
+    w.on('exit', (code) => stop(new WorkerFailedError('exited', `a hist worker thread exited (code ${code})`)));
   }
   try {
     await Promise.all(ready);
@@ -64,14 +174,30 @@ export async function createHistogramWorkers(threads: number): Promise<Histogram
     throw new DtError('IO', `cannot start hist worker threads: ${(e as Error).message}`, { cause: e });
   }
   for (const w of workers) w.unref();
+  const failure = (): WorkerFailedError | null => {
+    if (failed !== null) return failed;
+    for (const w of workers) {
+      const why = workerFailure(w);
+      if (why !== null) return stop(why);
+    }
+    return null;
+  };
   return {
     threads,
+    ...(options.stallMs === undefined ? {} : { stallMs: options.stallMs }),
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     post(j, message, transfer) {
-      if (failure !== null) throw new DtError('IO', `a hist worker thread failed: ${(failure as Error).message}`);
+      const why = failure();
+      if (why !== null) throw why;
       workers[j]!.postMessage(message, transfer as never);
     },
     receive: (port) => receiveMessageOnPort(port as MessagePort),
+    failure,
+    stall(why) {
+      stop(new WorkerFailedError('stalled', why));
+    },
     async close() {
+      stop(new WorkerFailedError('closed', 'the hist worker pool was closed'));
       await Promise.all(workers.map((w) => w.terminate()));
     },
   };
@@ -122,6 +248,38 @@ export class OutputIsInputError extends DtError {
 export interface WriteFileOptions {
   /** Input files the write must never replace (compared by real path and by device + inode). */
   inputs?: readonly string[];
+  /** Replace a write-protected file (the user's own `chmod 444`) instead of refusing. */
+  force?: boolean;
+}
+
+/**
+ * Refuses (DtError 'IO', nothing written) an output path that is not a regular file or a new name:
+ * a path ending in a separator, a directory, a device, a FIFO or a socket (by what a symlink points
+ * to), a dangling symlink, or — unless `force` — a file its owner made read-only.
+ */
+export async function checkOutputTarget(path: string, options: { force?: boolean } = {}): Promise<void> {
+  const refuse = (why: string): never => {
+    throw new DtError('IO', `refusing to write ${path}: ${why}`);
+  };
+  if (path.endsWith('/') || path.endsWith(sep)) refuse('the path ends in a separator (a directory); name a file');
+  let link;
+  try {
+    link = await lstat(path);
+  } catch {
+    return; // a new file (its directory is checked by the write)
+  }
+  let s = link;
+  if (link.isSymbolicLink()) {
+    try {
+      s = await stat(path);
+    } catch {
+      refuse('it is a symbolic link to nothing (a dangling link); remove it or name another file');
+    }
+  }
+  if (s.isDirectory()) refuse('it is a directory');
+  if (!s.isFile()) refuse(`it is not a regular file (${s.isFIFO() ? 'a FIFO' : s.isCharacterDevice() || s.isBlockDevice() ? 'a device' : s.isSocket() ? 'a socket' : 'a special file'}); use --out - for standard output`);
+  // The write bits, not access(): a rename replaces the file whatever they say, and root passes access().
+  if (options.force !== true && (s.mode & 0o222) === 0) refuse('it is read-only; use --force to replace it');
 }
 
 // Temp files are `.<target name>.dt-<pid>-<12 hex>.tmp` beside the target: same directory (so the
@@ -186,6 +344,7 @@ async function identity(path: string): Promise<{ real: string; dev: number; ino:
  */
 export async function writeFileAtomic(path: string, text: string, options: WriteFileOptions = {}): Promise<void> {
   if (options.inputs !== undefined) await assertNotAnInput(path, options.inputs);
+  await checkOutputTarget(path, options);
   // Write through a symlink to its target, so the link stays a link.
   let target = resolve(path);
   try {

@@ -100,7 +100,7 @@ describe("nJobs for splitter 'hist': subtree tasks", () => {
     expect(seen[0]!.subtreesOnWorkers).toBeGreaterThan(0);
   }, 300_000);
 
-  it('fails the fit (DtError IO) when a worker fails in a subtree task, or does not answer in time', async () => {
+  it('fails the fit when a worker fails in a subtree task (DtError IO), or does not answer in time (WorkerFailedError stalled)', async () => {
     const X = Array.from({ length: 400 }, (_, i) => [i % 13, (i * 7) % 11, (i * 5) % 3]);
     const y = X.map(([a, b, c]) => ((a! + b! * c!) % 4 === 0 ? 1 : 0));
     for (const mode of ['throw', 'stall'] as const) {
@@ -121,8 +121,8 @@ describe("nJobs for splitter 'hist': subtree tasks", () => {
           error = e;
         }
         expect(error).toBeInstanceOf(DtError);
-        expect((error as DtError).code).toBe('IO');
-        expect((error as Error).message).toMatch(mode === 'throw' ? /failed during the fit: Error: cannot grow subtrees/ : /did not answer within 1 s/);
+        expect((error as DtError).code).toBe(mode === 'throw' ? 'IO' : 'WORKER');
+        expect((error as Error).message).toMatch(mode === 'throw' ? /failed during the fit: Error: cannot grow subtrees/ : /stalled: no answer within 1 s/);
       } finally {
         await w.terminate();
       }

@@ -4,7 +4,7 @@ import { optionKeys, resolveMaxFeatures, resolveOptions } from '@dt/core/interna
 import { InvalidArgumentError, knownKeys, plainObject, UnknownNameError } from '@dt/errors';
 import { DecisionStreamClassifier, type StreamOptions } from '@dt/stream';
 import { EnsembleClassifier, EnsembleRegressor, type ClassifierMember, type FeatureSubspace, type RegressorMember } from './ensemble.js';
-import { ENSEMBLE_OPTIONS, type EnsembleOptions, type ResolvedEnsembleOptions } from './forest-options.js';
+import { checkBootstrapOptions, ENSEMBLE_OPTIONS, type EnsembleOptions, type ResolvedEnsembleOptions } from './forest-options.js';
 import { forestToJson, loadForestAs, type ForestJson } from './model-format.js';
 
 /** Builds an unfitted member with the given seed, e.g. `(seed) => new DecisionTreeClassifier({ seed })`. */
@@ -35,8 +35,7 @@ function resolveBagging<M>(raw: unknown, task: 'classification' | 'regression', 
   if (typeof o.base !== 'function') throw new InvalidArgumentError('base', 'a function (seed) => estimator', o.base);
   const rest: Record<string, unknown> = { ...defaults };
   for (const k of own) if (o[k] !== undefined) rest[k] = o[k];
-  const ensemble = resolveOptions(ENSEMBLE_OPTIONS, rest, task);
-  if (ensemble.oobScore && !ensemble.bootstrap) throw new InvalidArgumentError('oobScore', 'false when bootstrap is false', true);
+  const ensemble = checkBootstrapOptions(resolveOptions(ENSEMBLE_OPTIONS, rest, task));
   const mf = memberFeaturesValue(o.maxFeatures ?? null);
   const subspace = memberSubspace(mf);
   const repeatRows = o.repeatRows ?? false;

@@ -1,6 +1,6 @@
 import { DecisionTreeClassifier, DecisionTreeRegressor, encodeLabels, type ClassLabel, type DenseMatrix, type FeatureInput, type LabelInput, type Tree } from '@dt/core';
 import { accuracyScore, checkFeatureNames, FIT_CELLS_WITH_MISSING, FIT_ROWS, SharedRows, type MemberRows, logProba, noRuleForMissing, optionParams, r2Score, rejectMissingRows, splitRows, toRowMajor, toRowMajorView, toSampleWeight, toTargets, RESTORE } from '@dt/core/internal';
-import { createRandom, InvalidArgumentError, NotFittedError, plainObject, ShapeMismatchError, type Random } from '@dt/errors';
+import { createRandom, InvalidArgumentError, knownKeys, NotFittedError, plainObject, ShapeMismatchError, type Random } from '@dt/errors';
 import { bootstrapCounts, memberSeeds, resolveMaxSamples, sampleWithoutReplacement } from './bootstrap.js';
 import { ENSEMBLE_OPTIONS, type EnsembleClassWeight, type ResolvedEnsembleOptions } from './forest-options.js';
 
@@ -24,6 +24,8 @@ export interface RegressorMember {
   readonly featureImportances?: Float64Array;
   readonly nodeCount?: number;
 }
+
+const FIT_OPTION_KEYS = ['sampleWeight', 'featureNames', 'onProgress'];
 
 export interface EnsembleFitOptions {
   sampleWeight?: ArrayLike<number> | null;
@@ -298,6 +300,12 @@ export abstract class Ensemble<M extends ClassifierMember | RegressorMember> {
   }
 
   protected fitInput(X: FeatureInput, fitOptions: EnsembleFitOptions): { x: { data: Float64Array; rows: number; cols: number }; sw: Float64Array | null } {
+    // Fit options as the trees take them: unknown keys (typos) are refused, not ignored.
+    knownKeys('fitOptions', plainObject('fitOptions', fitOptions), FIT_OPTION_KEYS);
+    if (fitOptions.onProgress !== undefined && typeof fitOptions.onProgress !== 'function') throw new InvalidArgumentError('fitOptions.onProgress', 'a function (done, total) => void', fitOptions.onProgress);
+    // Members fitted on repeated rows take no weights: say which weights were given.
+    if (this.repeatRows && (fitOptions.sampleWeight ?? null) !== null) throw new InvalidArgumentError('sampleWeight', "null for members fitted on repeated rows (they take no sample weights)", fitOptions.sampleWeight);
+    if (this.repeatRows && (this.options.classWeight ?? null) !== null) throw new InvalidArgumentError('classWeight', "null for members fitted on repeated rows (they take no sample weights)", this.options.classWeight);
     const x = toRowMajor(X, 'X', FIT_CELLS_WITH_MISSING);
     this.checkMissing(x);
     const sw = toSampleWeight(fitOptions.sampleWeight, x.rows);

@@ -33,3 +33,5 @@ parentPort!.on('message', (i: number) => {
     parentPort!.postMessage({ i, error: (e as Error).message });
   }
 });
+// Up: the pool hands out members from now on (a member's time is its fit, not this thread's start-up).
+parentPort!.postMessage({ ready: true });

@@ -110,10 +110,15 @@ export function splitForestOptions(
     if (own.includes(k)) ensembleRaw[k] = v;
     else tree[k] = v;
   }
-  const ensemble = resolveOptions(ENSEMBLE_OPTIONS, ensembleRaw, task);
+  const ensemble = checkBootstrapOptions(resolveOptions(ENSEMBLE_OPTIONS, ensembleRaw, task));
   resolveTreeOptions(tree, task); // validates every tree option once, naming the bad one
-  if (ensemble.oobScore && !ensemble.bootstrap) {
-    throw new InvalidArgumentError('oobScore', 'false when bootstrap is false (out-of-bag rows need bootstrap draws)', true);
-  }
   return { ensemble, tree };
+}
+
+/** Options that need bootstrap draws are refused without them (scikit-learn's rule), not ignored. */
+export function checkBootstrapOptions(ensemble: ResolvedEnsembleOptions): ResolvedEnsembleOptions {
+  if (ensemble.bootstrap) return ensemble;
+  if (ensemble.oobScore) throw new InvalidArgumentError('oobScore', 'false when bootstrap is false (out-of-bag rows need bootstrap draws)', true);
+  if (ensemble.maxSamples !== null) throw new InvalidArgumentError('maxSamples', 'null when bootstrap is false (every member sees every row)', ensemble.maxSamples);
+  return ensemble;
 }

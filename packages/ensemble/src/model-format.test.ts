@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { DecisionTreeClassifier} from '@dt/core';
-import { exportText, loadAnyModel } from '@dt/core';
+import { DecisionTreeClassifier, DecisionTreeRegressor, exportText, loadAnyModel } from '@dt/core';
+import { InvalidArgumentError } from '@dt/errors';
 import { makeClassification, makeRegression } from '@dt/datasets';
 import { DecisionStreamClassifier } from '@dt/stream';
-import { algorithmForest } from './bagging.js';
+import { algorithmForest, BaggingClassifier, BaggingRegressor } from './bagging.js';
 import { forestMemberTree, loadForest, serializeForest } from './model-format.js';
 import { ExtraTreesClassifier, RandomForestClassifier, RandomForestRegressor } from './random-forest.js';
 
@@ -149,5 +149,57 @@ describe('dt-forest files: member statistics are checked (fuzz: predictProba −
     const j = good();
     mutate(j);
     expect(() => loadForest(JSON.stringify(j))).toThrowError(message);
+  });
+});
+
+describe('dt-forest files follow the tree files’ rules (issue 31)', () => {
+  const rf = new RandomForestClassifier({ nEstimators: 2, seed: 1, maxDepth: 3 }).fit(data.X, labels);
+  const sub = algorithmForest('hhcart-d', { nEstimators: 2, seed: 1, maxFeatures: 2, tree: { maxDepth: 3 } }).fit(data.X, labels);
+  type Doc = { nFeatures: number; featureNames: string[] | null; classes: unknown[]; oobScore: number | null; members: { features: number[] | null; tree: { kind: number[]; nFeatures: number } }[] };
+  const docOf = (m: { toJSON(): unknown }): Doc => JSON.parse(JSON.stringify(m.toJSON()));
+
+  it('a 1 KB subspace forest claiming 1e9 features is refused at once (it ran for minutes / died allocating)', () => {
+    const j = docOf(sub);
+    j.nFeatures = 1e9;
+    j.featureNames = null;
+    const t0 = performance.now();
+    expect(() => loadForest(JSON.stringify(j))).toThrowError(/nFeatures: 1000000000 is more than the 16777216/);
+    expect(performance.now() - t0).toBeLessThan(1000);
+    const k = docOf(rf);
+    k.nFeatures = 2 ** 25;
+    k.featureNames = null;
+    expect(() => loadForest(JSON.stringify(k))).toThrowError(/nFeatures/);
+  });
+
+  it.each([
+    ['duplicated class labels (every prediction went to the first)', (j: Doc) => void (j.classes = ['a', 'a', 'c']), /classes: class "a" appears twice/],
+    ['a member subspace naming a feature twice', (j: Doc) => void (j.members[0]!.features = [1, 1]), /members\.0\.features: feature 1 appears twice/],
+    ['an out-of-bag accuracy of 2', (j: Doc) => void (j.oobScore = 2), /oobScore: 2/],
+    ['an out-of-bag accuracy below 0', (j: Doc) => void (j.oobScore = -0.5), /oobScore/],
+    ['an invalid member node kind', (j: Doc) => void (j.members[1]!.tree.kind[0] = 7), /members\.1\.tree\.kind\.0: invalid input/],
+    ['a member tree wider than its subspace', (j: Doc) => void (j.members[0]!.tree.nFeatures = 2 ** 30), /members\.0: the tree has 1073741824 features, expected 2/],
+  ])('%s is a ModelFormatError', (_name, mutate, message) => {
+    const j = docOf(sub);
+    mutate(j);
+    expect(() => loadForest(JSON.stringify(j))).toThrowError(message);
+  });
+
+  it('a regression forest may keep a negative out-of-bag R² but not one above 1', () => {
+    const reg = makeRegression({ nSamples: 60, nFeatures: 3, seed: 1 });
+    const r = new RandomForestRegressor({ nEstimators: 3, seed: 5, oobScore: true }).fit(reg.X, reg.y);
+    const j = JSON.parse(serializeForest(r));
+    j.oobScore = -3;
+    expect(loadForest(JSON.stringify(j)).oobScoreOrNull).toBe(-3);
+    j.oobScore = 1.5;
+    expect(() => loadForest(JSON.stringify(j))).toThrowError(/oobScore: 1.5/);
+  });
+
+  it('serializeForest of a Bagging forest of custom members is refused, not written as a RandomForestRegressor', () => {
+    const reg = makeRegression({ nSamples: 60, nFeatures: 3, seed: 1 });
+    const bag = new BaggingRegressor({ base: (seed) => new DecisionTreeRegressor({ seed }), nEstimators: 2 }).fit(reg.X, reg.y);
+    expect(() => serializeForest(bag as never)).toThrowError(InvalidArgumentError);
+    expect(() => serializeForest(bag as never)).toThrowError(/model must be a random forest.*Bagging/);
+    const bc = new BaggingClassifier({ base: (seed) => new DecisionTreeClassifier({ seed }), nEstimators: 2 }).fit(data.X, labels);
+    expect(() => serializeForest(bc as never)).toThrowError(/BaggingClassifier/);
   });
 });

@@ -1,5 +1,18 @@
-import { algorithmOptions, DecisionTreeClassifier, DecisionTreeRegressor, registerModelFormat, treeFromJson, treeToJson, type TreeJson } from '@dt/core';
-import { checkClassCounts, constructLoaded, loadParams, readEnvelope, resolveTreeOptions, RESTORE, saveParams, TREE_OPTION_LOADERS, TREE_OPTIONS } from '@dt/core/internal';
+import { algorithmOptions, DecisionTreeClassifier, DecisionTreeRegressor, registerModelFormat, treeToJson } from '@dt/core';
+import {
+  checkClassCounts,
+  checkLoadedClasses,
+  checkLoadedFeatures,
+  constructLoaded,
+  loadParams,
+  readEnvelope,
+  readTreeJson,
+  resolveTreeOptions,
+  RESTORE,
+  saveParams,
+  TREE_OPTION_LOADERS,
+  TREE_OPTIONS,
+} from '@dt/core/internal';
 import { InvalidArgumentError, ModelFormatError } from '@dt/errors';
 import { DecisionStreamClassifier, graphToJson, readGraphJson, STREAM_OPTIONS } from '@dt/stream';
 import { z } from 'zod';
@@ -27,8 +40,8 @@ export type ForestModel = RandomForestClassifier | RandomForestRegressor | Algor
 const ESTIMATORS = ['RandomForestClassifier', 'RandomForestRegressor', 'ExtraTreesClassifier', 'ExtraTreesRegressor', 'AlgorithmForestClassifier'] as const;
 
 const label = z.union([z.string(), z.number().refine(Number.isFinite)]);
-// Members are checked by hand (numeric arrays in one pass, then core's structural tree checks):
-// a per-element zod schema over a 100-tree forest's millions of numbers would dominate load time.
+// Member trees are read by the tree file's own rules (core's readTreeJson: its field table, then its
+// structural checks), not by a per-element schema of their own.
 const forestSchema = z.object({
   format: z.literal(FOREST_FORMAT),
   version: z.union([z.literal(1), z.literal(2), z.literal(FOREST_FORMAT_VERSION)]),
@@ -56,48 +69,15 @@ const forestSchema = z.object({
 
 export type ForestJson = z.infer<typeof forestSchema>;
 
-const TREE_INT_ARRAYS = ['kind', 'left', 'right', 'feature', 'nSamples', 'obliqueOffset', 'obliqueLength', 'obliqueFeatures'] as const;
-const TREE_NUM_ARRAYS = ['impurity', 'weightedNSamples', 'value', 'obliqueWeights'] as const;
-
-/** Numeric checks of a member tree; core's treeFromJson then checks the structure and the NaN sides. */
-function checkTreeJson(t: Record<string, unknown>, at: string, version: number): TreeJson {
-  for (const k of ['nodeCount', 'nFeatures', 'nOutputs']) {
-    if (!Number.isInteger(t[k]) || (t[k] as number) < 1) throw new ModelFormatError(`invalid model at ${at}.${k}: expected an integer >= 1`);
-  }
-  const arr = (k: string, int: boolean): void => {
-    const a = t[k];
-    if (!Array.isArray(a)) throw new ModelFormatError(`invalid model at ${at}.${k}: expected an array`);
-    for (let i = 0; i < a.length; i++) {
-      const v = a[i] as unknown;
-      if (typeof v !== 'number' || !Number.isFinite(v) || (int && !Number.isInteger(v))) {
-        throw new ModelFormatError(`invalid model at ${at}.${k}.${i}: expected ${int ? 'an integer' : 'a finite number'}`);
-      }
-    }
-  };
-  for (const k of TREE_INT_ARRAYS) arr(k, true);
-  for (const k of TREE_NUM_ARRAYS) arr(k, false);
-  // Thresholds: finite numbers, or null for +Infinity (version 2; treeFromJson checks where).
-  const th = t.threshold;
-  if (!Array.isArray(th)) throw new ModelFormatError(`invalid model at ${at}.threshold: expected an array`);
-  for (let i = 0; i < th.length; i++) {
-    const v = th[i] as unknown;
-    if (!(v === null && version >= 2) && !(typeof v === 'number' && Number.isFinite(v))) throw new ModelFormatError(`invalid model at ${at}.threshold.${i}: expected a finite number${version >= 2 ? ' or null' : ''}`);
-  }
-  if (version >= 2) {
-    const ml = t.missingGoToLeft;
-    if (!Array.isArray(ml)) throw new ModelFormatError(`invalid model at ${at}.missingGoToLeft: expected an array of 0 and 1`);
-    for (let i = 0; i < ml.length; i++) if (ml[i] !== 0 && ml[i] !== 1) throw new ModelFormatError(`invalid model at ${at}.missingGoToLeft.${i}: expected 0 or 1`);
-  }
-  if (t.catOffset !== undefined) throw new ModelFormatError(`invalid model at ${at}: forest trees carry no categorical maps`);
-  return t as unknown as TreeJson;
-}
-
 function estimatorName(model: ForestModel): (typeof ESTIMATORS)[number] {
   if (model instanceof AlgorithmForestClassifier) return 'AlgorithmForestClassifier';
   if (model instanceof ExtraTreesClassifier) return 'ExtraTreesClassifier';
   if (model instanceof ExtraTreesRegressor) return 'ExtraTreesRegressor';
   if (model instanceof RandomForestClassifier) return 'RandomForestClassifier';
-  return 'RandomForestRegressor';
+  if (model instanceof RandomForestRegressor) return 'RandomForestRegressor';
+  // A Bagging forest's members come from a factory (code): no file or worker thread can rebuild them.
+  const kind = (model as object)?.constructor?.name ?? typeof model;
+  throw new InvalidArgumentError('model', 'a random forest, extra trees or algorithmForest (a Bagging forest of custom members has no file format and fits on one thread)', kind);
 }
 
 /** What rebuilds an unfitted forest (estimator, options): the head of a forest file, and what the fit workers receive. */
@@ -170,9 +150,15 @@ export function loadForest(input: string | unknown): ForestModel {
   const j = readEnvelope(input, { format: FOREST_FORMAT, version: FOREST_FORMAT_VERSION, olderVersions: OLDER_VERSIONS, what: 'a dt forest', schema: forestSchema });
   if (j.algorithm === STREAM && j.version < 3) throw new ModelFormatError(`invalid model at version: Decision Stream forests are dt-forest version 3, found ${j.version}`);
   const isC = !j.estimator.endsWith('Regressor');
-  if (j.featureNames !== null && j.featureNames.length !== j.nFeatures) throw new ModelFormatError(`featureNames has ${j.featureNames.length} names but the forest has ${j.nFeatures} features`);
+  // The tree files' rules: nFeatures <= 2^24 and as many names; classes distinct.
+  checkLoadedFeatures(j.nFeatures, j.featureNames);
   const C = isC ? (j.classes ?? []).length : 0;
   if (isC && C < 1) throw new ModelFormatError('a forest classifier needs its classes');
+  if (isC) checkLoadedClasses(j.classes, C);
+  else if (j.classes !== undefined) throw new ModelFormatError('invalid model at classes: a regression forest has no classes');
+  const oob = j.oobScore ?? null;
+  // Accuracy is in [0, 1]; R² is at most 1.
+  if (oob !== null && !(oob <= 1 && (!isC || oob >= 0))) throw new ModelFormatError(`invalid model at oobScore: ${oob} (${isC ? 'an accuracy in [0, 1]' : 'an R² of at most 1'})`);
   const model = forestFromSpec(j);
   const members = j.members.map((mj, i) => memberFromJson(j, mj, `members.${i}`, j.nFeatures, C, j.version));
   (model as unknown as Ensemble<ForestMember>)[RESTORE_ENSEMBLE]({
@@ -227,10 +213,17 @@ export function forestFromSpec(spec: ForestSpec): ForestModel {
 }
 
 /** Checks a member's subspace against its model width and the member's class codes against the forest's C classes. */
-function checkMemberShape(mj: MemberJson, at: string, what: string, width: number, nOutputs: number, nFeatures: number, C: number): number[] {
+function checkMemberShape(mj: MemberJson, at: string, what: string, width: unknown, nOutputs: number, nFeatures: number, C: number): number[] {
   const expected = mj.features === null ? nFeatures : mj.features.length;
-  if (width !== expected) throw new ModelFormatError(`invalid model at ${at}: the ${what} has ${width} features, expected ${expected}`);
-  if (mj.features !== null && mj.features.some((f) => f >= nFeatures)) throw new ModelFormatError(`invalid model at ${at}.features: indices must be below ${nFeatures}`);
+  if (width !== expected) throw new ModelFormatError(`invalid model at ${at}: the ${what} has ${String(width)} features, expected ${expected}`);
+  if (mj.features !== null) {
+    const seen = new Set<number>();
+    for (const f of mj.features) {
+      if (f >= nFeatures) throw new ModelFormatError(`invalid model at ${at}.features: indices must be below ${nFeatures}`);
+      if (seen.has(f)) throw new ModelFormatError(`invalid model at ${at}.features: feature ${f} appears twice`);
+      seen.add(f);
+    }
+  }
   if (C === 0) return [];
   const classes = mj.classes ?? [];
   if (classes.length !== nOutputs || classes.some((c) => c >= C)) throw new ModelFormatError(`invalid model at ${at}.classes: ${nOutputs} class codes below ${C} expected`);
@@ -252,6 +245,8 @@ export function memberFromJson(
   const treeParams = memberOptionsOf(spec);
   if (spec.algorithm === STREAM) {
     if (mj.tree !== undefined || mj.graph === undefined) throw new ModelFormatError(`invalid model at ${at}: a Decision Stream forest's members hold a graph, not a tree`);
+    // The width first (what the forest's header and subspace hold), then the graph.
+    checkMemberShape(mj, at, 'graph', (mj.graph as { nFeatures?: unknown } | null)?.nFeatures, 0, nFeatures, 0);
     const graph = readGraphJson(mj.graph, `${at}.graph`);
     const classes = checkMemberShape(mj, at, 'graph', graph.nFeatures, graph.nOutputs, nFeatures, C);
     if (!isC) throw new ModelFormatError(`invalid model at ${at}: Decision Stream forests classify`);
@@ -262,7 +257,9 @@ export function memberFromJson(
   if (mj.graph !== undefined || mj.tree === undefined) throw new ModelFormatError(`invalid model at ${at}.tree: expected a tree (only Decision Stream forests hold graphs)`);
   const mt = mj.tree;
   {
-    const tree = treeFromJson(checkTreeJson(mt, `${at}.tree`, version), version >= 2 ? 'required' : 'legacy');
+    if (mt.catOffset !== undefined) throw new ModelFormatError(`invalid model at ${at}.tree: forest trees carry no categorical maps`);
+    checkMemberShape(mj, at, 'tree', mt.nFeatures, 0, nFeatures, 0);
+    const tree = readTreeJson(mt, `${at}.tree`, version);
     const classes = checkMemberShape(mj, at, 'tree', tree.nFeatures, tree.nOutputs, j.nFeatures, C);
     const opts = { ...treeParams, seed: mj.seed };
     if (isC) {

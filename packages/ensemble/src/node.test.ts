@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeClassification } from '@dt/datasets';
-import { algorithmForest } from './bagging.js';
+import { DecisionTreeClassifier } from '@dt/core';
+import { WorkerFailedError } from '@dt/errors';
+import { algorithmForest, BaggingClassifier } from './bagging.js';
 import { serializeForest } from './model-format.js';
 import { fitForest, readForest, saveForest } from './node.js';
 import { RandomForestClassifier } from './random-forest.js';
@@ -34,6 +36,37 @@ describe('@dt/ensemble/node', () => {
     const all = await fitForest(new RandomForestClassifier({ nEstimators: 4, seed: 2, nJobs: -1 }), data.X, data.y);
     expect(serializeForest(all).replace('"nJobs":-1', '"nJobs":1')).toBe(serializeForest(one));
     for (const bad of [0, -2, 1.5]) expect(() => new RandomForestClassifier({ nJobs: bad })).toThrowError(/nJobs must be an integer >= 1, or -1 for every core/);
+  });
+
+  it.each([
+    ['exits', { kind: 'exit', at: 2 }, 'exited', /exited \(code 70\)/],
+    ['throws', { kind: 'throw', at: 2 }, 'threw', /threw: injected worker fault/],
+    ['stalls', { kind: 'stall', at: 2 }, 'stalled', /stalled: member \d+ took more than/],
+  ] as const)('a worker that %s mid-fit fails the fit within seconds, naming the cause (it never settled)', async (_name, fault, reason, message) => {
+    const t0 = performance.now();
+    const error = await fitForest(new RandomForestClassifier({ nEstimators: 12, seed: 1, nJobs: 2 }), data.X, data.y, {}, { faults: [fault, fault], stallMs: 500 }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(WorkerFailedError);
+    expect((error as WorkerFailedError).reason).toBe(reason);
+    expect((error as Error).message).toMatch(message);
+    expect(performance.now() - t0).toBeLessThan(30_000);
+  }, 120_000);
+
+  it('fits NaN with nJobs 2 as fit does (it was refused), and nJobs beyond the cores runs on every core', async () => {
+    const X = Array.from({ length: 80 }, (_, i) => [i % 7 === 0 ? Number.NaN : i % 11, (i * 3) % 7]);
+    const y = X.map((_, i) => (i % 11 > 5 ? 1 : 0));
+    const one = new RandomForestClassifier({ nEstimators: 4, seed: 3 }).fit(X, y);
+    const two = await fitForest(new RandomForestClassifier({ nEstimators: 4, seed: 3, nJobs: 2 }), X, y);
+    expect(serializeForest(two).replace('"nJobs":2', '"nJobs":1')).toBe(serializeForest(one));
+    const many = await fitForest(new RandomForestClassifier({ nEstimators: 4, seed: 3, nJobs: 200 }), X, y);
+    expect(serializeForest(many).replace('"nJobs":200', '"nJobs":1')).toBe(serializeForest(one));
+  }, 120_000);
+
+  it('a Bagging forest of custom members with nJobs 2 is refused naming nJobs (it failed with a nonsense message)', async () => {
+    const bag = new BaggingClassifier({ base: (seed) => new DecisionTreeClassifier({ seed }), nEstimators: 3, nJobs: 2 });
+    await expect(fitForest(bag as never, data.X, data.y)).rejects.toThrowError(/^nJobs must be 1 for a Bagging forest of custom members/);
   });
 
   it('saves atomically and reads back', async () => {

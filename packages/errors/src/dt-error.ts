@@ -10,7 +10,8 @@ export type DtErrorCode =
   | 'MODEL_FORMAT'
   | 'DATA_FORMAT'
   | 'UNKNOWN_NAME'
-  | 'IO';
+  | 'IO'
+  | 'WORKER';
 
 export class DtError extends Error {
   readonly code: DtErrorCode;
@@ -78,6 +79,23 @@ export class UnknownNameError extends DtError {
     this.kind = kind;
     this.given = given;
     this.known = known;
+  }
+}
+
+/** Why a worker thread stopped serving a fit: it exited, threw, stopped answering, or its pool was closed. */
+export type WorkerFailure = 'exited' | 'threw' | 'stalled' | 'closed';
+
+/**
+ * A worker thread of a parallel fit failed (code 'WORKER'): the fit fails at once, naming the cause,
+ * and the pool's threads are stopped. `reason` says which failure; the message carries the worker's
+ * exit code or error.
+ */
+export class WorkerFailedError extends DtError {
+  readonly reason: WorkerFailure;
+  constructor(reason: WorkerFailure, message: string, options?: { cause?: unknown }) {
+    super('WORKER', message, options);
+    this.name = 'WorkerFailedError';
+    this.reason = reason;
   }
 }
 

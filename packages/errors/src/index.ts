@@ -6,9 +6,10 @@ export {
   ModelFormatError,
   DataFormatError,
   UnknownNameError,
+  WorkerFailedError,
   describeValue,
 } from './dt-error.js';
-export type { DtErrorCode } from './dt-error.js';
+export type { DtErrorCode, WorkerFailure } from './dt-error.js';
 export {
   positiveInt,
   nonNegativeInt,

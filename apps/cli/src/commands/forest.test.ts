@@ -138,3 +138,14 @@ describe('forests on the command line', () => {
     expect(stderr.text).toMatch(/train \[[^\]]*\] \d+\/41 /);
   }, 60_000);
 });
+
+describe('--jobs beyond the cores (issue 31: --jobs 200 was killed at 4 GB)', () => {
+  it('fits on every core, says so, and writes the same forest as --jobs 1', async () => {
+    const a = await cli(dir, ['train', '--data', 'iris', '--algorithm', 'random-forest', '--n-estimators', '3', '--seed', '1', '--out', 'j1.json']);
+    const b = await cli(dir, ['train', '--data', 'iris', '--algorithm', 'random-forest', '--n-estimators', '3', '--seed', '1', '--jobs', '100000', '--out', 'j2.json']);
+    expect(a.code, a.stderr).toBe(0);
+    expect(b.code, b.stderr).toBe(0);
+    expect(b.stderr).toMatch(/^dt: --jobs 100000 is more than the \d+ cores this process may use; fitting on \d+ threads/);
+    expect(JSON.parse(readFileSync(join(dir, 'j2.json'), 'utf8')).members).toEqual(JSON.parse(readFileSync(join(dir, 'j1.json'), 'utf8')).members);
+  }, 120_000);
+});

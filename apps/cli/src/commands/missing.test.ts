@@ -149,3 +149,17 @@ describe('dt train/predict/show --missing native (axis trees learn where NaN goe
     expect(strip('i1.json')).toEqual(strip('i2.json'));
   });
 });
+
+describe('dt train: --missing impute for forests (issue 31: the imputer was not stored)', () => {
+  it.each(['random-forest', 'extra-trees', 'bagging'])('%s stores the imputer, and dt predict reads the training file back', async (algorithm) => {
+    const out = `${algorithm}.json`;
+    const r = await cli(dir, ['train', '--data', 'holes.csv', '--algorithm', algorithm, '--n-estimators', '3', '--missing', 'impute', '--out', out]);
+    expect(r.code, r.stderr).toBe(0);
+    const doc = JSON.parse(readFileSync(join(dir, out), 'utf8'));
+    expect(doc.training.missing).toMatchObject({ policy: 'impute', strategy: 'mean', cells: 10 });
+    const p = await cli(dir, ['predict', '--model', out, '--data', 'holes.csv', '--out', `${algorithm}-p.csv`]);
+    expect(p.code, p.stderr).toBe(0);
+    const q = await cli(dir, ['predict', '--model', out, '--data', 'new.csv', '--out', `${algorithm}-q.csv`]);
+    expect(q.code, q.stderr).toBe(0);
+  }, 60_000);
+});

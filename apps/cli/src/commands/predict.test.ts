@@ -114,3 +114,15 @@ describe('dt predict', () => {
     expect(r.stdout).toBe('prediction\nsetosa\nvirginica\n');
   });
 });
+
+describe('dt predict reads what dt train read (issue 31)', () => {
+  it('a label column mixing numbers and words (class names to dt train) is read as the label', async () => {
+    const d = tempDir();
+    writeFileSync(join(d, 'mix.csv'), 'a,b,label\n1,2,3\n2,3,x\n3,4,3\n4,5,y\n5,6,3\n');
+    const t = await cli(d, ['train', '--data', 'mix.csv', '--out', 'm.json']);
+    expect(t.code, t.stderr).toBe(0);
+    const p = await cli(d, ['predict', '--model', 'm.json', '--data', 'mix.csv']);
+    expect([p.code, p.stdout]).toEqual([0, 'prediction\n3\nx\n3\ny\n3\n']);
+    expect(p.stderr).toMatch(/accuracy 1\.0000 on 5 rows/);
+  }, 60_000);
+});

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { assertNotAnInput, writeFileAtomic } from '@dt/core/node';
 import { accuracy, r2Score } from '@dt/eval';
 import { csvLine } from '../csv-out.js';
 import { resolvePath } from '../data.js';
@@ -8,6 +7,7 @@ import { fixed, plural } from '../format.js';
 import type { Context } from '../io.js';
 import { isClassifier } from '../any-model.js';
 import { readModelFile } from '../model-file.js';
+import { outTarget, writeOut } from '../out-target.js';
 import { loadPredictData, type PredictData } from '../predict-data.js';
 import { checkNativeAlgorithm, CLI_MISSING, strategyText } from '../missing.js';
 import { loadSimpleImputer } from '@dt/datasets';
@@ -20,7 +20,8 @@ export function predictCommand(program: Command, ctx: Context): void {
     .requiredOption('--model <model.json>', 'a model written by dt train')
     .requiredOption('--data <name|file.csv|->', 'a built-in dataset, a CSV file with the model\'s feature columns, or - for CSV on standard input')
     .option('--proba', 'also write class probabilities (classifiers)')
-    .option('--out <preds.csv>', 'write the predictions here (atomically) instead of stdout')
+    .option('--out <preds.csv>', 'write the predictions here (atomically; - for standard output) instead of stdout')
+    .option('--force', 'replace a read-only --out file')
     .option('--json', 'write JSON (predictions, probabilities, the score when the data has the label) instead of CSV')
     .option(
       '--missing <policy>',
@@ -32,9 +33,8 @@ export function predictCommand(program: Command, ctx: Context): void {
 async function predict(opts: Record<string, unknown>, ctx: Context): Promise<void> {
   const modelPath = resolvePath(ctx.cwd, String(opts.model));
   const spec = String(opts.data);
-  const outPath = opts.out === undefined ? null : resolvePath(ctx.cwd, String(opts.out));
   const inputs = [modelPath, resolvePath(ctx.cwd, spec)];
-  if (outPath !== null) await assertNotAnInput(outPath, inputs);
+  const target = await outTarget(opts, ctx, inputs);
   const file = await readModelFile(modelPath);
   const { model } = file;
   const classifier = isClassifier(model);
@@ -94,9 +94,9 @@ async function predict(opts: Record<string, unknown>, ctx: Context): Promise<voi
     text = `${lines.join('\n')}\n`;
   }
 
-  if (outPath === null) ctx.stdout.write(text);
+  if (target === null || target.path === null) ctx.stdout.write(text);
   else {
-    await writeFileAtomic(outPath, text, { inputs });
+    await writeOut(target, text, ctx);
     ctx.stderr.write(`Wrote ${plural(predictions.length, 'prediction')} to ${String(opts.out)}.\n`);
   }
   if (data.ignored.length > 0) ctx.stderr.write(`Ignored column${data.ignored.length > 1 ? 's' : ''} ${data.ignored.join(', ')}.\n`);

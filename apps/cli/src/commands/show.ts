@@ -2,7 +2,6 @@ import type { Command } from 'commander';
 import { exportDot, exportText, type ExportOptions } from '@dt/core';
 import { renderHtml, renderSvg, type PlotOptions } from '@dt/plot';
 import { exportStreamDot, exportStreamText } from '@dt/stream';
-import { assertNotAnInput, writeFileAtomic } from '@dt/core/node';
 import { basename } from 'node:path';
 import { isForest, isStream } from '../any-model.js';
 import { forestView } from './forest-show.js';
@@ -11,6 +10,8 @@ import { resolvePath } from '../data.js';
 import { UsageError } from '../errors.js';
 import type { Context } from '../io.js';
 import { readModelFile } from '../model-file.js';
+import { outTarget, writeOut } from '../out-target.js';
+import { boundedDepth } from '../show-bounds.js';
 import { num } from '../tree-options.js';
 
 export function showCommand(program: Command, ctx: Context): void {
@@ -19,7 +20,8 @@ export function showCommand(program: Command, ctx: Context): void {
     .description('print a saved tree as text rules, Graphviz DOT, an SVG picture or an HTML page')
     .requiredOption('--model <model.json>', 'a model written by dt train')
     .option('--format <format>', 'text, dot, svg or html', 'text')
-    .option('--out <file>', 'write to this file instead of stdout')
+    .option('--out <file>', 'write to this file (atomically; - for standard output) instead of stdout')
+    .option('--force', 'replace a read-only --out file')
     .option('--max-depth <n>', 'summarise nodes deeper than this')
     .option('--decimals <n>', 'digits after the decimal point (default: 2 for text, 3 for dot)')
     .option('--json', 'print the model as JSON: its structure summary and the model file (instead of --format)')
@@ -33,9 +35,8 @@ async function show(opts: Record<string, unknown>, ctx: Context): Promise<void> 
   if (opts.maxDepth !== undefined) options.maxDepth = nonNegativeInt('--max-depth', num(String(opts.maxDepth), '--max-depth'));
   if (opts.decimals !== undefined) options.decimals = nonNegativeInt('--decimals', num(String(opts.decimals), '--decimals'));
   const modelPath = resolvePath(ctx.cwd, String(opts.model));
-  const out = opts.out === undefined ? null : resolvePath(ctx.cwd, String(opts.out));
-  if (out !== null) await assertNotAnInput(out, [modelPath]);
-  const write = async (text: string): Promise<void> => (out === null ? void ctx.stdout.write(text) : writeFileAtomic(out, text, { inputs: [modelPath] }));
+  const target = await outTarget(opts, ctx, [modelPath]);
+  const write = async (text: string): Promise<void> => (target === null ? void ctx.stdout.write(text) : writeOut(target, text, ctx));
   const file = await readModelFile(modelPath);
   const { training } = file;
   let model = file.model;
@@ -60,6 +61,12 @@ async function show(opts: Record<string, unknown>, ctx: Context): Promise<void> 
   if (training && training.categories.some((c) => c !== null)) options.categories = training.categories;
   // A tree trained with --missing native: show where missing values go at each split.
   if (training?.missing?.policy === 'native' && !isStream(model)) options.showMissing = true;
+  if (!isStream(model)) {
+    // Bounded output: a deep tree's text or picture is cut at the deepest level that fits.
+    const b = boundedDepth(model.tree, format, options.maxDepth);
+    if (b.maxDepth !== undefined) options.maxDepth = b.maxDepth;
+    if (b.note !== null) ctx.stderr.write(b.note);
+  }
   if (format === 'svg' || format === 'html') {
     const po: PlotOptions = options;
     // Oblique terms ranked by how far each moves the split (weight × the feature's spread in training).

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { assertNotAnInput } from '@dt/core/node';
+import { maxJobs } from '@dt/core/node';
 import { measure } from '@dt/eval';
 import { addDataOptions, dataOptionsFrom, describeData, knownTask, loadData, resolvePath } from '../data.js';
 import { fitModel, scoreModel } from '../fit.js';
@@ -7,6 +7,7 @@ import { fixed, ms } from '../format.js';
 import type { Context } from '../io.js';
 import { checkNativeAlgorithm, fitImputer, type MissingInfo } from '../missing.js';
 import { trainingInfo, writeModelFile } from '../model-file.js';
+import { outTarget, summaryStream } from '../out-target.js';
 import { createProgress } from '../progress.js';
 import { isStream } from '../any-model.js';
 import { buildLearner, fittedModel, PrunedLearner } from '../pruning.js';
@@ -19,7 +20,8 @@ export function trainCommand(program: Command, ctx: Context): void {
   addDataOptions(cmd);
   addTreeOptions(cmd);
   cmd
-    .requiredOption('--out <model.json>', 'where to write the model (atomically)')
+    .requiredOption('--out <model.json>', 'where to write the model (atomically; - for standard output)')
+    .option('--force', 'replace a read-only --out file')
     .option('--json', 'print the summary as JSON')
     .addHelpText('after', algorithmsHelp())
     .action((opts: Record<string, unknown>) => train(opts, ctx));
@@ -33,10 +35,13 @@ async function train(opts: Record<string, unknown>, ctx: Context): Promise<void>
   checkNativeAlgorithm(dataOptions.missing, config.algorithm);
   const early = knownTask(spec, dataOptions);
   if (early !== undefined) buildLearner(config, early);
-  const outPath = resolvePath(ctx.cwd, String(opts.out));
+  const jobs = config.params.nJobs;
+  // Threads are bounded by the cores (maxJobs): say so when --jobs asks for more.
+  if (typeof jobs === 'number' && jobs > maxJobs()) ctx.stderr.write(`dt: --jobs ${jobs} is more than the ${maxJobs()} cores this process may use; fitting on ${maxJobs()} threads (the same model as any --jobs)\n`);
   const inputs = [resolvePath(ctx.cwd, spec)];
   // Refuse before the (possibly long) fit, and again at the write (writeFileAtomic's inputs).
-  await assertNotAnInput(outPath, inputs);
+  const target = (await outTarget(opts, ctx, inputs))!;
+  const summary = summaryStream(target, ctx);
 
   const raw = await loadData(spec, dataOptions, ctx.cwd, ctx.stdin);
   // --missing impute: fill values from all training rows (train fits on every row), stored with the model.
@@ -53,7 +58,7 @@ async function train(opts: Record<string, unknown>, ctx: Context): Promise<void>
           ...(imputer === null ? {} : { strategy, imputer: imputer.toJSON() }),
         };
   const learner = buildLearner(config, ds.task, ds.featureTypes);
-  if (learner instanceof ForestLearner) return trainForest(learner, ds, config, { outPath, out: String(opts.out), inputs }, ctx);
+  if (learner instanceof ForestLearner) return trainForest(learner, ds, config, target, ctx, missing);
   const progress = createProgress(ctx, 'train', 2, ds.X.rows);
   try {
     progress.stage('fitting');
@@ -67,15 +72,15 @@ async function train(opts: Record<string, unknown>, ctx: Context): Promise<void>
     await progress.tick(1, 'writing');
     const model = fittedModel(learner);
     const score = scoreModel(model, ds.X, ds.y);
-    const out = String(opts.out);
-    await writeModelFile(outPath, model, trainingInfo(ds, config.algorithm, missing), inputs);
+    const out = target.path === null ? 'standard output' : target.given;
+    await writeModelFile(target, model, trainingInfo(ds, config.algorithm, missing), ctx);
     await progress.tick(1);
     progress.stop();
     const settings = isStream(model) ? [`alpha=${model.options.alpha}`] : [`criterion=${model.options.criterion.name}`];
     for (const [k, v] of Object.entries(config.params)) if (k !== 'criterion' && k !== 'alpha') settings.push(`${k}=${v === null ? 'none' : String(v)}`);
     const note = learner instanceof PrunedLearner ? learner.note : null;
     if (opts.json) {
-      const summary = {
+      const summaryJson = {
         algorithm: config.algorithm,
         settings: Object.fromEntries(settings.map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)])),
         data: { name: ds.name, task: ds.task, rows: ds.X.rows, features: ds.X.cols, ...(ds.classes === undefined ? {} : { classes: ds.classes.length }) },
@@ -87,10 +92,10 @@ async function train(opts: Record<string, unknown>, ctx: Context): Promise<void>
         ...(note === null ? {} : { note }),
         model: out,
       };
-      ctx.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+      summary.write(`${JSON.stringify(summaryJson, null, 2)}\n`);
       return;
     }
-    ctx.stdout.write(
+    summary.write(
       `Trained ${config.algorithm} (${settings.join(', ')}) on ${describeData(raw, dataOptions.missing, `all ${raw.X.rows.toLocaleString('en-US')} rows`)} in ${ms(fit.wallMs)} ms: ` +
         `${model.nodeCount} nodes, ${model.nLeaves} leaves, depth ${model.depth}; ` +
         `training ${score.metric} ${fixed(score.value)}${note === null ? '' : `; ${note}`}. Model written to ${out}.\n`,

@@ -10,6 +10,10 @@ export type Outcome = 'typed' | 'sound' | 'unsound' | 'other' | 'hang';
 
 export interface FuzzTarget<T = unknown> {
   name: string;
+  /** At most this many cases per run (targets whose cases start worker threads are slow). */
+  maxCases?: number;
+  /** A case slower than this is a hang (default HANG_MS; targets that start worker threads from sources need more). */
+  hangMs?: number;
   input: fc.Arbitrary<T>;
   /** Runs one case; returns null when sound, else a description of the unsound output. Throws to refuse. */
   run(input: T): Promise<string | null> | string | null;
@@ -23,6 +27,8 @@ export interface TargetStats {
   other: number;
   hangs: number;
   unsound: number;
+  /** Cases in batches whose child process died (heap limit, wall limit, abort): counted crashes. */
+  crashes: number;
   /** A few failing cases (input and what happened), for reproduction. */
   failures: { outcome: Outcome; detail: string; input: string }[];
   cpuMs: number;
@@ -47,14 +53,36 @@ function show(x: unknown): string {
   }
 }
 
-/** Runs `cases` seeded inputs of one target and counts outcomes. */
-export async function runTarget<T>(target: FuzzTarget<T>, cases: number, seed: number): Promise<TargetStats> {
-  const stats: TargetStats = { target: target.name, cases: 0, typed: 0, sound: 0, other: 0, hangs: 0, unsound: 0, failures: [], cpuMs: 0, slowest: { ms: 0, input: '' } };
+const CHUNK = 500;
+
+export function emptyStats(target: string): TargetStats {
+  return { target, cases: 0, typed: 0, sound: 0, other: 0, hangs: 0, unsound: 0, crashes: 0, failures: [], cpuMs: 0, slowest: { ms: 0, input: '' } };
+}
+
+/** Adds a batch's counts into `into`. */
+export function addStats(into: TargetStats, b: TargetStats): void {
+  into.cases += b.cases;
+  into.typed += b.typed;
+  into.sound += b.sound;
+  into.other += b.other;
+  into.hangs += b.hangs;
+  into.unsound += b.unsound;
+  into.crashes += b.crashes;
+  into.cpuMs += b.cpuMs;
+  for (const f of b.failures) if (into.failures.length < 5) into.failures.push(f);
+  if (b.slowest.ms > into.slowest.ms) into.slowest = b.slowest;
+}
+
+/** Runs `cases` seeded inputs of one target (cases from..from+cases-1 of the seed's sequence) and counts outcomes. */
+export async function runTarget<T>(target: FuzzTarget<T>, cases: number, seed: number, from = 0): Promise<TargetStats> {
+  const stats = emptyStats(target.name);
   const cpu0 = process.cpuUsage();
-  // Generated in chunks so a long campaign does not hold every input in memory.
-  const chunk = 500;
-  for (let done = 0; done < cases; done += chunk) {
-    const inputs = fc.sample(target.input, { seed: seed + done, numRuns: Math.min(chunk, cases - done) });
+  const last = Math.min(from + cases, target.maxCases ?? Number.POSITIVE_INFINITY);
+  // Generated in chunks of CHUNK (seeded by their start) so a long campaign does not hold every input
+  // in memory, and so a batch [from, from + cases) of a child process sees the inputs a whole run sees.
+  for (let done = from - (from % CHUNK); done < last; done += CHUNK) {
+    const all = fc.sample(target.input, { seed: seed + done, numRuns: Math.min(CHUNK, last - done) });
+    const inputs = all.slice(Math.max(0, from - done));
     for (const input of inputs) {
       stats.cases++;
       const t0 = performance.now();
@@ -70,7 +98,7 @@ export async function runTarget<T>(target: FuzzTarget<T>, cases: number, seed: n
       }
       const ms = performance.now() - t0;
       if (ms > stats.slowest.ms) stats.slowest = { ms: Math.round(ms), input: show(input) };
-      if (ms > HANG_MS) {
+      if (ms > (target.hangMs ?? HANG_MS)) {
         outcome = 'hang';
         detail = `took ${Math.round(performance.now() - t0)} ms`;
       }
@@ -91,8 +119,8 @@ export async function runTarget<T>(target: FuzzTarget<T>, cases: number, seed: n
 
 /** The campaign table (markdown). */
 export function formatTable(rows: readonly TargetStats[]): string {
-  const head = '| target | cases | typed errors | accepted and sound | other exceptions | hangs (> 10 s) | NaN or out-of-range outputs | CPU s |';
-  const sep = '|---|--:|--:|--:|--:|--:|--:|--:|';
-  const lines = rows.map((r) => `| ${r.target} | ${r.cases} | ${r.typed} | ${r.sound} | ${r.other} | ${r.hangs} | ${r.unsound} | ${(r.cpuMs / 1000).toFixed(1)} |`);
+  const head = '| target | cases | typed errors | accepted and sound | other exceptions | hangs (> 10 s) | crashes (child died) | NaN or out-of-range outputs | CPU s |';
+  const sep = '|---|--:|--:|--:|--:|--:|--:|--:|--:|';
+  const lines = rows.map((r) => `| ${r.target} | ${r.cases} | ${r.typed} | ${r.sound} | ${r.other} | ${r.hangs} | ${r.crashes} | ${r.unsound} | ${(r.cpuMs / 1000).toFixed(1)} |`);
   return [head, sep, ...lines].join('\n');
 }

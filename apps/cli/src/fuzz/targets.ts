@@ -16,7 +16,9 @@ import { idxToDataset, parseCsv, parseIdx, type Dataset } from '@dt/datasets';
 import { renderSvg } from '@dt/plot';
 import { DecisionStreamClassifier, DecisionStreamRegressor, exportStreamDot, serializeStreamModel } from '@dt/stream';
 // Registers the dt-forest format with loadAnyModel (forest files are a model kind the CLI does not train yet).
-import { algorithmForest, Ensemble, EnsembleClassifier, RandomForestClassifier, RandomForestRegressor, serializeForest, type ForestModel } from '@dt/ensemble';
+import { algorithmForest, Ensemble, EnsembleClassifier, ExtraTreesClassifier, ExtraTreesRegressor, RandomForestClassifier, RandomForestRegressor, serializeForest, type ForestModel } from '@dt/ensemble';
+import { fitForest } from '@dt/ensemble/node';
+import { createHistogramWorkers, type WorkerFault } from '@dt/core/node';
 import { isClassifier, isStream, type AnyModel } from '../any-model.js';
 import { run } from '../run.js';
 import type { OutputStream } from '../io.js';
@@ -115,6 +117,9 @@ function baseModels(): { name: string; text: string }[] {
     { name: 'forest-regression', text: serializeForest(new RandomForestRegressor({ nEstimators: 3, maxDepth: 3, seed: 1 }).fit(X, t)) },
     { name: 'forest-oblique', text: serializeForest(algorithmForest('hhcart-d', { nEstimators: 2, maxFeatures: 2, seed: 1, tree: { maxDepth: 3 } }).fit(X, y)) },
     { name: 'forest-stream', text: serializeForest(algorithmForest('decision-stream', { nEstimators: 2, maxFeatures: 'sqrt', seed: 1 }).fit(X, y)) },
+    { name: 'forest-extra-trees', text: serializeForest(new ExtraTreesClassifier({ nEstimators: 2, maxDepth: 3, seed: 1 }).fit(X, y)) },
+    { name: 'forest-extra-trees-regression', text: serializeForest(new ExtraTreesRegressor({ nEstimators: 2, maxDepth: 3, seed: 1, oobScore: false }).fit(X, t)) },
+    { name: 'forest-max-cut', text: serializeForest(algorithmForest('maxcut-node-means-pca', { nEstimators: 2, seed: 1, tree: { maxDepth: 3 } }).fit(X, y)) },
   ];
 }
 
@@ -377,12 +382,106 @@ const cliTarget: FuzzTarget<typeof cliInput extends fc.Arbitrary<infer T> ? T : 
   },
 };
 
+const ARRAY_KINDS = ['rows', 'float64', 'float32', 'uint8', 'matrix'] as const;
+
+const nanInput = fc.record({
+  rows: fc.integer({ min: 0, max: 30 }),
+  cols: fc.integer({ min: 1, max: 4 }),
+  values: fc.array(fc.oneof(fc.integer({ min: -5, max: 5 }), fc.constant(Number.NaN), fc.double({ min: -1e6, max: 1e6, noNaN: true }), fc.constantFrom(Number.POSITIVE_INFINITY, -0)), { minLength: 120, maxLength: 120 }),
+  labels: fc.array(fc.constantFrom('a', 'b', 'c'), { minLength: 30, maxLength: 30 }),
+  kind: fc.constantFrom(...ARRAY_KINDS),
+  model: fc.constantFrom('tree', 'tree-hist', 'regressor', 'random-forest', 'extra-trees', 'forest-regression', 'stream', 'oblique-forest'),
+  options: fc.record({ maxSamples: fc.constantFrom(undefined, 0.5, 3, 1e9), bootstrap: fc.constantFrom(undefined, true, false), typo: fc.boolean() }),
+});
+
+/** The rows as the kind of input a user passes: arrays of rows, a flat typed matrix, a DataView row. */
+function asInput(kind: (typeof ARRAY_KINDS)[number], values: number[], rows: number, cols: number): unknown {
+  const flat = values.slice(0, rows * cols);
+  if (kind === 'rows') return Array.from({ length: rows }, (_, r) => flat.slice(r * cols, r * cols + cols));
+  if (kind === 'matrix') return { data: Float64Array.from(flat), rows, cols };
+  if (kind === 'float32') return { data: Float32Array.from(flat), rows, cols };
+  if (kind === 'uint8') return { data: Uint8Array.from(flat, (v) => (Number.isFinite(v) ? Math.abs(v) % 256 : 0)), rows, cols };
+  return { data: Float64Array.from(flat), rows, cols };
+}
+
+/** Estimators and forests on NaN cells and typed-array inputs, with forest options that need bootstrap, and fit-option typos. */
+const nanTarget: FuzzTarget<typeof nanInput extends fc.Arbitrary<infer T> ? T : never> = {
+  name: 'estimators and forests: NaN, typed arrays, forest options',
+  input: nanInput,
+  run(c) {
+    const X = asInput(c.kind, c.values, c.rows, c.cols) as never;
+    const y = c.labels.slice(0, c.rows);
+    const t = y.map((l, i) => (l === 'a' ? i : -i));
+    const fitOptions = (c.options.typo ? { sampleWeights: null } : {}) as never;
+    const forest = { nEstimators: 2, seed: 1, maxDepth: 4, ...(c.options.maxSamples === undefined ? {} : { maxSamples: c.options.maxSamples }), ...(c.options.bootstrap === undefined ? {} : { bootstrap: c.options.bootstrap }) };
+    let model: AnyModel | ForestModel;
+    if (c.model === 'tree') model = new DecisionTreeClassifier({ maxDepth: 4 }).fit(X, y, fitOptions);
+    else if (c.model === 'tree-hist') model = new DecisionTreeClassifier({ maxDepth: 4, splitter: 'hist' }).fit(X, y, fitOptions);
+    else if (c.model === 'regressor') model = new DecisionTreeRegressor({ maxDepth: 4 }).fit(X, t, fitOptions);
+    else if (c.model === 'random-forest') model = new RandomForestClassifier(forest).fit(X, y, fitOptions);
+    else if (c.model === 'extra-trees') model = new ExtraTreesClassifier(forest).fit(X, y, fitOptions);
+    else if (c.model === 'forest-regression') model = new RandomForestRegressor(forest).fit(X, t, fitOptions);
+    else if (c.model === 'oblique-forest') model = algorithmForest('hhcart-d', { ...forest, maxDepth: undefined, tree: { maxDepth: 3 } } as never).fit(X, y, fitOptions);
+    else model = new DecisionStreamClassifier().fit(X, y, fitOptions);
+    if (c.options.typo) return 'accepted a fit option typo (sampleWeights)';
+    return checkModel(model, c.values.filter((v) => Number.isFinite(v)).concat([0, 1, 2, 3, 4, 5, 6, 7]).slice(0, 8));
+  },
+};
+
+const faultInput = fc.record({
+  kind: fc.constantFrom<WorkerFault['kind']>('exit', 'throw', 'stall'),
+  at: fc.integer({ min: 1, max: 40 }),
+  forest: fc.boolean(),
+});
+
+/** Threads with injected worker faults: the fit ends in a WorkerFailedError (typed) or, when the fault comes after the fit, a sound model. */
+const faultTarget: FuzzTarget<typeof faultInput extends fc.Arbitrary<infer T> ? T : never> = {
+  name: 'threads with injected worker faults',
+  // Every case starts worker threads (from sources each compiles the workspace through tsx: up to
+  // half a minute on a loaded machine); a fault fails the fit within seconds of firing.
+  maxCases: 12,
+  hangMs: 120_000,
+  input: faultInput,
+  async run(c) {
+    const X = Array.from({ length: 300 }, (_, i) => [(i * 7) % 13, (i * 11) % 17, i % 5]);
+    const y = X.map((x) => (x[0]! + x[1]! > 14 ? 'p' : 'q'));
+    const fault = { kind: c.kind, at: c.at };
+    if (c.forest) {
+      const f = await fitForest(new RandomForestClassifier({ nEstimators: 6, seed: 1, nJobs: 2 }), X, y, {}, { faults: [fault, fault], stallMs: 1000 });
+      return checkModel(f, [1, 2, 3, 4, 5, 6, 7, 8]);
+    }
+    const pool = await createHistogramWorkers(1, { faults: [fault], stallMs: 1000 });
+    try {
+      const workers = { threads: 1, post: pool.post, receive: pool.receive!, minParallelCells: 0, failure: pool.failure, stall: pool.stall!, stallMs: 1000 };
+      return checkModel(new DecisionTreeClassifier({ splitter: 'hist' }).fit(X, y, { workers }), [1, 2, 3, 4, 5, 6, 7, 8]);
+    } finally {
+      await pool.close();
+    }
+  },
+};
+
+/** A target that allocates without bound (DT_FUZZ_SELFTEST=1 only): the campaign's child runner must count it as a crash. */
+const runawayTarget: FuzzTarget<number> = {
+  name: 'selftest: unbounded allocation',
+  maxCases: 2,
+  input: fc.nat(),
+  run() {
+    const hold: Float64Array[] = [];
+    for (;;) hold.push(new Float64Array(1 << 20).fill(1));
+  },
+};
+
+/**
+ * Every target, as lists concatenated: model files, data files, estimators, the CLI, threads. A new
+ * format's targets are one more list here (e.g. `...exchangeTargets()` from exchange-targets.ts).
+ */
 export function fuzzTargets(): FuzzTarget<never>[] {
   return [
     ...baseModels().map((b) => modelTarget(b.name, b.text)),
-    csvTarget,
-    idxTarget,
-    apiTarget,
-    cliTarget,
+    ...[csvTarget, idxTarget],
+    ...[apiTarget, nanTarget],
+    ...[cliTarget],
+    ...[faultTarget],
+    ...(process.env.DT_FUZZ_SELFTEST === '1' ? [runawayTarget] : []),
   ] as FuzzTarget<never>[];
 }

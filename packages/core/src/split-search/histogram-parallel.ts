@@ -18,7 +18,7 @@
  * dispatch, 60.8 µs; the Atomics.notify/wait fork/join used here, 5.9 µs.
  */
 import { getCriterion, isBetterCandidate, type ClassificationCriterion, type RegressionCriterion } from '@dt/criteria';
-import { createRandom, DtError } from '@dt/errors';
+import { createRandom, DtError, WorkerFailedError } from '@dt/errors';
 import type { BinCodes, Bins } from '../bins.js';
 import type { NodeHistogram } from './hist/histogram-pool.js';
 import type { HistogramAxisConfig, SharedNodeArrays } from './hist/node-data.js';
@@ -43,6 +43,19 @@ export interface HistogramWorkers {
   receive?(port: unknown): { message: unknown } | undefined;
   /** Called at the end of each fit that used the workers (benchmarks, tests). */
   onFitEnd?(stats: ParallelFitStats): void;
+  /**
+   * Why a worker can no longer answer (it exited or threw), read synchronously while the fitting
+   * thread waits; the fit fails with that error within WAKE_MS.
+   */
+  failure?(): Error | null;
+  /**
+   * A search or partition command whose worker shares take longer than max(stallMs, STALL_FACTOR ×
+   * the fitting thread's own share) after the fitting thread finished its share is a stalled worker
+   * (default 20,000 ms; the shares are equal by construction: features f ≡ j mod J).
+   */
+  readonly stallMs?: number;
+  /** Told of a stalled worker before the fit fails (the pool stops its threads). */
+  stall?(why: string): void;
 }
 
 /** What a fit handed to the workers. */
@@ -124,6 +137,10 @@ const OP_SUBTREES = 4;
 
 /** How long a command may wait for the workers before the fit fails (never forever). */
 const WAIT_MS = 600_000;
+/** How often a waiting fitting thread checks the workers' failure() (a dead worker fails the fit this fast). */
+const WAKE_MS = 250;
+const STALL_MS = 20_000;
+const STALL_FACTOR = 20;
 
 /** What a worker gets once per fit. */
 interface WorkerInit {
@@ -157,12 +174,20 @@ function sharedCopy<T extends Int32Array | Float64Array | Uint8Array>(make: (b: 
   return out;
 }
 
-/** Waits until ctrl[index] >= target (workers' done count), failing after `ms`. */
-function waitAtLeast(ctrl: Int32Array, index: number, target: number, ms: number): void {
+/**
+ * Waits until ctrl[index] >= target (workers' done count), failing after `ms` (a stall: `stalled`
+ * tells the pool), or as soon as `failure` reports a dead worker.
+ */
+function waitAtLeast(ctrl: Int32Array, index: number, target: number, ms: number, workers: HistogramWorkers): void {
   const deadline = Date.now() + ms;
   for (let v = Atomics.load(ctrl, index); v < target; v = Atomics.load(ctrl, index)) {
-    if (Atomics.wait(ctrl, index, v, Math.min(1000, ms)) === 'timed-out' && Date.now() > deadline) {
-      throw new DtError('IO', `hist workers did not answer within ${ms / 1000} s`);
+    const woke = Atomics.wait(ctrl, index, v, Math.min(WAKE_MS, ms));
+    const dead = workers.failure?.() ?? null;
+    if (dead !== null) throw dead;
+    if (woke === 'timed-out' && Date.now() > deadline) {
+      const why = `a hist worker stalled: no answer within ${ms / 1000} s`;
+      workers.stall?.(why);
+      throw new WorkerFailedError('stalled', why);
     }
   }
 }
@@ -286,7 +311,8 @@ export class HistogramParallel implements NodeThreads {
       };
       this.workers.post(w, init, [channel.port2]);
     }
-    waitAtLeast(ctrl, DONE, this.J - 1, this.workers.timeoutMs ?? WAIT_MS);
+    // Building a replica is quick: a worker that has not answered within the stall limit is stalled.
+    waitAtLeast(ctrl, DONE, this.J - 1, Math.min(this.workers.timeoutMs ?? WAIT_MS, this.workers.stallMs ?? STALL_MS), this.workers);
     this.attached = true;
     if (Atomics.load(ctrl, FAILED) !== 0) {
       this.end();
@@ -369,8 +395,12 @@ export class HistogramParallel implements NodeThreads {
     Atomics.store(ctrl, DONE, 0);
     Atomics.add(ctrl, SEQ, 1);
     Atomics.notify(ctrl, SEQ);
+    const t0 = Date.now();
     share();
-    waitAtLeast(ctrl, DONE, this.J - 1, this.workers.timeoutMs ?? WAIT_MS);
+    // Search and partition shares are equal (features f ≡ j mod J): a worker far behind this thread's share is stalled.
+    const limit = this.workers.timeoutMs ?? WAIT_MS;
+    const ms = op === OP_SUBTREES ? limit : Math.min(limit, Math.max(this.workers.stallMs ?? STALL_MS, STALL_FACTOR * (Date.now() - t0)));
+    waitAtLeast(ctrl, DONE, this.J - 1, ms, this.workers);
     if (Atomics.load(ctrl, FAILED) !== 0) throw new DtError('IO', `a hist worker failed during the fit${this.workerError()}`);
   }
 
