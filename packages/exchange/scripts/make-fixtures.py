@@ -166,7 +166,7 @@ def onnx_fixtures():
     Xt = test_rows()
     versions = {'onnx': onnx.__version__, 'onnxruntime': ort.__version__, 'sklearn': sklearn.__version__, 'numpy': np.__version__, 'python': sys.version.split()[0]}
 
-    def tree_nodes(trees, classifier, n_classes, scale, only_class=None):
+    def tree_nodes(trees, classifier, n_classes, scale, binary=False):
         """skl2onnx's attribute lists for a list of fitted sklearn trees (node ids per tree, preorder of sklearn's ids)."""
         a = {k: [] for k in ['nodes_treeids', 'nodes_nodeids', 'nodes_featureids', 'nodes_values', 'nodes_modes',
                              'nodes_truenodeids', 'nodes_falsenodeids', 'nodes_missing_value_tracks_true', 'nodes_hitrates',
@@ -190,11 +190,12 @@ def onnx_fixtures():
                     v = tr.value[n][0]
                     v = v / v.sum()
                     for c in range(n_classes):
-                        if only_class is not None and c != only_class:
+                        if binary and c == 0:
                             continue
+                        # skl2onnx's binary trees: one weight per leaf, P(class 1), under class id 0.
                         a['w_treeids'].append(t)
                         a['w_nodeids'].append(n)
-                        a['w_ids'].append(c)
+                        a['w_ids'].append(0 if binary else c)
                         a['w_weights'].append(float(v[c]) * scale)
                 else:
                     a['w_treeids'].append(t)
@@ -238,9 +239,9 @@ def onnx_fixtures():
          [helper.make_tensor_value_info('label', TensorProto.INT64, [None]), helper.make_tensor_value_info('probabilities', TensorProto.FLOAT, [None, 3])],
          [ml(1)], Xf, 'RandomForestClassifier(4 trees, depth 4) with NaN routed by missing_go_to_left; float32 thresholds')
 
-    # A binary decision tree with string labels, opset 3, only class 1 weighted (ONNX's binary case).
+    # A binary decision tree with string labels, opset 3, one weight per leaf (ONNX's binary case, as skl2onnx writes it).
     dt = DecisionTreeClassifier(max_depth=4, random_state=0).fit(X, y_bin)
-    a = tree_nodes([dt], True, 2, 1.0, only_class=1)
+    a = tree_nodes([dt], True, 2, 1.0, binary=True)
     node = helper.make_node(
         'TreeEnsembleClassifier', ['X'], ['label', 'probabilities'], domain='ai.onnx.ml',
         classlabels_strings=['no', 'yes'], post_transform='NONE',
@@ -250,7 +251,7 @@ def onnx_fixtures():
         class_treeids=a['w_treeids'], class_nodeids=a['w_nodeids'], class_ids=a['w_ids'], class_weights=a['w_weights'])
     save('onnx-dt-binary', node, [helper.make_tensor_value_info('X', TensorProto.FLOAT, [None, N_FEATURES])],
          [helper.make_tensor_value_info('label', TensorProto.STRING, [None]), helper.make_tensor_value_info('probabilities', TensorProto.FLOAT, [None, 2])],
-         [ml(3)], Xf, 'DecisionTreeClassifier, string labels, class 1 weights only (binary case: p0 = 1 - p1)')
+         [ml(3)], Xf, 'DecisionTreeClassifier, string labels, one weight P(yes) per leaf under class id 0 (binary case: p0 = 1 - p1)')
 
     # A random forest regressor in double precision: opset 3 tensors (nodes_values_as_tensor, target_weights_as_tensor).
     rfr = RandomForestRegressor(n_estimators=3, max_depth=5, random_state=0).fit(X, y_reg)

@@ -1,0 +1,187 @@
+/**
+ * The prediction kernel of an imported ensemble: every tree's nodes in one set of flat typed arrays
+ * (global node ids; a child < 0 is ~leaf), traversed for a block of rows per tree so one tree's nodes
+ * stay in cache while the block passes through it. Trees with only plain axis splits take the short
+ * loop (`x <= t`, NaN to its side); trees with LightGBM zero bands or categorical bitsets take the
+ * general one. Raw scores accumulate in tree order, in float64 (LightGBM) or rounded to float32 after
+ * every addition (XGBoost's and onnxruntime's float32 sums), so they match the origin library bit for bit.
+ */
+import { LEAF } from '@dt/core';
+import type { toRowMajorView } from '@dt/core/internal';
+import { SPLIT_CAT_FLOAT32, SPLIT_CATEGORICAL, SPLIT_ZERO_MISSING, ZERO_BAND, type ImportedTree } from './imported-tree.js';
+
+const BLOCK = 128;
+
+type FeatureArray = ReturnType<typeof toRowMajorView>['data'];
+
+export class CompiledForest {
+  readonly nTrees: number;
+  private readonly roots: Int32Array;
+  private readonly special: Uint8Array;
+  private readonly feature: Int32Array;
+  private readonly threshold: Float64Array;
+  private readonly missingLeft: Uint8Array;
+  private readonly left: Int32Array;
+  private readonly right: Int32Array;
+  private readonly flags: Uint8Array;
+  private readonly catStart: Int32Array;
+  private readonly catWords: Int32Array;
+  private readonly catBits: Uint32Array;
+  /** Per global leaf: offset of its values in `leafValues`, and its dt node id. */
+  private readonly leafOffset: Int32Array;
+  private readonly leafNode: Int32Array;
+  private readonly leafValues: Float64Array;
+  private readonly treeOutput: Int32Array;
+  private readonly treeWidth: Int32Array;
+
+  constructor(trees: readonly ImportedTree[]) {
+    this.nTrees = trees.length;
+    let nodes = 0;
+    let leaves = 0;
+    let values = 0;
+    let cats = 0;
+    for (const t of trees) {
+      for (let i = 0; i < t.tree.nodeCount; i++) {
+        if (t.tree.kind[i] === LEAF) {
+          leaves++;
+          values += t.tree.nOutputs;
+        } else nodes++;
+      }
+      cats += t.catBits.length;
+    }
+    this.roots = new Int32Array(trees.length);
+    this.special = new Uint8Array(trees.length);
+    this.treeOutput = new Int32Array(trees.length);
+    this.treeWidth = new Int32Array(trees.length);
+    this.feature = new Int32Array(nodes);
+    this.threshold = new Float64Array(nodes);
+    this.missingLeft = new Uint8Array(nodes);
+    this.left = new Int32Array(nodes);
+    this.right = new Int32Array(nodes);
+    this.flags = new Uint8Array(nodes);
+    this.catStart = new Int32Array(nodes);
+    this.catWords = new Int32Array(nodes);
+    this.catBits = new Uint32Array(cats);
+    this.leafOffset = new Int32Array(leaves);
+    this.leafNode = new Int32Array(leaves);
+    this.leafValues = new Float64Array(values);
+    let nodeAt = 0;
+    let leafAt = 0;
+    let valueAt = 0;
+    let catAt = 0;
+    for (let ti = 0; ti < trees.length; ti++) {
+      const it = trees[ti]!;
+      const t = it.tree;
+      const k = t.nOutputs;
+      const value = t.value;
+      this.treeOutput[ti] = it.output;
+      this.treeWidth[ti] = k;
+      // dt node id → global code (>= 0 inner node, < 0 ~leaf).
+      const code = new Int32Array(t.nodeCount);
+      for (let i = 0; i < t.nodeCount; i++) {
+        if (t.kind[i] === LEAF) {
+          this.leafOffset[leafAt] = valueAt;
+          this.leafNode[leafAt] = i;
+          for (let j = 0; j < k; j++) this.leafValues[valueAt + j] = value[i * k + j]! * it.weight;
+          valueAt += k;
+          code[i] = ~leafAt++;
+        } else code[i] = nodeAt++;
+      }
+      this.roots[ti] = code[0]!;
+      for (let i = 0; i < t.nodeCount; i++) {
+        const g = code[i]!;
+        if (g < 0) continue;
+        this.feature[g] = t.feature[i]!;
+        this.threshold[g] = t.threshold[i]!;
+        this.missingLeft[g] = t.missingGoToLeft[i]!;
+        this.left[g] = code[t.left[i]!]!;
+        this.right[g] = code[t.right[i]!]!;
+        const f = it.flags[i]!;
+        this.flags[g] = f;
+        if (f !== 0) this.special[ti] = 1;
+        if ((f & SPLIT_CATEGORICAL) !== 0) {
+          this.catStart[g] = catAt + it.catStart[i]!;
+          this.catWords[g] = it.catWords[i]!;
+        }
+      }
+      this.catBits.set(it.catBits, catAt);
+      catAt += it.catBits.length;
+    }
+  }
+
+  /** Leaf (global leaf index) of row `base` in tree ti. */
+  private leafOf(ti: number, x: FeatureArray, base: number): number {
+    let n = this.roots[ti]!;
+    const feature = this.feature;
+    const threshold = this.threshold;
+    const left = this.left;
+    const right = this.right;
+    const ml = this.missingLeft;
+    if (this.special[ti] === 0) {
+      while (n >= 0) {
+        const v = x[base + feature[n]!]!;
+        n = v <= threshold[n]! || (v !== v && ml[n] === 1) ? left[n]! : right[n]!;
+      }
+      return ~n;
+    }
+    while (n >= 0) n = this.goesLeft(n, x[base + feature[n]!]!) ? left[n]! : right[n]!;
+    return ~n;
+  }
+
+  /** The general split test (zero bands, category bitsets). */
+  private goesLeft(n: number, x: number): boolean {
+    const f = this.flags[n]!;
+    if (f === 0) return x <= this.threshold[n]! || (x !== x && this.missingLeft[n] === 1);
+    if ((f & SPLIT_CATEGORICAL) !== 0) {
+      if (x !== x) return this.missingLeft[n] === 1;
+      let v = x;
+      if ((f & SPLIT_CAT_FLOAT32) !== 0) {
+        v = Math.fround(x);
+        if (v < 0) return false;
+      }
+      const c = Math.trunc(v);
+      if (!(c >= 0 && c < this.catWords[n]! * 32)) return false;
+      return ((this.catBits[this.catStart[n]! + (c >>> 5)]! >>> (c & 31)) & 1) === 1;
+    }
+    // SPLIT_ZERO_MISSING: NaN is zero, and the zero band takes the missing side.
+    const v = x !== x ? 0 : x;
+    if (v >= -ZERO_BAND && v <= ZERO_BAND) return this.missingLeft[n] === 1;
+    return v <= this.threshold[n]!;
+  }
+
+  /**
+   * Adds every tree's leaf values to `out` (rows × width, row-major, already holding the base score
+   * when `acc.baseFirst`), in tree order per row.
+   */
+  accumulate(x: FeatureArray, rows: number, cols: number, out: Float64Array, width: number, float32: boolean): void {
+    const leafOffset = this.leafOffset;
+    const leafValues = this.leafValues;
+    for (let r0 = 0; r0 < rows; r0 += BLOCK) {
+      const r1 = Math.min(rows, r0 + BLOCK);
+      for (let ti = 0; ti < this.nTrees; ti++) {
+        const o = this.treeOutput[ti]!;
+        const k = this.treeWidth[ti]!;
+        for (let r = r0; r < r1; r++) {
+          const off = leafOffset[this.leafOf(ti, x, r * cols)]!;
+          const at = r * width + o;
+          if (k === 1) {
+            out[at] = float32 ? Math.fround(out[at]! + leafValues[off]!) : out[at]! + leafValues[off]!;
+          } else {
+            for (let j = 0; j < k; j++) {
+              out[at + j] = float32 ? Math.fround(out[at + j]! + leafValues[off + j]!) : out[at + j]! + leafValues[off + j]!;
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /** dt leaf node id of every row in every tree (rows × nTrees, row-major). */
+  apply(x: FeatureArray, rows: number, cols: number): Int32Array {
+    const out = new Int32Array(rows * this.nTrees);
+    for (let r = 0; r < rows; r++) {
+      for (let ti = 0; ti < this.nTrees; ti++) out[r * this.nTrees + ti] = this.leafNode[this.leafOf(ti, x, r * cols)]!;
+    }
+    return out;
+  }
+}
