@@ -8,7 +8,7 @@
  */
 import { LEAF } from '@dt/core';
 import type { toRowMajorView } from '@dt/core/internal';
-import { SPLIT_CAT_FLOAT32, SPLIT_CATEGORICAL, SPLIT_ZERO_MISSING, ZERO_BAND, type ImportedTree } from './imported-tree.js';
+import { SPLIT_CAT_FLOAT32, SPLIT_CATEGORICAL, ZERO_BAND, type ImportedTree } from './imported-tree.js';
 
 const BLOCK = 128;
 
@@ -143,7 +143,7 @@ export class CompiledForest {
       if (!(c >= 0 && c < this.catWords[n]! * 32)) return false;
       return ((this.catBits[this.catStart[n]! + (c >>> 5)]! >>> (c & 31)) & 1) === 1;
     }
-    // SPLIT_ZERO_MISSING: NaN is zero, and the zero band takes the missing side.
+    // The remaining flag, SPLIT_ZERO_MISSING: NaN is zero, and the zero band takes the missing side.
     const v = x !== x ? 0 : x;
     if (v >= -ZERO_BAND && v <= ZERO_BAND) return this.missingLeft[n] === 1;
     return v <= this.threshold[n]!;
