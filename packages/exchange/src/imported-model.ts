@@ -49,6 +49,7 @@ export interface ImportedModelSpec {
 /** A dt tree as @dt/plot draws it (one per ensemble member). */
 export interface MemberView {
   readonly tree: Tree;
+  readonly nFeatures: number;
   readonly featureNames: readonly string[] | null;
   readonly classes?: readonly ClassLabel[];
 }
@@ -88,7 +89,8 @@ export class ImportedModel implements ImportedModelSpec {
   get estimators(): MemberView[] {
     return this.trees.map((t) => {
       const withClasses = this.classes !== null && t.tree.nOutputs === this.classes.length && t.tree.nOutputs > 1;
-      return withClasses ? { tree: t.tree, featureNames: this.featureNames, classes: this.classes! } : { tree: t.tree, featureNames: this.featureNames };
+      const view = { tree: t.tree, nFeatures: this.nFeatures, featureNames: this.featureNames };
+      return withClasses ? { ...view, classes: this.classes! } : view;
     });
   }
 

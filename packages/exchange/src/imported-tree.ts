@@ -102,7 +102,8 @@ export function buildImportedTree(
     if (seen[si] === 1) bad(`node ${nodes[si]!.sourceId} is reached twice (a cycle or a shared child)`);
     seen[si] = 1;
     const s = nodes[si]!;
-    const id = tree.addNode(parent, isLeft, { impurity: 0, nSamples: s.count, weightedNSamples: s.weight });
+    // A file without node weights (ONNX) gets weight 1 per node: dt trees keep a positive root weight.
+    const id = tree.addNode(parent, isLeft, { impurity: 0, nSamples: s.count, weightedNSamples: s.weight > 0 ? s.weight : 1 });
     sourceIds[id] = s.sourceId;
     for (let k = 0; k < nOutputs; k++) value[id * nOutputs + k] = s.values[k] ?? 0;
     if (s.leaf) continue;
