@@ -33,6 +33,7 @@ export class CompiledForest {
   private readonly leafValues: Float64Array;
   private readonly treeOutput: Int32Array;
   private readonly treeWidth: Int32Array;
+  private readonly treeMax: Float64Array;
 
   constructor(trees: readonly ImportedTree[]) {
     this.nTrees = trees.length;
@@ -53,6 +54,7 @@ export class CompiledForest {
     this.special = new Uint8Array(trees.length);
     this.treeOutput = new Int32Array(trees.length);
     this.treeWidth = new Int32Array(trees.length);
+    this.treeMax = new Float64Array(trees.length);
     this.feature = new Int32Array(nodes);
     this.threshold = new Float64Array(nodes);
     this.missingLeft = new Uint8Array(nodes);
@@ -82,7 +84,11 @@ export class CompiledForest {
         if (t.kind[i] === LEAF) {
           this.leafOffset[leafAt] = valueAt;
           this.leafNode[leafAt] = i;
-          for (let j = 0; j < k; j++) this.leafValues[valueAt + j] = value[i * k + j]! * it.weight;
+          for (let j = 0; j < k; j++) {
+            const v = value[i * k + j]! * it.weight;
+            this.leafValues[valueAt + j] = v;
+            if (!(Math.abs(v) <= this.treeMax[ti]!)) this.treeMax[ti] = Math.abs(v);
+          }
           valueAt += k;
           code[i] = ~leafAt++;
         } else code[i] = nodeAt++;
@@ -107,6 +113,13 @@ export class CompiledForest {
       this.catBits.set(it.catBits, catAt);
       catAt += it.catBits.length;
     }
+  }
+
+  /** Σ over trees of the largest |leaf value|: a bound on |raw score - base| for any input. */
+  get scoreBound(): number {
+    let total = 0;
+    for (let ti = 0; ti < this.nTrees; ti++) total += this.treeMax[ti]!;
+    return total;
   }
 
   /** Leaf (global leaf index) of row `base` in tree ti. */

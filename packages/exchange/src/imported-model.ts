@@ -10,6 +10,7 @@ import { InvalidArgumentError, ShapeMismatchError } from '@dt/errors';
 import type { ClassLabel, FeatureInput, Tree } from '@dt/core';
 import { toRowMajorView } from '@dt/core/internal';
 import { CompiledForest } from './compiled-forest.js';
+import { ExchangeFormatError } from './errors.js';
 import type { ImportedTree } from './imported-tree.js';
 import { applyLink, onnxBinaryPositive, type OutputLink } from './output-link.js';
 
@@ -83,6 +84,11 @@ export class ImportedModel implements ImportedModelSpec {
     this.accumulation = spec.accumulation;
     this.link = spec.link;
     this.forest = new CompiledForest(spec.trees);
+    // Raw scores are finite for every input: the largest leaves of all trees plus the base must not overflow.
+    let base = 0;
+    for (const b of spec.baseScore) if (!(Math.abs(b) <= base)) base = Math.abs(b);
+    const bound = this.forest.scoreBound + base;
+    if (!(bound < 1e300)) throw new ExchangeFormatError(spec.format, 'leaf values', `the trees' largest leaf values sum to ${bound}: raw scores could overflow`);
   }
 
   /** The trees as @dt/plot's forest members (`renderSvg(model, { tree: i })`). */

@@ -1,3 +1,4 @@
+import type * as OrtModule from 'onnxruntime-node';
 import { describe, expect, it } from 'vitest';
 import { DecisionTreeClassifier, DecisionTreeRegressor } from '@dt/core';
 import { RandomForestClassifier, RandomForestRegressor } from '@dt/ensemble';
@@ -5,7 +6,7 @@ import { exportOnnx } from './onnx-export.js';
 import { readOnnx } from './onnx-import.js';
 import { syntheticRows } from './test-helpers/data.js';
 
-type Ort = typeof import('onnxruntime-node');
+type Ort = typeof OrtModule;
 let ort: Ort | null = null;
 let why = '';
 try {
