@@ -12,12 +12,14 @@ import { UsageError } from '../errors.js';
 import type { Context } from '../io.js';
 import { readModelFile } from '../model-file.js';
 import { num } from '../tree-options.js';
+import { isForeignModelFile } from '../foreign-model.js';
+import { showForeign } from './foreign.js';
 
 export function showCommand(program: Command, ctx: Context): void {
   program
     .command('show')
     .description('print a saved tree as text rules, Graphviz DOT, an SVG picture or an HTML page')
-    .requiredOption('--model <model.json>', 'a model written by dt train')
+    .requiredOption('--model <model.json>', 'a model written by dt train, or a LightGBM / XGBoost / ONNX model')
     .option('--format <format>', 'text, dot, svg or html', 'text')
     .option('--out <file>', 'write to this file instead of stdout')
     .option('--max-depth <n>', 'summarise nodes deeper than this')
@@ -28,6 +30,7 @@ export function showCommand(program: Command, ctx: Context): void {
 }
 
 async function show(opts: Record<string, unknown>, ctx: Context): Promise<void> {
+  if (await isForeignModelFile(resolvePath(ctx.cwd, String(opts.model)))) return showForeign(opts, ctx);
   const format = oneOf('--format', opts.format, ['text', 'dot', 'svg', 'html']);
   const options: ExportOptions = {};
   if (opts.maxDepth !== undefined) options.maxDepth = nonNegativeInt('--max-depth', num(String(opts.maxDepth), '--max-depth'));
