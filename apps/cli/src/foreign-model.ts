@@ -9,7 +9,6 @@ import { readModelFile as readImportedFile } from '@dt/exchange/node';
 
 /** True when `path` holds a model @dt/exchange reads (false for dt's own files and unreadable paths). */
 export async function isForeignModelFile(path: string): Promise<boolean> {
-  let head: string;
   let bytes: Uint8Array;
   try {
     const fh = await open(path, 'r');
@@ -23,7 +22,7 @@ export async function isForeignModelFile(path: string): Promise<boolean> {
   } catch {
     return false; // the usual reader reports the path
   }
-  head = new TextDecoder().decode(bytes).replace(/^\uFEFF/, '').trimStart();
+  const head = new TextDecoder().decode(bytes).replace(/^\uFEFF/, '').trimStart();
   if (/^tree\r?\n/.test(head)) return true;
   if (head.startsWith('{')) return head.includes('"learner"') || head.includes(`"${IMPORTED_FORMAT}"`);
   // Not text: an ONNX protobuf starts with field 1 (ir_version, a varint): byte 0x08.
