@@ -66,6 +66,45 @@ def write(name, ext, model_bytes, expected):
     print('wrote', name)
 
 
+def tree_nodes(trees, classifier, n_classes, scale, binary=False):
+    """skl2onnx's attribute lists for a list of fitted sklearn trees (node ids per tree, preorder of sklearn's ids)."""
+    a = {k: [] for k in ['nodes_treeids', 'nodes_nodeids', 'nodes_featureids', 'nodes_values', 'nodes_modes',
+                         'nodes_truenodeids', 'nodes_falsenodeids', 'nodes_missing_value_tracks_true', 'nodes_hitrates',
+                         'w_treeids', 'w_nodeids', 'w_ids', 'w_weights']}
+    for t, est in enumerate(trees):
+        tr = est.tree_
+        for n in range(tr.node_count):
+            leaf = tr.children_left[n] == -1
+            a['nodes_treeids'].append(t)
+            a['nodes_nodeids'].append(n)
+            a['nodes_featureids'].append(0 if leaf else int(tr.feature[n]))
+            a['nodes_values'].append(0.0 if leaf else float(tr.threshold[n]))
+            a['nodes_modes'].append('LEAF' if leaf else 'BRANCH_LEQ')
+            a['nodes_truenodeids'].append(0 if leaf else int(tr.children_left[n]))
+            a['nodes_falsenodeids'].append(0 if leaf else int(tr.children_right[n]))
+            a['nodes_missing_value_tracks_true'].append(0 if leaf else int(tr.missing_go_to_left[n]))
+            a['nodes_hitrates'].append(1.0)
+            if not leaf:
+                continue
+            if classifier:
+                v = tr.value[n][0]
+                v = v / v.sum()
+                for c in range(n_classes):
+                    if binary and c == 0:
+                        continue
+                    # skl2onnx's binary trees: one weight per leaf, P(class 1), under class id 0.
+                    a['w_treeids'].append(t)
+                    a['w_nodeids'].append(n)
+                    a['w_ids'].append(0 if binary else c)
+                    a['w_weights'].append(float(v[c]) * scale)
+            else:
+                a['w_treeids'].append(t)
+                a['w_nodeids'].append(n)
+                a['w_ids'].append(0)
+                a['w_weights'].append(float(tr.value[n][0][0]) * scale)
+    return a
+
+
 def lightgbm_fixtures():
     import lightgbm as lgb
     import sklearn
@@ -165,44 +204,6 @@ def onnx_fixtures():
     X, y_bin, y_multi, y_reg = make_data()
     Xt = test_rows()
     versions = {'onnx': onnx.__version__, 'onnxruntime': ort.__version__, 'sklearn': sklearn.__version__, 'numpy': np.__version__, 'python': sys.version.split()[0]}
-
-    def tree_nodes(trees, classifier, n_classes, scale, binary=False):
-        """skl2onnx's attribute lists for a list of fitted sklearn trees (node ids per tree, preorder of sklearn's ids)."""
-        a = {k: [] for k in ['nodes_treeids', 'nodes_nodeids', 'nodes_featureids', 'nodes_values', 'nodes_modes',
-                             'nodes_truenodeids', 'nodes_falsenodeids', 'nodes_missing_value_tracks_true', 'nodes_hitrates',
-                             'w_treeids', 'w_nodeids', 'w_ids', 'w_weights']}
-        for t, est in enumerate(trees):
-            tr = est.tree_
-            for n in range(tr.node_count):
-                leaf = tr.children_left[n] == -1
-                a['nodes_treeids'].append(t)
-                a['nodes_nodeids'].append(n)
-                a['nodes_featureids'].append(0 if leaf else int(tr.feature[n]))
-                a['nodes_values'].append(0.0 if leaf else float(tr.threshold[n]))
-                a['nodes_modes'].append('LEAF' if leaf else 'BRANCH_LEQ')
-                a['nodes_truenodeids'].append(0 if leaf else int(tr.children_left[n]))
-                a['nodes_falsenodeids'].append(0 if leaf else int(tr.children_right[n]))
-                a['nodes_missing_value_tracks_true'].append(0 if leaf else int(tr.missing_go_to_left[n]))
-                a['nodes_hitrates'].append(1.0)
-                if not leaf:
-                    continue
-                if classifier:
-                    v = tr.value[n][0]
-                    v = v / v.sum()
-                    for c in range(n_classes):
-                        if binary and c == 0:
-                            continue
-                        # skl2onnx's binary trees: one weight per leaf, P(class 1), under class id 0.
-                        a['w_treeids'].append(t)
-                        a['w_nodeids'].append(n)
-                        a['w_ids'].append(0 if binary else c)
-                        a['w_weights'].append(float(v[c]) * scale)
-                else:
-                    a['w_treeids'].append(t)
-                    a['w_nodeids'].append(n)
-                    a['w_ids'].append(0)
-                    a['w_weights'].append(float(tr.value[n][0][0]) * scale)
-        return a
 
     def save(name, node, inputs, outputs, opsets, Xin, note):
         graph = helper.make_graph([node], name, inputs, outputs)
