@@ -7,12 +7,9 @@
  * every addition (XGBoost's and onnxruntime's float32 sums), so they match the origin library bit for bit.
  */
 import { LEAF } from '@dt/core';
-import type { toRowMajorView } from '@dt/core/internal';
 import { SPLIT_CAT_FLOAT32, SPLIT_CATEGORICAL, ZERO_BAND, type ImportedTree } from './imported-tree.js';
 
 const BLOCK = 128;
-
-type FeatureArray = ReturnType<typeof toRowMajorView>['data'];
 
 export class CompiledForest {
   readonly nTrees: number;
@@ -123,7 +120,7 @@ export class CompiledForest {
   }
 
   /** Leaf (global leaf index) of row `base` in tree ti. */
-  private leafOf(ti: number, x: FeatureArray, base: number): number {
+  private leafOf(ti: number, x: Float64Array, base: number): number {
     let n = this.roots[ti]!;
     const feature = this.feature;
     const threshold = this.threshold;
@@ -166,7 +163,7 @@ export class CompiledForest {
    * Adds every tree's leaf values to `out` (rows × width, row-major, already holding the base score
    * when `acc.baseFirst`), in tree order per row.
    */
-  accumulate(x: FeatureArray, rows: number, cols: number, out: Float64Array, width: number, float32: boolean): void {
+  accumulate(x: Float64Array, rows: number, cols: number, out: Float64Array, width: number, float32: boolean): void {
     const leafOffset = this.leafOffset;
     const leafValues = this.leafValues;
     for (let r0 = 0; r0 < rows; r0 += BLOCK) {
@@ -190,7 +187,7 @@ export class CompiledForest {
   }
 
   /** dt leaf node id of every row in every tree (rows × nTrees, row-major). */
-  apply(x: FeatureArray, rows: number, cols: number): Int32Array {
+  apply(x: Float64Array, rows: number, cols: number): Int32Array {
     const out = new Int32Array(rows * this.nTrees);
     for (let r = 0; r < rows; r++) {
       for (let ti = 0; ti < this.nTrees; ti++) out[r * this.nTrees + ti] = this.leafNode[this.leafOf(ti, x, r * cols)]!;

@@ -8,7 +8,7 @@
  */
 import { InvalidArgumentError, ShapeMismatchError } from '@dt/errors';
 import type { ClassLabel, FeatureInput, Tree } from '@dt/core';
-import { toRowMajorView } from '@dt/core/internal';
+import { toRowMajor } from '@dt/core/internal';
 import { CompiledForest } from './compiled-forest.js';
 import { ExchangeFormatError } from './errors.js';
 import type { ImportedTree } from './imported-tree.js';
@@ -100,8 +100,10 @@ export class ImportedModel implements ImportedModelSpec {
     });
   }
 
-  private rows(X: FeatureInput): { data: ReturnType<typeof toRowMajorView>['data']; rows: number; cols: number } {
-    const v = toRowMajorView(X, 'X', { scan: false, nan: 'allow' });
+  // Always float64 rows (a Float32Array input is widened once): the tree walk then reads one array
+  // type and V8 keeps its loads monomorphic.
+  private rows(X: FeatureInput): { data: Float64Array; rows: number; cols: number } {
+    const v = toRowMajor(X, 'X', { scan: false, nan: 'allow' });
     if (v.cols !== this.nFeatures) throw new ShapeMismatchError(`X has ${v.cols} features, the model was trained on ${this.nFeatures}`);
     return v;
   }
