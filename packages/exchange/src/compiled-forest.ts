@@ -1,7 +1,8 @@
 /**
- * The prediction kernel of an imported ensemble: every tree's nodes in one set of flat typed arrays
- * (global node ids; a child < 0 is ~leaf), traversed for a block of rows per tree so one tree's nodes
- * stay in cache while the block passes through it. Trees with only plain axis splits take the short
+ * The prediction kernel of an imported ensemble: every tree's nodes in one set of flat typed arrays,
+ * numbered breadth-first so a split's children are a pair (right = left + 1: the step is
+ * `first[n] + goesRight`, one load and an add instead of a choice between two arrays), traversed for a
+ * block of rows per tree so one tree's nodes stay in cache while the block passes through it. Trees with only plain axis splits take the short
  * loop (`x <= t`, NaN to its side); trees with LightGBM zero bands or categorical bitsets take the
  * general one. Raw scores accumulate in tree order, in float64 (LightGBM) or rounded to float32 after
  * every addition (XGBoost's and onnxruntime's float32 sums), so they match the origin library bit for bit.
@@ -15,16 +16,17 @@ export class CompiledForest {
   readonly nTrees: number;
   private readonly roots: Int32Array;
   private readonly special: Uint8Array;
+  /** Per global node: split feature (-1 for a leaf), threshold, 1 when NaN goes right. */
   private readonly feature: Int32Array;
   private readonly threshold: Float64Array;
-  private readonly missingLeft: Uint8Array;
-  private readonly left: Int32Array;
-  private readonly right: Int32Array;
+  private readonly nanRight: Uint8Array;
+  /** Left child; the right child is first + 1 (children are numbered in pairs). */
+  private readonly first: Int32Array;
   private readonly flags: Uint8Array;
   private readonly catStart: Int32Array;
   private readonly catWords: Int32Array;
   private readonly catBits: Uint32Array;
-  /** Per global leaf: offset of its values in `leafValues`, and its dt node id. */
+  /** Per global node: offset of a leaf's values in `leafValues`, and its dt node id. */
   private readonly leafOffset: Int32Array;
   private readonly leafNode: Int32Array;
   private readonly leafValues: Float64Array;
@@ -35,17 +37,15 @@ export class CompiledForest {
   constructor(trees: readonly ImportedTree[]) {
     this.nTrees = trees.length;
     let nodes = 0;
-    let leaves = 0;
     let values = 0;
     let cats = 0;
-    for (const t of trees) {
-      for (let i = 0; i < t.tree.nodeCount; i++) {
-        if (t.tree.kind[i] === LEAF) {
-          leaves++;
-          values += t.tree.nOutputs;
-        } else nodes++;
-      }
-      cats += t.catBits.length;
+    const order: Int32Array[] = [];
+    for (const it of trees) {
+      const r = it.tree.reachable();
+      order.push(r);
+      nodes += r.length;
+      for (const i of r) if (it.tree.kind[i] === LEAF) values += it.tree.nOutputs;
+      cats += it.catBits.length;
     }
     this.roots = new Int32Array(trees.length);
     this.special = new Uint8Array(trees.length);
@@ -54,18 +54,16 @@ export class CompiledForest {
     this.treeMax = new Float64Array(trees.length);
     this.feature = new Int32Array(nodes);
     this.threshold = new Float64Array(nodes);
-    this.missingLeft = new Uint8Array(nodes);
-    this.left = new Int32Array(nodes);
-    this.right = new Int32Array(nodes);
+    this.nanRight = new Uint8Array(nodes);
+    this.first = new Int32Array(nodes);
     this.flags = new Uint8Array(nodes);
     this.catStart = new Int32Array(nodes);
     this.catWords = new Int32Array(nodes);
     this.catBits = new Uint32Array(cats);
-    this.leafOffset = new Int32Array(leaves);
-    this.leafNode = new Int32Array(leaves);
+    this.leafOffset = new Int32Array(nodes).fill(-1);
+    this.leafNode = new Int32Array(nodes);
     this.leafValues = new Float64Array(values);
-    let nodeAt = 0;
-    let leafAt = 0;
+    let next = 0;
     let valueAt = 0;
     let catAt = 0;
     for (let ti = 0; ti < trees.length; ti++) {
@@ -75,30 +73,35 @@ export class CompiledForest {
       const value = t.value;
       this.treeOutput[ti] = it.output;
       this.treeWidth[ti] = k;
-      // dt node id → global code (>= 0 inner node, < 0 ~leaf).
-      const code = new Int32Array(t.nodeCount);
-      for (let i = 0; i < t.nodeCount; i++) {
+      // Breadth-first from the root: each split's two children get consecutive global ids.
+      const dtOf = new Int32Array(order[ti]!.length);
+      let head = 0;
+      let tail = 0;
+      this.roots[ti] = next;
+      dtOf[tail++] = 0;
+      next++;
+      while (head < tail) {
+        const g = this.roots[ti]! + head;
+        const i = dtOf[head++]!;
+        this.leafNode[g] = i;
         if (t.kind[i] === LEAF) {
-          this.leafOffset[leafAt] = valueAt;
-          this.leafNode[leafAt] = i;
+          this.feature[g] = -1;
+          this.leafOffset[g] = valueAt;
           for (let j = 0; j < k; j++) {
             const v = value[i * k + j]! * it.weight;
             this.leafValues[valueAt + j] = v;
             if (!(Math.abs(v) <= this.treeMax[ti]!)) this.treeMax[ti] = Math.abs(v);
           }
           valueAt += k;
-          code[i] = ~leafAt++;
-        } else code[i] = nodeAt++;
-      }
-      this.roots[ti] = code[0]!;
-      for (let i = 0; i < t.nodeCount; i++) {
-        const g = code[i]!;
-        if (g < 0) continue;
+          continue;
+        }
         this.feature[g] = t.feature[i]!;
         this.threshold[g] = t.threshold[i]!;
-        this.missingLeft[g] = t.missingGoToLeft[i]!;
-        this.left[g] = code[t.left[i]!]!;
-        this.right[g] = code[t.right[i]!]!;
+        this.nanRight[g] = t.missingGoToLeft[i] === 1 ? 0 : 1;
+        this.first[g] = next;
+        dtOf[tail++] = t.left[i]!;
+        dtOf[tail++] = t.right[i]!;
+        next += 2;
         const f = it.flags[i]!;
         this.flags[g] = f;
         if (f !== 0) this.special[ti] = 1;
@@ -119,31 +122,35 @@ export class CompiledForest {
     return total;
   }
 
-  /** Leaf (global leaf index) of row `base` in tree ti. */
+  /** Global leaf node reached by row `base` in tree ti. */
   private leafOf(ti: number, x: Float64Array, base: number): number {
     let n = this.roots[ti]!;
     const feature = this.feature;
-    const threshold = this.threshold;
-    const left = this.left;
-    const right = this.right;
-    const ml = this.missingLeft;
+    const first = this.first;
+    let f = feature[n]!;
     if (this.special[ti] === 0) {
-      while (n >= 0) {
-        const v = x[base + feature[n]!]!;
-        n = v <= threshold[n]! || (v !== v && ml[n] === 1) ? left[n]! : right[n]!;
+      const threshold = this.threshold;
+      const nanRight = this.nanRight;
+      while (f >= 0) {
+        const v = x[base + f]!;
+        n = first[n]! + (v > threshold[n]! ? 1 : v !== v ? nanRight[n]! : 0);
+        f = feature[n]!;
       }
-      return ~n;
+      return n;
     }
-    while (n >= 0) n = this.goesLeft(n, x[base + feature[n]!]!) ? left[n]! : right[n]!;
-    return ~n;
+    while (f >= 0) {
+      n = first[n]! + (this.goesLeft(n, x[base + f]!) ? 0 : 1);
+      f = feature[n]!;
+    }
+    return n;
   }
 
   /** The general split test (zero bands, category bitsets). */
   private goesLeft(n: number, x: number): boolean {
     const f = this.flags[n]!;
-    if (f === 0) return x <= this.threshold[n]! || (x !== x && this.missingLeft[n] === 1);
+    if (f === 0) return x <= this.threshold[n]! || (x !== x && this.nanRight[n] === 0);
     if ((f & SPLIT_CATEGORICAL) !== 0) {
-      if (x !== x) return this.missingLeft[n] === 1;
+      if (x !== x) return this.nanRight[n] === 0;
       let v = x;
       if ((f & SPLIT_CAT_FLOAT32) !== 0) {
         v = Math.fround(x);
@@ -155,7 +162,7 @@ export class CompiledForest {
     }
     // The remaining flag, SPLIT_ZERO_MISSING: NaN is zero, and the zero band takes the missing side.
     const v = x !== x ? 0 : x;
-    if (v >= -ZERO_BAND && v <= ZERO_BAND) return this.missingLeft[n] === 1;
+    if (v >= -ZERO_BAND && v <= ZERO_BAND) return this.nanRight[n] === 0;
     return v <= this.threshold[n]!;
   }
 
