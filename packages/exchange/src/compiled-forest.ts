@@ -90,7 +90,9 @@ export class CompiledForest {
           for (let j = 0; j < k; j++) {
             const v = value[i * k + j]! * it.weight;
             this.leafValues[valueAt + j] = v;
-            if (!(Math.abs(v) <= this.treeMax[ti]!)) this.treeMax[ti] = Math.abs(v);
+            // NaN counts as unbounded (the model is then refused), and stays so.
+            const a = v === v ? Math.abs(v) : Number.POSITIVE_INFINITY;
+            if (a > this.treeMax[ti]!) this.treeMax[ti] = a;
           }
           valueAt += k;
           continue;

@@ -50,3 +50,15 @@ describe('hostile files: sizes come from what the file holds', () => {
     expect(() => readXGBoost(doc)).toThrow(/categories: the category sets need more memory than the file justifies/);
   });
 });
+
+describe('hostile values', () => {
+  it('ONNX: a NaN or overflowing leaf weight is refused (raw scores stay finite for every input)', () => {
+    for (const bad of [Number.NaN, 1e308]) {
+      const model = decodeModel(fixtureBytes('onnx-rf-classifier.onnx'));
+      const w = attribute(model, 'class_weights').floats as number[];
+      w[3] = bad;
+      w[0] = bad;
+      expect(() => readOnnx(encodeModel(model))).toThrow(/leaf values/);
+    }
+  });
+});

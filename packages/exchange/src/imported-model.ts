@@ -86,7 +86,8 @@ export class ImportedModel implements ImportedModelSpec {
     this.forest = new CompiledForest(spec.trees);
     // Raw scores are finite for every input: the largest leaves of all trees plus the base must not overflow.
     let base = 0;
-    for (const b of spec.baseScore) if (!(Math.abs(b) <= base)) base = Math.abs(b);
+    for (const b of spec.baseScore) base = Math.max(base, b === b ? Math.abs(b) : Number.POSITIVE_INFINITY);
+    if (spec.trees.length === 0) throw new ExchangeFormatError(spec.format, 'trees', 'the model has no trees');
     const bound = this.forest.scoreBound + base;
     if (!(bound < 1e300)) throw new ExchangeFormatError(spec.format, 'leaf values', `the trees' largest leaf values sum to ${bound}: raw scores could overflow`);
   }

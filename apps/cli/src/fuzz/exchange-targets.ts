@@ -131,8 +131,10 @@ export function mutateOnnx(bytes: Uint8Array, muts: readonly (typeof byteMutatio
   for (const m of muts) {
     if (m.kind === 'attribute') {
       const model = decodeModel(b);
-      const node = ((model.graph as Record<string, unknown>).node as Record<string, unknown>[])[0]!;
-      const attrs = node.attribute as Record<string, unknown>[];
+      // Earlier byte edits may have left no graph, node or attribute to change: then nothing changes.
+      const node = ((model.graph as Record<string, unknown> | undefined)?.node as Record<string, unknown>[] | undefined)?.[0];
+      const attrs = node?.attribute as Record<string, unknown>[] | undefined;
+      if (attrs === undefined || attrs.length === 0) continue;
       const a = attrs[m.at % attrs.length]!;
       const list = (a.ints ?? a.floats ?? (a.t as Record<string, unknown> | undefined)?.double_data ?? (a.t as Record<string, unknown> | undefined)?.float_data) as number[] | undefined;
       if (list !== undefined && list.length > 0) list[m.byte % list.length] = a.ints !== undefined ? Math.trunc(Number.isFinite(m.value) ? m.value : -1) : m.value;
