@@ -27,6 +27,7 @@ const KEYWORDS = {
   '@dt/plot': ['svg', 'visualization', 'tree-plot'],
   '@dt/ensemble': ['random-forest', 'extra-trees', 'bagging', 'oblique-forest'],
   '@dt/boost': ['gradient-boosting', 'gbdt', 'histogram-gradient-boosting'],
+  '@dt/exchange': ['lightgbm', 'xgboost', 'onnx', 'model-import'],
   '@dt/cli': ['cli', 'command-line'],
 };
 

@@ -13,6 +13,7 @@ import { missingCommand } from './commands/missing.js';
 import { poolLatencyCommand } from './commands/pool-latency.js';
 import { forestCommand } from './commands/forest.js';
 import { boostCommand } from './commands/boost.js';
+import { exchangeCommand } from './commands/exchange.js';
 
 const program = new Command('bench').description('dt benchmarks: speed against peers and the papers\' tables');
 program.addCommand(cartCommand());
@@ -27,6 +28,7 @@ program.addCommand(missingCommand());
 program.addCommand(poolLatencyCommand());
 program.addCommand(forestCommand());
 program.addCommand(boostCommand());
+program.addCommand(exchangeCommand());
 program.parseAsync(process.argv).catch((e: unknown) => {
   console.error(`bench: ${e instanceof Error ? e.message : String(e)}`);
   process.exitCode = 1;

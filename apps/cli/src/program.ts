@@ -18,6 +18,8 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   predict: async () => (await import('./commands/predict.js')).predictCommand,
   eval: async () => (await import('./commands/eval.js')).evalCommand,
   show: async () => (await import('./commands/show.js')).showCommand,
+  import: async () => (await import('./commands/import.js')).importCommand,
+  export: async () => (await import('./commands/export.js')).exportCommand,
 };
 
 /** The commands `argv` needs registered: the one it names, none for --version, else all (in help order). */

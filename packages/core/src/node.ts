@@ -337,12 +337,12 @@ async function identity(path: string): Promise<{ real: string; dev: number; ino:
 }
 
 /**
- * Writes `text` to `path` atomically and durably: a temp file in the same directory, fsync, rename,
+ * Writes `text` (or bytes) to `path` atomically and durably: a temp file in the same directory, fsync, rename,
  * fsync of the directory. A crash or a full disk never leaves a half-written file where a good one
  * was; an existing file keeps its permission bits; temp files left by killed writers are removed.
  * With `inputs`, refuses (OutputIsInputError) to replace any of them.
  */
-export async function writeFileAtomic(path: string, text: string, options: WriteFileOptions = {}): Promise<void> {
+export async function writeFileAtomic(path: string, text: string | Uint8Array, options: WriteFileOptions = {}): Promise<void> {
   if (options.inputs !== undefined) await assertNotAnInput(path, options.inputs);
   await checkOutputTarget(path, options);
   // Write through a symlink to its target, so the link stays a link.

@@ -12,12 +12,14 @@ import { loadPredictData, type PredictData } from '../predict-data.js';
 import { checkNativeAlgorithm, CLI_MISSING, strategyText } from '../missing.js';
 import { loadSimpleImputer } from '@dt/datasets';
 import { InvalidArgumentError, oneOf } from '@dt/errors';
+import { isForeignModelFile } from '../foreign-model.js';
+import { predictForeign } from './foreign.js';
 
 export function predictCommand(program: Command, ctx: Context): void {
   program
     .command('predict')
     .description('predict with a saved model; prints accuracy or R² to stderr when the data has the label')
-    .requiredOption('--model <model.json>', 'a model written by dt train')
+    .requiredOption('--model <model.json>', 'a model written by dt train, or a LightGBM / XGBoost / ONNX model')
     .requiredOption('--data <name|file.csv|->', 'a built-in dataset, a CSV file with the model\'s feature columns, or - for CSV on standard input')
     .option('--proba', 'also write class probabilities (classifiers)')
     .option('--out <preds.csv>', 'write the predictions here (atomically; - for standard output) instead of stdout')
@@ -32,6 +34,7 @@ export function predictCommand(program: Command, ctx: Context): void {
 
 async function predict(opts: Record<string, unknown>, ctx: Context): Promise<void> {
   const modelPath = resolvePath(ctx.cwd, String(opts.model));
+  if (await isForeignModelFile(modelPath)) return predictForeign(opts, ctx);
   const spec = String(opts.data);
   const inputs = [modelPath, resolvePath(ctx.cwd, spec)];
   const target = await outTarget(opts, ctx, inputs);

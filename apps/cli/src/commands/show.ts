@@ -13,12 +13,14 @@ import { readModelFile } from '../model-file.js';
 import { outTarget, writeOut } from '../out-target.js';
 import { boundedDepth } from '../show-bounds.js';
 import { num } from '../tree-options.js';
+import { isForeignModelFile } from '../foreign-model.js';
+import { showForeign } from './foreign.js';
 
 export function showCommand(program: Command, ctx: Context): void {
   program
     .command('show')
     .description('print a saved tree as text rules, Graphviz DOT, an SVG picture or an HTML page')
-    .requiredOption('--model <model.json>', 'a model written by dt train')
+    .requiredOption('--model <model.json>', 'a model written by dt train, or a LightGBM / XGBoost / ONNX model')
     .option('--format <format>', 'text, dot, svg or html', 'text')
     .option('--out <file>', 'write to this file (atomically; - for standard output) instead of stdout')
     .option('--force', 'replace a read-only --out file')
@@ -30,6 +32,7 @@ export function showCommand(program: Command, ctx: Context): void {
 }
 
 async function show(opts: Record<string, unknown>, ctx: Context): Promise<void> {
+  if (await isForeignModelFile(resolvePath(ctx.cwd, String(opts.model)))) return showForeign(opts, ctx);
   const format = oneOf('--format', opts.format, ['text', 'dot', 'svg', 'html']);
   const options: ExportOptions = {};
   if (opts.maxDepth !== undefined) options.maxDepth = nonNegativeInt('--max-depth', num(String(opts.maxDepth), '--max-depth'));

@@ -23,6 +23,7 @@ import { isClassifier, isStream, type AnyModel } from '../any-model.js';
 import { run } from '../run.js';
 import type { OutputStream } from '../io.js';
 import { CliRefusal, type FuzzTarget } from './harness.js';
+import { exchangeTargets } from './exchange-targets.js';
 
 /** Checks a loaded forest's outputs like checkModel's (predictions, probabilities, importances, re-load). */
 function checkForest(model: ForestModel, X: number[][]): string | null {
@@ -482,6 +483,7 @@ export function fuzzTargets(): FuzzTarget<never>[] {
     ...[apiTarget, nanTarget],
     ...[cliTarget],
     ...[faultTarget],
+    ...exchangeTargets(),
     ...(process.env.DT_FUZZ_SELFTEST === '1' ? [runawayTarget] : []),
   ] as FuzzTarget<never>[];
 }

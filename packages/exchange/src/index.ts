@@ -1,0 +1,15 @@
+export { ImportedModel } from './imported-model.js';
+export type { Accumulation, ImportedModelSpec, MemberView, SourceFormat } from './imported-model.js';
+export { SPLIT_ZERO_MISSING, SPLIT_CATEGORICAL, SPLIT_CAT_FLOAT32, ZERO_BAND } from './imported-tree.js';
+export type { ImportedTree } from './imported-tree.js';
+export type { OutputLink } from './output-link.js';
+export { readLightGBM } from './lightgbm.js';
+export { readXGBoost } from './xgboost.js';
+export { readOnnx } from './onnx-import.js';
+export { exportOnnx } from './onnx-export.js';
+export type { OnnxExportOptions, ExportableModel } from './onnx-export.js';
+export { readModel, detectModelFormat } from './read-model.js';
+export type { ModelFileFormat } from './read-model.js';
+export { importedModelToJson, loadImportedModel, IMPORTED_FORMAT, IMPORTED_FORMAT_VERSION } from './model-json.js';
+export type { ImportedModelJson } from './model-json.js';
+export { ExchangeFormatError, UnsupportedModelError } from './errors.js';
