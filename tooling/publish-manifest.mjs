@@ -26,6 +26,7 @@ const KEYWORDS = {
   '@dt/stream': ['decision-stream', 'two-sample-test', 'dag'],
   '@dt/plot': ['svg', 'visualization', 'tree-plot'],
   '@dt/ensemble': ['random-forest', 'extra-trees', 'bagging', 'oblique-forest'],
+  '@dt/explain': ['shap', 'treeshap', 'explainability', 'shapley-values'],
   '@dt/cli': ['cli', 'command-line'],
 };
 
