@@ -45,6 +45,8 @@ export class PathDependentShap {
     const { left, right, missingChild, feature, threshold, cover, values, width } = t;
     const out = phiBase + t.output;
     this.reserveStack(t.maxDepth + 2);
+    // Path elements on the deepest root path: Σ (distinct features so far + 2) ≤ (maxDepth + 1)(D + 2).
+    this.reservePath(Math.min((t.maxDepth + 1) * (Math.min(t.maxDepth, t.usedFeatures.length) + 2) + 2, 1 << 24));
     const sNode = this.sNode;
     const sDepth = this.sDepth;
     const sParent = this.sParent;
@@ -75,11 +77,14 @@ export class PathDependentShap {
       const pz = this.pZero;
       const po = this.pOne;
       const pw = this.pWeight;
-      // This node's path: a copy of the parent's first depth + 1 elements.
-      pf.copyWithin(at, parent, parent + depth + 1);
-      pz.copyWithin(at, parent, parent + depth + 1);
-      po.copyWithin(at, parent, parent + depth + 1);
-      pw.copyWithin(at, parent, parent + depth + 1);
+      // This node's path: a copy of the parent's first depth + 1 elements (a loop: the paths are
+      // short and copyWithin's call costs more than the copy).
+      for (let i = 0; i <= depth; i++) {
+        pf[at + i] = pf[parent + i]!;
+        pz[at + i] = pz[parent + i]!;
+        po[at + i] = po[parent + i]!;
+        pw[at + i] = pw[parent + i]!;
+      }
       if (condition === 0 || conditionFeature !== parentFeature) {
         extendPath(pf, pz, po, pw, at, depth, sZero[top]!, sOne[top]!, parentFeature);
       }

@@ -58,12 +58,12 @@ function prepareTree(t: ViewTree, nOutputs: number): PreparedTree {
   const k = tree.nOutputs;
   // Normalised rows exactly as dt's predictProba computes them.
   const rows = t.normalize ? tree.leafProba(leafIds) : null;
+  const dense = rows === null && !tree.hasSparseValues ? tree.value : null;
   for (let j = 0; j < leafIds.length; j++) {
     const leaf = leafIds[j]!;
-    const row = rows !== null ? rows.subarray(j * k, j * k + k) : tree.valueRow(leaf);
     for (let c = 0; c < k; c++) {
-      const col = t.classMap === null ? c : t.classMap[c]!;
-      values[leaf * width + col] = t.weight * row[c]!;
+      const v = rows !== null ? rows[j * k + c]! : dense !== null ? dense[leaf * k + c]! : tree.valueRow(leaf)[c]!;
+      values[leaf * width + (t.classMap === null ? c : t.classMap[c]!)] = t.weight * v;
     }
   }
   const usedFeatures: number[] = [];
