@@ -4,3 +4,9 @@ export type { PlottableModel, TreeModelLike, StreamModelLike, ForestLike, ViewGr
 export { tidyLayout } from './tidy-layout.js';
 export { layeredLayout } from './layered-layout.js';
 export type { LayeredInput, LayeredResult } from './layered-layout.js';
+export { waterfallSvg } from './shap-waterfall.js';
+export type { WaterfallOptions } from './shap-waterfall.js';
+export { beeswarmSvg } from './shap-beeswarm.js';
+export type { BeeswarmOptions } from './shap-beeswarm.js';
+export { dependenceSvg } from './shap-dependence.js';
+export type { DependenceOptions } from './shap-dependence.js';
