@@ -12,6 +12,7 @@ import { histCommand } from './commands/hist.js';
 import { missingCommand } from './commands/missing.js';
 import { poolLatencyCommand } from './commands/pool-latency.js';
 import { forestCommand } from './commands/forest.js';
+import { explainCommand } from './commands/explain.js';
 
 const program = new Command('bench').description('dt benchmarks: speed against peers and the papers\' tables');
 program.addCommand(cartCommand());
@@ -25,6 +26,7 @@ program.addCommand(histCommand());
 program.addCommand(missingCommand());
 program.addCommand(poolLatencyCommand());
 program.addCommand(forestCommand());
+program.addCommand(explainCommand());
 program.parseAsync(process.argv).catch((e: unknown) => {
   console.error(`bench: ${e instanceof Error ? e.message : String(e)}`);
   process.exitCode = 1;

@@ -6,6 +6,7 @@ import { DecisionStreamClassifier } from '@dt/stream';
 import { describe, expect, it } from 'vitest';
 import { treeEnsembleView } from './model-view.js';
 import { bruteShapley, pathValue } from './testing-fixtures/brute-force.js';
+import { shapImportance } from './shap-importance.js';
 import { additivityError, treeShap, treeShapInteractions } from './tree-shap.js';
 
 function data(seed: number, n: number, d: number, nanRate = 0): { X: number[][]; y: number[]; yc: number[] } {
@@ -142,5 +143,25 @@ describe('bad input is refused at the boundary, naming the argument and the valu
     const broken = { ...r, values: r.values.slice() };
     broken.values[4]! += 1e-3;
     expect(additivityError(broken)).toBeGreaterThan(1e-5);
+  });
+});
+
+describe('shapImportance', () => {
+  it('is the mean |SHAP value| per feature, summed over outputs or for one', () => {
+    const { X, yc } = data(4, 60, 3);
+    const r = treeShap(new DecisionTreeClassifier({ maxDepth: 3 }).fit(X, yc), X);
+    const all = shapImportance(r);
+    const one = shapImportance(r, { output: 1 });
+    for (let j = 0; j < 3; j++) {
+      let s = 0;
+      let s1 = 0;
+      for (let row = 0; row < r.rows; row++) {
+        for (let k = 0; k < r.nOutputs; k++) s += Math.abs(r.values[(row * 3 + j) * r.nOutputs + k]!);
+        s1 += Math.abs(r.values[(row * 3 + j) * r.nOutputs + 1]!);
+      }
+      expect(all[j]).toBeCloseTo(s / r.rows, 14);
+      expect(one[j]).toBeCloseTo(s1 / r.rows, 14);
+    }
+    expect(() => shapImportance(r, { output: 5 })).toThrow(/output must be an output index below 3, got 5/);
   });
 });

@@ -36,6 +36,9 @@ export class PathDependentShap {
   private sOne = new Float64Array(64);
   private sFeature = new Int32Array(64);
   private sCondition = new Float64Array(64);
+  private sAt = new Int32Array(64);
+  /** recip[k] = 1/k for k up to the deepest tree's depth + 2. */
+  private recip = new Float64Array(0);
 
   /**
    * Adds tree t's SHAP values for the row at x[xBase..] to phi[phiBase + feature * K + output]
@@ -45,6 +48,10 @@ export class PathDependentShap {
     const { left, right, missingChild, feature, threshold, cover, values, width } = t;
     const out = phiBase + t.output;
     this.reserveStack(t.maxDepth + 2);
+    if (this.recip.length < t.maxDepth + 3) {
+      this.recip = new Float64Array(t.maxDepth + 3);
+      for (let k = 1; k < this.recip.length; k++) this.recip[k] = 1 / k;
+    }
     // Path elements on the deepest root path: Σ (distinct features so far + 2) ≤ (maxDepth + 1)(D + 2).
     this.reservePath(Math.min((t.maxDepth + 1) * (Math.min(t.maxDepth, t.usedFeatures.length) + 2) + 2, 1 << 24));
     const sNode = this.sNode;
@@ -54,6 +61,8 @@ export class PathDependentShap {
     const sOne = this.sOne;
     const sFeature = this.sFeature;
     const sCondition = this.sCondition;
+    const sAt = this.sAt;
+    const recip = this.recip;
     let top = 0;
     sNode[0] = 0;
     sDepth[0] = 0;
@@ -62,6 +71,7 @@ export class PathDependentShap {
     sOne[0] = 1;
     sFeature[0] = -1;
     sCondition[0] = 1;
+    sAt[0] = 0;
     top = 1;
     while (top > 0) {
       top--;
@@ -71,28 +81,45 @@ export class PathDependentShap {
       const conditionFraction = sCondition[top]!;
       const parentFeature = sFeature[top]!;
       if (conditionFraction === 0) continue;
-      const at = parent + depth + 1;
+      // The hot child copies its parent's path to the region after it; the cold child, the last
+      // reader of its parent's path, takes it over in place.
+      const at = sAt[top]!;
       this.reservePath(at + depth + 2);
       const pf = this.pFeature;
       const pz = this.pZero;
       const po = this.pOne;
       const pw = this.pWeight;
-      // This node's path: a copy of the parent's first depth + 1 elements (a loop: the paths are
-      // short and copyWithin's call costs more than the copy).
-      for (let i = 0; i <= depth; i++) {
-        pf[at + i] = pf[parent + i]!;
-        pz[at + i] = pz[parent + i]!;
-        po[at + i] = po[parent + i]!;
-        pw[at + i] = pw[parent + i]!;
+      if (at !== parent) {
+        for (let i = 0; i <= depth; i++) {
+          pf[at + i] = pf[parent + i]!;
+          pz[at + i] = pz[parent + i]!;
+          po[at + i] = po[parent + i]!;
+          pw[at + i] = pw[parent + i]!;
+        }
       }
       if (condition === 0 || conditionFeature !== parentFeature) {
-        extendPath(pf, pz, po, pw, at, depth, sZero[top]!, sOne[top]!, parentFeature);
+        extendPath(pf, pz, po, pw, at, depth, sZero[top]!, sOne[top]!, parentFeature, recip);
       }
       if (right[node]! < 0) {
         const vBase = node * width;
+        // Elements with one = 0 (a feature whose row went the other way somewhere on the path)
+        // all share Σ_i pweight_i / (depth − i): their unwound sum is that times (depth + 1) / zero,
+        // and their weight w · (0 − zero) no longer depends on zero (Fast TreeSHAP's observation).
+        // one is 0 or 1 in path-dependent SHAP, so only the one = 1 elements need the O(depth) unwinding.
+        let coldScale = Number.NaN;
         for (let i = 1; i <= depth; i++) {
-          const w = unwoundPathSum(pz, po, pw, at, depth, i);
-          const scale = w * (po[at + i]! - pz[at + i]!) * conditionFraction;
+          let scale: number;
+          if (po[at + i] === 0) {
+            if (coldScale !== coldScale) {
+              let s = 0;
+              for (let j = depth - 1; j >= 0; j--) s += pw[at + j]! * recip[depth - j]!;
+              coldScale = -s * (depth + 1) * conditionFraction;
+            }
+            scale = coldScale;
+          } else {
+            const w = unwoundPathSum(pz, po, pw, at, depth, i, recip);
+            scale = w * (po[at + i]! - pz[at + i]!) * conditionFraction;
+          }
           const o = out + pf[at + i]! * K;
           for (let j = 0; j < width; j++) phi[o + j]! += scale * values[vBase + j]!;
         }
@@ -113,7 +140,7 @@ export class PathDependentShap {
       if (pathIndex !== depth + 1) {
         incomingZero = pz[at + pathIndex]!;
         incomingOne = po[at + pathIndex]!;
-        unwindPath(pf, pz, po, pw, at, depth, pathIndex);
+        unwindPath(pf, pz, po, pw, at, depth, pathIndex, recip);
         depth -= 1;
       }
       let hotCondition = conditionFraction;
@@ -128,14 +155,15 @@ export class PathDependentShap {
       }
       // Cold below hot on the stack: the hot subtree is walked first and its paths are gone when
       // the cold child copies this node's path. The stack never holds more than maxDepth + 1 frames.
-      this.push(top, cold, depth + 1, at, coldZero * incomingZero, 0, split, coldCondition);
-      this.push(top + 1, hot, depth + 1, at, hotZero * incomingZero, incomingOne, split, hotCondition);
+      this.push(top, cold, depth + 1, at, at, coldZero * incomingZero, 0, split, coldCondition);
+      this.push(top + 1, hot, depth + 1, at, at + depth + 2, hotZero * incomingZero, incomingOne, split, hotCondition);
       top += 2;
     }
   }
 
-  private push(i: number, node: number, depth: number, parent: number, zero: number, one: number, feature: number, condition: number): void {
+  private push(i: number, node: number, depth: number, parent: number, at: number, zero: number, one: number, feature: number, condition: number): void {
     this.sNode[i] = node;
+    this.sAt[i] = at;
     this.sDepth[i] = depth;
     this.sParent[i] = parent;
     this.sZero[i] = zero;
@@ -154,6 +182,7 @@ export class PathDependentShap {
     this.sOne = grow(this.sOne, cap);
     this.sFeature = grow(this.sFeature, cap);
     this.sCondition = grow(this.sCondition, cap);
+    this.sAt = grow(this.sAt, cap);
   }
 
   private reservePath(n: number): void {
@@ -172,31 +201,40 @@ function grow<T extends Int32Array | Float64Array>(a: T, cap: number): T {
   return b;
 }
 
-/** Appends a feature with its zero/one fractions and multiplies the permutation-weight polynomial by it. */
-function extendPath(pf: Int32Array, pz: Float64Array, po: Float64Array, pw: Float64Array, at: number, depth: number, zero: number, one: number, feature: number): void {
+/**
+ * Appends a feature with its zero/one fractions and multiplies the permutation-weight polynomial by
+ * it. `recip[k]` = 1/k: the kernels multiply by reciprocals instead of dividing (a division costs
+ * several multiplications; the results differ in the last bit only).
+ */
+function extendPath(pf: Int32Array, pz: Float64Array, po: Float64Array, pw: Float64Array, at: number, depth: number, zero: number, one: number, feature: number, recip: Float64Array): void {
   pf[at + depth] = feature;
   pz[at + depth] = zero;
   po[at + depth] = one;
   pw[at + depth] = depth === 0 ? 1 : 0;
+  const inv = recip[depth + 1]!;
   for (let i = depth - 1; i >= 0; i--) {
-    pw[at + i + 1]! += (one * pw[at + i]! * (i + 1)) / (depth + 1);
-    pw[at + i] = (zero * pw[at + i]! * (depth - i)) / (depth + 1);
+    pw[at + i + 1]! += one * pw[at + i]! * (i + 1) * inv;
+    pw[at + i] = zero * pw[at + i]! * (depth - i) * inv;
   }
 }
 
 /** Divides the polynomial by element pathIndex's factor and removes the element. */
-function unwindPath(pf: Int32Array, pz: Float64Array, po: Float64Array, pw: Float64Array, at: number, depth: number, pathIndex: number): void {
+function unwindPath(pf: Int32Array, pz: Float64Array, po: Float64Array, pw: Float64Array, at: number, depth: number, pathIndex: number, recip: Float64Array): void {
   const one = po[at + pathIndex]!;
   const zero = pz[at + pathIndex]!;
   let nextOne = pw[at + depth]!;
-  for (let i = depth - 1; i >= 0; i--) {
-    if (one !== 0) {
+  const inv = recip[depth + 1]!;
+  if (one !== 0) {
+    const scale = (depth + 1) / one;
+    for (let i = depth - 1; i >= 0; i--) {
       const tmp = pw[at + i]!;
-      pw[at + i] = (nextOne * (depth + 1)) / ((i + 1) * one);
-      nextOne = tmp - (pw[at + i]! * zero * (depth - i)) / (depth + 1);
-    } else {
-      pw[at + i] = (pw[at + i]! * (depth + 1)) / (zero * (depth - i));
+      const w = nextOne * scale * recip[i + 1]!;
+      pw[at + i] = w;
+      nextOne = tmp - w * zero * (depth - i) * inv;
     }
+  } else {
+    const scale = (depth + 1) / zero;
+    for (let i = depth - 1; i >= 0; i--) pw[at + i] = pw[at + i]! * scale * recip[depth - i]!;
   }
   for (let i = pathIndex; i < depth; i++) {
     pf[at + i] = pf[at + i + 1]!;
@@ -206,19 +244,21 @@ function unwindPath(pf: Int32Array, pz: Float64Array, po: Float64Array, pw: Floa
 }
 
 /** The total permutation weight if element pathIndex were unwound (without changing the path). */
-function unwoundPathSum(pz: Float64Array, po: Float64Array, pw: Float64Array, at: number, depth: number, pathIndex: number): number {
+function unwoundPathSum(pz: Float64Array, po: Float64Array, pw: Float64Array, at: number, depth: number, pathIndex: number, recip: Float64Array): number {
   const one = po[at + pathIndex]!;
   const zero = pz[at + pathIndex]!;
   let nextOne = pw[at + depth]!;
   let total = 0;
   if (one !== 0) {
+    const invOne = 1 / one;
     for (let i = depth - 1; i >= 0; i--) {
-      const tmp = nextOne / ((i + 1) * one);
+      const tmp = nextOne * recip[i + 1]! * invOne;
       total += tmp;
       nextOne = pw[at + i]! - tmp * zero * (depth - i);
     }
   } else {
-    for (let i = depth - 1; i >= 0; i--) total += pw[at + i]! / (zero * (depth - i));
+    for (let i = depth - 1; i >= 0; i--) total += pw[at + i]! * recip[depth - i]!;
+    total /= zero;
   }
   return total * (depth + 1);
 }
