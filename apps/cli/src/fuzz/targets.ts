@@ -21,6 +21,7 @@ import { isClassifier, isStream, type AnyModel } from '../any-model.js';
 import { run } from '../run.js';
 import type { OutputStream } from '../io.js';
 import { CliRefusal, type FuzzTarget } from './harness.js';
+import { explainTarget } from './explain-target.js';
 
 /** Checks a loaded forest's outputs like checkModel's (predictions, probabilities, importances, re-load). */
 function checkForest(model: ForestModel, X: number[][]): string | null {
@@ -384,5 +385,6 @@ export function fuzzTargets(): FuzzTarget<never>[] {
     idxTarget,
     apiTarget,
     cliTarget,
+    explainTarget,
   ] as FuzzTarget<never>[];
 }
