@@ -10,3 +10,4 @@ export { beeswarmSvg } from './shap-beeswarm.js';
 export type { BeeswarmOptions } from './shap-beeswarm.js';
 export { dependenceSvg } from './shap-dependence.js';
 export type { DependenceOptions } from './shap-dependence.js';
+export { explainRowSvg } from './shap-explain-row.js';

@@ -3,7 +3,7 @@ import { createRandom, InvalidArgumentError } from '@dt/errors';
 import { treeShap } from '@dt/explain';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { beeswarmSvg, dependenceSvg, waterfallSvg } from './index.js';
+import { beeswarmSvg, dependenceSvg, explainRowSvg, waterfallSvg } from './index.js';
 
 function data(M: number, n: number): { X: number[][]; y: number[] } {
   const rng = createRandom(M);
@@ -60,5 +60,11 @@ describe('SHAP pictures', () => {
     expect(() => dependenceSvg(shap, { feature: 9 })).toThrow(/feature must be a feature index below 5, got 9/);
     expect(() => beeswarmSvg(shap, { featureNames: ['a'] })).toThrow(/featureNames must be 5 names/);
     expect(() => waterfallSvg(shap, { bogus: 1 } as never)).toThrow(/bogus/);
+  });
+
+  it('explainRowSvg draws one row of a model', () => {
+    const { X, y } = data(5, 60);
+    const clf = new DecisionTreeClassifier({ maxDepth: 3 }).fit(X, y);
+    expect(explainRowSvg(clf, X[7]!, { output: 1 })).toBe(waterfallSvg(treeShap(clf, X), { row: 7, output: 1 }));
   });
 });
