@@ -40,8 +40,11 @@ def main():
     X, y = X[order], y[order]
     Xtr, ytr = X[: job["nTrain"]], y[: job["nTrain"]]
     rest = X[job["nTrain"] :]
-    explain = rest[: job["nExplain"]]
-    background = rest[job["nExplain"] : job["nExplain"] + job["nBackground"]]
+    # scikit-learn and shap read rows as float32: the rows both explain are float32 values, or a
+    # row a hair above a threshold (MAGIC's 4-decimal grid meets the float32 midpoints) would go
+    # right in dt's float64 and left in shap's float32.
+    explain = rest[: job["nExplain"]].astype(np.float32).astype(np.float64)
+    background = rest[job["nExplain"] : job["nExplain"] + job["nBackground"]].astype(np.float32).astype(np.float64)
     model = RandomForestClassifier(n_estimators=job["nTrees"], random_state=job["seed"], n_jobs=1)
     _, fit_cpu, _ = timed(lambda: model.fit(Xtr, ytr))
     trees = [e.tree_ for e in model.estimators_]
