@@ -28,6 +28,7 @@ const KEYWORDS = {
   '@dt/ensemble': ['random-forest', 'extra-trees', 'bagging', 'oblique-forest'],
   '@dt/boost': ['gradient-boosting', 'gbdt', 'histogram-gradient-boosting'],
   '@dt/exchange': ['lightgbm', 'xgboost', 'onnx', 'model-import'],
+  '@dt/explain': ['shap', 'treeshap', 'explainability', 'shapley-values'],
   '@dt/cli': ['cli', 'command-line'],
 };
 

@@ -14,6 +14,7 @@ import { poolLatencyCommand } from './commands/pool-latency.js';
 import { forestCommand } from './commands/forest.js';
 import { boostCommand } from './commands/boost.js';
 import { exchangeCommand } from './commands/exchange.js';
+import { explainCommand } from './commands/explain.js';
 
 const program = new Command('bench').description('dt benchmarks: speed against peers and the papers\' tables');
 program.addCommand(cartCommand());
@@ -29,6 +30,7 @@ program.addCommand(poolLatencyCommand());
 program.addCommand(forestCommand());
 program.addCommand(boostCommand());
 program.addCommand(exchangeCommand());
+program.addCommand(explainCommand());
 program.parseAsync(process.argv).catch((e: unknown) => {
   console.error(`bench: ${e instanceof Error ? e.message : String(e)}`);
   process.exitCode = 1;

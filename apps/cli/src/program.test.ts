@@ -9,15 +9,16 @@ vi.mock('./commands/train.js', async (orig) => (loaded.add('train'), orig()));
 vi.mock('./commands/predict.js', async (orig) => (loaded.add('predict'), orig()));
 vi.mock('./commands/eval.js', async (orig) => (loaded.add('eval'), orig()));
 vi.mock('./commands/show.js', async (orig) => (loaded.add('show'), orig()));
+vi.mock('./commands/explain.js', async (orig) => (loaded.add('explain'), orig()));
 
 describe('commands load lazily', () => {
   it('commandsFor: the named command only, none for --version, all otherwise', () => {
     expect(commandsFor(['train', '--data', 'iris'])).toEqual(['train']);
     expect(commandsFor(['--version'])).toEqual([]);
     expect(commandsFor(['-V'])).toEqual([]);
-    expect(commandsFor(['--help'])).toEqual(['datasets', 'train', 'predict', 'eval', 'show']);
-    expect(commandsFor(['trian'])).toEqual(['datasets', 'train', 'predict', 'eval', 'show']);
-    expect(commandsFor([])).toHaveLength(5);
+    expect(commandsFor(['--help'])).toEqual(['datasets', 'train', 'predict', 'eval', 'show', 'explain']);
+    expect(commandsFor(['trian'])).toEqual(['datasets', 'train', 'predict', 'eval', 'show', 'explain']);
+    expect(commandsFor([])).toHaveLength(6);
   });
 
   it('dt --version loads no command module; dt datasets loads only its own; help still lists all', async () => {
@@ -31,7 +32,7 @@ describe('commands load lazily', () => {
 
     const h = await cli(dir, ['--help']);
     expect(h.code).toBe(0);
-    for (const c of ['datasets', 'train', 'predict', 'eval', 'show']) expect(h.stdout).toContain(`  ${c}`);
+    for (const c of ['datasets', 'train', 'predict', 'eval', 'show', 'explain']) expect(h.stdout).toContain(`  ${c}`);
 
     const typo = await cli(dir, ['trian']);
     expect(typo.code).toBe(2);

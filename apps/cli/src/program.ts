@@ -20,6 +20,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   show: async () => (await import('./commands/show.js')).showCommand,
   import: async () => (await import('./commands/import.js')).importCommand,
   export: async () => (await import('./commands/export.js')).exportCommand,
+  explain: async () => (await import('./commands/explain.js')).explainCommand,
 };
 
 /** The commands `argv` needs registered: the one it names, none for --version, else all (in help order). */
@@ -33,7 +34,7 @@ export function commandsFor(argv: readonly string[]): string[] {
 async function program(io: Io, argv: readonly string[]): Promise<Command> {
   const ctx = toContext(io);
   const p = new Command('dt')
-    .description('Decision trees on the command line: train, predict, evaluate and show')
+    .description('Decision trees on the command line: train, predict, evaluate, show and explain')
     .version(version)
     .exitOverride()
     .showSuggestionAfterError(true)

@@ -24,6 +24,7 @@ import { run } from '../run.js';
 import type { OutputStream } from '../io.js';
 import { CliRefusal, type FuzzTarget } from './harness.js';
 import { exchangeTargets } from './exchange-targets.js';
+import { explainTarget } from './explain-target.js';
 
 /** Checks a loaded forest's outputs like checkModel's (predictions, probabilities, importances, re-load). */
 function checkForest(model: ForestModel, X: number[][]): string | null {
@@ -484,6 +485,7 @@ export function fuzzTargets(): FuzzTarget<never>[] {
     ...[cliTarget],
     ...[faultTarget],
     ...exchangeTargets(),
+    explainTarget,
     ...(process.env.DT_FUZZ_SELFTEST === '1' ? [runawayTarget] : []),
   ] as FuzzTarget<never>[];
 }

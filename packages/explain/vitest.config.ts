@@ -1,0 +1,3 @@
+import { dtProject } from '@dt/vitest-config';
+
+export default dtProject('@dt/explain');
