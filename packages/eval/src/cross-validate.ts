@@ -4,7 +4,7 @@ import { encodeLabels } from './encode-labels.js';
 import { kFoldWith } from './k-fold.js';
 import { resolveScoring } from './scoring.js';
 import type { Scorer, Scoring, Task } from './scoring.js';
-import { optionalBoolean, optionalSeed } from './split-utils.js';
+import { optionalBoolean, shuffleSeed } from './split-utils.js';
 import { std as sampleStd } from './stats.js';
 import { stratifiedKFoldWith } from './stratified-k-fold.js';
 import { rowCount, takeLabelsUnchecked, takeRowsUnchecked } from './take.js';
@@ -77,9 +77,12 @@ export interface CrossValidateOptions<E> {
   task?: Task;
   /** Stratify generated folds by y (default true for classification, false for regression). */
   stratified?: boolean;
-  /** Shuffle before generating folds (default true). */
+  /**
+   * Shuffle before generating folds (default true, so `seed` alone picks the folds; scikit-learn's
+   * cross_validate does not shuffle: pass `shuffle: false` for its folds).
+   */
   shuffle?: boolean;
-  /** Seed for fold generation (default 0). */
+  /** Seed for the shuffle (default 0); with `shuffle: false` or explicit `cv` splits it is an error. */
   seed?: number;
   /** Metric name(s), a function or a record of them (default 'accuracy' or 'r2'). */
   scoring?: Scoring;
@@ -152,18 +155,21 @@ function plan<E>(makeEstimator: unknown, X: unknown, y: unknown, options: unknow
   }
 
   const weights = o.sampleWeight === undefined ? undefined : checkSampleWeight(o.sampleWeight, n, 'y');
-  const stratified = optionalBoolean('options.stratified', o.stratified, task === 'classification');
-  const shuffle = optionalBoolean('options.shuffle', o.shuffle, true);
-  const seed = optionalSeed(o.seed);
   let splits: Split[];
   const cv = o.cv ?? 5;
   if (typeof cv === 'number') {
     if (!Number.isInteger(cv) || cv < 2 || cv > n) {
       throw new InvalidArgumentError('options.cv', `a number of folds in [2, ${n}] or an array of splits`, cv);
     }
-    const rng = shuffle ? createRandom(seed) : null;
+    const stratified = optionalBoolean('options.stratified', o.stratified, task === 'classification');
+    const seed = shuffleSeed(optionalBoolean('options.shuffle', o.shuffle, true), o.seed);
+    const rng = seed === null ? null : createRandom(seed);
     splits = stratified ? stratifiedKFoldWith(labels, cv, rng) : kFoldWith(n, cv, rng);
   } else {
+    // Fold-generation options would be silently ignored next to explicit splits: refuse them.
+    for (const key of ['stratified', 'shuffle', 'seed'] as const) {
+      if (o[key] !== undefined) throw new InvalidArgumentError(`options.${key}`, 'omitted when options.cv is an array of splits (the splits are used as given)', o[key]);
+    }
     splits = checkSplits(cv, n);
   }
   return {
