@@ -110,6 +110,20 @@ export abstract class DecisionStream {
     return this.stop;
   }
 
+  /**
+   * Impurity-based feature importances, normalised to sum to 1 (scikit-learn's
+   * `feature_importances_` over the DAG): each split's impurity decrease when it was made, summed per
+   * feature; merges are not counted (see StreamGraph.featureImportances). Throws for a model loaded
+   * from a file written before the gains were saved.
+   */
+  get featureImportances(): Float64Array {
+    const imp = this.graph.featureImportances();
+    if (imp === null) {
+      throw new InvalidArgumentError('model', 'a model fitted or saved with split gains (refit it: this file predates them)', 'a model file without gains');
+    }
+    return imp;
+  }
+
   /** Index of the leaf each row reaches. */
   apply(X: FeatureInput): Int32Array {
     const x = this.checkPredictInput(X);
