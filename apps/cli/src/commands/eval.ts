@@ -20,7 +20,7 @@ import { addDataOptions, dataOptionsFrom, describeData, loadData } from '../data
 import { fixed, meanSd, ms } from '../format.js';
 import type { Context } from '../io.js';
 import { checkNativeAlgorithm, ImputedLearner, type MissingSettings } from '../missing.js';
-import { createProgress } from '../progress.js';
+import { createProgress, type Progress } from '../progress.js';
 import { workersFor, withWorkers } from '../fit.js';
 import type { HistogramWorkers } from '@dt/core/node';
 import { buildLearner, type Learner } from '../pruning.js';
@@ -108,7 +108,14 @@ async function evaluate(opts: Record<string, unknown>, ctx: Context): Promise<vo
   const dataOptions = dataOptionsFrom(opts);
   const configs0 = given.length > 0 ? given : null;
   for (const c of configs0 ?? []) checkNativeAlgorithm(dataOptions.missing, c.algorithm);
-  const ds = await loadData(spec, dataOptions, ctx.cwd, ctx.stdin);
+  const progress = createProgress(ctx, 'eval');
+  progress.stage('reading');
+  let ds: Dataset;
+  try {
+    ds = await loadData(spec, dataOptions, ctx.cwd, ctx.stdin);
+  } finally {
+    progress.stop();
+  }
   const task = ds.task;
   if (folds > ds.X.rows) throw new InvalidArgumentError('--folds', `at most the number of rows (${ds.X.rows})`, folds);
   const configs = configs0 ?? DEFAULT_CONFIGS[task].map(configFromString);
@@ -116,9 +123,10 @@ async function evaluate(opts: Record<string, unknown>, ctx: Context): Promise<vo
 
   const splits = makeSplits(ds, folds, repeats, seed);
   const scoring: ScoringName[] = task === 'classification' ? ['accuracy'] : ['r2', 'mse'];
-  const progress = createProgress(ctx, 'eval', configs.length * splits.length, ds.X.rows);
   const results: ConfigResult[] = [];
   const workers = await workersFor(learners);
+  // One count over every configuration's folds: the ETA is for the whole evaluation.
+  progress.stage('cross-validating', configs.length * splits.length, 'folds');
   try {
     for (const config of configs) {
       try {
@@ -161,7 +169,7 @@ async function crossValidateConfig(
   ds: Dataset,
   splits: Split[],
   scoring: ScoringName[],
-  progress: ReturnType<typeof createProgress>,
+  progress: Progress,
   missing: MissingSettings,
   workers: HistogramWorkers | null,
 ): Promise<ConfigResult> {
@@ -173,7 +181,7 @@ async function crossValidateConfig(
   };
   const leaves: number[] = [];
   const depth: number[] = [];
-  progress.stage(config.label);
+  await progress.tick(0, config.label);
   const cv = await crossValidateAsync(
     // TreeModel's fit takes labels or numbers by class; the union needs the structural type spelled out.
     () => (current = make()) as unknown as AsyncEstimator<Dataset['X'], Labels>,

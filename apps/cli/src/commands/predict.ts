@@ -8,6 +8,7 @@ import { fixed, plural } from '../format.js';
 import type { Context } from '../io.js';
 import { isClassifier } from '../any-model.js';
 import { readModelFile } from '../model-file.js';
+import { createProgress } from '../progress.js';
 import { loadPredictData, type PredictData } from '../predict-data.js';
 import { checkNativeAlgorithm, CLI_MISSING, strategyText } from '../missing.js';
 import { loadSimpleImputer } from '@dt/datasets';
@@ -35,7 +36,14 @@ async function predict(opts: Record<string, unknown>, ctx: Context): Promise<voi
   const outPath = opts.out === undefined ? null : resolvePath(ctx.cwd, String(opts.out));
   const inputs = [modelPath, resolvePath(ctx.cwd, spec)];
   if (outPath !== null) await assertNotAnInput(outPath, inputs);
-  const file = await readModelFile(modelPath);
+  const progress = createProgress(ctx, 'predict');
+  progress.stage('reading the model');
+  let file: Awaited<ReturnType<typeof readModelFile>>;
+  try {
+    file = await readModelFile(modelPath);
+  } finally {
+    progress.stop();
+  }
   const { model } = file;
   const classifier = isClassifier(model);
   if (opts.proba && !classifier) throw new UsageError('--proba needs a classification model; this one is a regressor');
@@ -45,7 +53,13 @@ async function predict(opts: Record<string, unknown>, ctx: Context): Promise<voi
   if (policy === 'impute' && trained?.imputer === undefined) {
     throw new InvalidArgumentError('--missing', 'impute only for a model trained with --missing impute (it stores the fill values)', 'impute');
   }
-  const data = await loadPredictData(spec, file, ctx.cwd, policy === 'impute' ? 'native' : policy, ctx.stdin);
+  progress.stage('reading');
+  let data: Awaited<ReturnType<typeof loadPredictData>>;
+  try {
+    data = await loadPredictData(spec, file, ctx.cwd, policy === 'impute' ? 'native' : policy, ctx.stdin);
+  } finally {
+    progress.stop();
+  }
   if (policy === 'impute') data.X = loadSimpleImputer(trained!.imputer!).transform(data.X);
   const m = data.missing;
   if (m !== undefined) {
@@ -59,6 +73,7 @@ async function predict(opts: Record<string, unknown>, ctx: Context): Promise<voi
     ctx.stderr.write(`${what}: ${done}.\n`);
   }
 
+  progress.stage('predicting');
   let predictions: (string | number)[];
   let proba: { classes: (string | number)[]; values: Float64Array } | null = null;
   if (isClassifier(model)) {
@@ -67,6 +82,7 @@ async function predict(opts: Record<string, unknown>, ctx: Context): Promise<voi
   } else {
     predictions = Array.from(model.predict(data.X));
   }
+  progress.stop();
   const score = scoreOf(data, predictions, classifier, spec);
   let text: string;
   if (opts.json) {

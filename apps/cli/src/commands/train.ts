@@ -8,6 +8,7 @@ import type { Context } from '../io.js';
 import { checkNativeAlgorithm, fitImputer, type MissingInfo } from '../missing.js';
 import { trainingInfo, writeModelFile } from '../model-file.js';
 import { createProgress } from '../progress.js';
+import type { Dataset } from '@dt/datasets';
 import { isStream } from '../any-model.js';
 import { buildLearner, fittedModel, PrunedLearner } from '../pruning.js';
 import { ForestLearner } from '../forest.js';
@@ -38,7 +39,14 @@ async function train(opts: Record<string, unknown>, ctx: Context): Promise<void>
   // Refuse before the (possibly long) fit, and again at the write (writeFileAtomic's inputs).
   await assertNotAnInput(outPath, inputs);
 
-  const raw = await loadData(spec, dataOptions, ctx.cwd, ctx.stdin);
+  const progress = createProgress(ctx, 'train');
+  progress.stage('reading');
+  let raw: Dataset;
+  try {
+    raw = await loadData(spec, dataOptions, ctx.cwd, ctx.stdin);
+  } finally {
+    progress.stop();
+  }
   // --missing impute: fill values from all training rows (train fits on every row), stored with the model.
   const { policy, strategy } = dataOptions.missing;
   const imputer = policy === 'impute' ? fitImputer(raw.X, raw.featureTypes, strategy) : null;
@@ -53,8 +61,7 @@ async function train(opts: Record<string, unknown>, ctx: Context): Promise<void>
           ...(imputer === null ? {} : { strategy, imputer: imputer.toJSON() }),
         };
   const learner = buildLearner(config, ds.task, ds.featureTypes);
-  if (learner instanceof ForestLearner) return trainForest(learner, ds, config, { outPath, out: String(opts.out), inputs }, ctx);
-  const progress = createProgress(ctx, 'train', 2, ds.X.rows);
+  if (learner instanceof ForestLearner) return trainForest(learner, ds, config, { outPath, out: String(opts.out), inputs }, ctx, progress);
   const workers = await workersFor([learner]);
   try {
     progress.stage('fitting');
@@ -65,12 +72,12 @@ async function train(opts: Record<string, unknown>, ctx: Context): Promise<void>
         throw renamedError(e, config);
       }
     });
-    await progress.tick(1, 'writing');
+    progress.stage('scoring');
     const model = fittedModel(learner);
     const score = scoreModel(model, ds.X, ds.y);
     const out = String(opts.out);
+    progress.stage('writing');
     await writeModelFile(outPath, model, trainingInfo(ds, config.algorithm, missing), inputs);
-    await progress.tick(1);
     progress.stop();
     const settings = isStream(model) ? [`alpha=${model.options.alpha}`] : [`criterion=${model.options.criterion.name}`];
     for (const [k, v] of Object.entries(config.params)) if (k !== 'criterion' && k !== 'alpha') settings.push(`${k}=${v === null ? 'none' : String(v)}`);
