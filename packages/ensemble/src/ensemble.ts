@@ -25,6 +25,7 @@ export interface RegressorMember {
   readonly nodeCount?: number;
 }
 
+/** Options of an ensemble fit: sample weights, feature names and a per-member progress callback. */
 export interface EnsembleFitOptions {
   sampleWeight?: ArrayLike<number> | null;
   featureNames?: readonly string[] | null;

@@ -4,6 +4,7 @@ import { classTotals, encodeLabels } from './encode-labels.js';
 import { optionalBoolean } from './split-utils.js';
 import type { Labels } from './types.js';
 
+/** Options of balancedAccuracy. */
 export interface BalancedAccuracyOptions {
   /** Per-sample weights (finite, >= 0, positive sum). */
   sampleWeight?: ArrayLike<number>;

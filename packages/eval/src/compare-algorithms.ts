@@ -14,6 +14,7 @@ import type { Labels, NumberArray, Split, TabularData } from './types.js';
  */
 export type SignificanceMark = '//' | '\\\\' | '';
 
+/** Options of markSignificance: level and direction of the scores. */
 export interface SignificanceOptions {
   /** Family-wise level of each Holm–Bonferroni family (default 0.05). */
   alpha?: number;
@@ -21,6 +22,7 @@ export interface SignificanceOptions {
   higherIsBetter?: boolean;
 }
 
+/** One algorithm's row of markSignificance: mean, whether it is top, its mark and the pairwise tests. */
 export interface AlgorithmMark {
   readonly name: string;
   readonly mean: number;
@@ -112,6 +114,7 @@ export interface AlgorithmConfig<E> {
   readonly make: () => E;
 }
 
+/** Options of compareAlgorithms: folds, repetitions, one metric, and the significance settings. */
 export interface CompareAlgorithmsOptions<E> extends Omit<CrossValidateOptions<E>, 'scoring' | 'cv' | 'onFold'> {
   /** Folds per repetition (default 10) or explicit splits. */
   cv?: number | readonly Split[];
@@ -127,6 +130,7 @@ export interface CompareAlgorithmsOptions<E> extends Omit<CrossValidateOptions<E
   onAlgorithm?: (progress: { done: number; total: number; name: string }) => void;
 }
 
+/** What compareAlgorithms returns: the shared folds, each algorithm's CV result and scores, and the marks. */
 export interface CompareAlgorithmsResult<E> {
   /** The folds every algorithm was run on. */
   readonly splits: Split[];

@@ -41,6 +41,7 @@ export interface AsyncEstimator<TX = TabularData, TY = Labels> {
   readonly classes?: readonly Label[];
 }
 
+/** One fold of crossValidate: sizes, fit and predict times, scores (and the fitted estimator when asked). */
 export interface FoldResult<E> {
   /** 0-based fold index (repetition-major for repeated CV splits). */
   readonly fold: number;
@@ -56,6 +57,7 @@ export interface FoldResult<E> {
   readonly estimator?: E;
 }
 
+/** Mean, sample standard deviation and per-fold values of one score. */
 export interface ScoreSummary {
   readonly mean: number;
   /** Sample standard deviation (ddof = 1) over folds; null with a single fold. */
@@ -63,6 +65,7 @@ export interface ScoreSummary {
   readonly values: number[];
 }
 
+/** What crossValidate returns: the task, every fold, and per score name its summary. */
 export interface CrossValidateResult<E> {
   readonly task: Task;
   readonly folds: FoldResult<E>[];
@@ -72,6 +75,7 @@ export interface CrossValidateResult<E> {
   readonly trainScores?: Record<string, ScoreSummary>;
 }
 
+/** What crossValidate passes to onFold after each fold. */
 export interface FoldProgress<E> {
   /** Folds finished so far (1-based count). */
   readonly done: number;
@@ -79,6 +83,7 @@ export interface FoldProgress<E> {
   readonly result: FoldResult<E>;
 }
 
+/** Options of crossValidate and crossValidateAsync (sklearn cross_validate habits). */
 export interface CrossValidateOptions<E> {
   /** Number of folds (default 5) or explicit splits (e.g. from repeatedStratifiedKFold). */
   cv?: number | readonly Split[];

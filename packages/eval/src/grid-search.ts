@@ -19,6 +19,7 @@ export interface ParamEstimator<E> {
 /** Parameter name → the values to try; a list of grids searches their union (sklearn's param_grid). */
 export type ParamGrid = Readonly<Record<string, readonly unknown[]>> | readonly Readonly<Record<string, readonly unknown[]>>[];
 
+/** Options of gridSearchCV: crossValidate options plus refit, higherIsBetter and onCandidate. */
 export interface GridSearchOptions<E> extends Omit<CrossValidateOptions<E>, 'returnEstimators' | 'onFold'> {
   /**
    * Fit the best candidate on all of X, y as `bestEstimator` (default true). With several metrics,
@@ -45,6 +46,7 @@ export interface GridSearchRow {
   readonly meanFitTime: { readonly wallMs: number; readonly cpuMs: number | null };
 }
 
+/** What gridSearchCV returns: every candidate's results, the shared folds, and the best candidate. */
 export interface GridSearchResult<E> {
   /** Every candidate in grid order (sklearn's cv_results_, one row per candidate). */
   readonly results: GridSearchRow[];

@@ -4,6 +4,7 @@ import { checkOptions } from './check.js';
 import { checkK, checkSampleCount, optionalBoolean, optionalSeed, shuffleSeed, splitsFromFolds } from './split-utils.js';
 import type { Split } from './types.js';
 
+/** Options of kFold and stratifiedKFold (a seed only with shuffle: true). */
 export interface KFoldOptions {
   /** Shuffle samples before cutting folds (default false: contiguous folds, like sklearn). */
   shuffle?: boolean;
@@ -39,6 +40,7 @@ export function kFoldWith(n: number, k: number, rng: Random | null): Split[] {
   return splitsFromFolds(fold, k);
 }
 
+/** Options of repeatedKFold and repeatedStratifiedKFold. */
 export interface RepeatedOptions {
   /** Seed (default 0); each repetition shuffles with its own generator forked from it. */
   seed?: number;

@@ -4,6 +4,7 @@ import { checkProbabilityRows, checkScoreMatrix, resolveClasses } from './score-
 import { optionalBoolean } from './split-utils.js';
 import type { Label, Labels, NumberArray } from './types.js';
 
+/** Options of logLoss (scikit-learn log_loss). */
 export interface LogLossOptions {
   /** The classes of yProba's columns, ascending (default: yTrue's sorted labels). */
   labels?: readonly Label[];

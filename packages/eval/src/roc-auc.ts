@@ -4,6 +4,7 @@ import { checkProbabilityRows, checkScoreMatrix, resolveClasses } from './score-
 import type { ScoreMatrix } from './score-matrix.js';
 import type { Label, Labels, NumberArray } from './types.js';
 
+/** Options of rocAuc (scikit-learn roc_auc_score). */
 export interface RocAucOptions {
   /** Multiclass strategy (required with more than two classes, as sklearn's `multi_class`). */
   multiClass?: 'ovr' | 'ovo';

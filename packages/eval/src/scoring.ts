@@ -8,6 +8,7 @@ import type { Average } from './precision-recall.js';
 import { meanAbsoluteError, meanSquaredError, r2Score, wape } from './regression.js';
 import type { Label, Labels, NumberArray } from './types.js';
 
+/** The learning task: 'classification' or 'regression'. */
 export type Task = 'classification' | 'regression';
 
 /**
@@ -45,7 +46,9 @@ export type ProbabilityScoringName =
   | 'roc_auc_ovr_weighted'
   | 'roc_auc_ovo_weighted'
   | 'log_loss';
+/** Built-in regression scores (errors are positive: lower is better). */
 export type RegressionScoringName = 'mse' | 'mae' | 'r2' | 'wape';
+/** Every built-in scoring name (classification, probability and regression). */
 export type ScoringName = ClassificationScoringName | RegressionScoringName;
 
 /** A custom score: gets the fold's true labels, the predictions and the fold's weights (if any). */
@@ -55,6 +58,7 @@ export type ScoringFunction = (
   sampleWeight: Float64Array | undefined,
 ) => number;
 
+/** The scoring option: a metric name, a list of names, a function, or a record of names and functions. */
 export type Scoring =
   | ScoringName
   | ScoringFunction

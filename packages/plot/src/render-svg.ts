@@ -4,6 +4,7 @@ import { layeredLayout } from './layered-layout.js';
 import { buildView, type PlottableModel, type ViewGraph, type ViewNode, type ViewOptions } from './model-view.js';
 import { tidyLayout } from './tidy-layout.js';
 
+/** Options of the SVG/HTML pictures: depth cut, decimals, feature/class/level names and what each node shows. */
 export interface PlotOptions {
   /** Draw nodes at most this many edges below the root; cut branches end in a "…" stub (default: all). */
   maxDepth?: number;
@@ -37,6 +38,7 @@ export interface NodeBox {
   height: number;
 }
 
+/** A laid-out picture: node boxes and edge paths with the canvas size, ready for layoutToSvg. */
 export interface PlotLayout {
   width: number;
   height: number;
@@ -196,6 +198,7 @@ function fmtValue(x: number): string {
   return String(+x.toPrecision(4));
 }
 
+/** Renders a laid-out model as a standalone SVG document. */
 export function layoutToSvg(layout: PlotLayout): string {
   const { view, width, height, boxes } = layout;
   const out: string[] = [];

@@ -6,6 +6,7 @@ import { growStream, type RoundInfo, type StopReason } from './grow.js';
 import { resolveStreamOptions, STREAM_OPTIONS, type ResolvedStreamOptions, type StreamOptions } from './options.js';
 import type { StreamGraph } from './stream-graph.js';
 
+/** Options of fit for Decision Stream: feature names (sample weights are refused). */
 export interface StreamFitOptions {
   /** Names of the features, used by exportDot and saved with the model. */
   featureNames?: readonly string[] | null;

@@ -24,6 +24,7 @@ export interface RoundInfo {
   impurity: number;
 }
 
+/** Why growing stopped: no open leaves, the impurity stalled, or maxRounds. */
 export type StopReason = 'no-open-leaves' | 'impurity-stalled' | 'max-rounds';
 
 export interface GrowResult {

@@ -9,6 +9,7 @@ import { StreamGraph } from './stream-graph.js';
 
 /** Name and version written into every Decision Stream model file; loaders reject anything else. */
 export const STREAM_MODEL_FORMAT = 'dt-stream';
+/** Version written into Decision Stream model files; loaders reject other versions. */
 export const STREAM_MODEL_FORMAT_VERSION = 1;
 
 const num = z.number().refine(Number.isFinite, 'must be a finite number');
@@ -43,10 +44,14 @@ const modelSchema = z.object({
   graph: graphSchema,
 });
 
+/** The parsed shape of the graph inside a dt-stream model file. */
 export type StreamGraphJson = Infer<typeof graphSchema>;
+/** The parsed shape of a dt-stream model file. */
 export type StreamModelJson = Infer<typeof modelSchema>;
+/** A loaded Decision Stream model: a classifier or a regressor. */
 export type StreamModel = DecisionStreamClassifier | DecisionStreamRegressor;
 
+/** The JSON form of a fitted graph (nodes, edges, thresholds, statistics, split gains). */
 export function graphToJson(g: StreamGraph): StreamGraphJson {
   const n = g.nodeCount;
   const children: number[][] = [];
@@ -202,6 +207,7 @@ export function streamModelToJson(model: StreamModel): StreamModelJson {
   return json;
 }
 
+/** A fitted Decision Stream as model-file JSON text (what JSON.stringify(model) gives). */
 export function serializeStreamModel(model: StreamModel): string {
   return JSON.stringify(streamModelToJson(model));
 }
