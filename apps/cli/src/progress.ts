@@ -103,3 +103,13 @@ export function createProgress(ctx: Context, title: string): Progress {
     },
   };
 }
+
+/** Runs `work` as the stage `name` and clears the line after it, whether it succeeds or throws. */
+export async function duringStage<T>(progress: Progress, name: string, work: () => Promise<T>): Promise<T> {
+  progress.stage(name);
+  try {
+    return await work();
+  } finally {
+    progress.stop();
+  }
+}

@@ -3,33 +3,15 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { listDatasets } from './builtin-datasets.js';
 import { loadDataset } from './load-dataset.js';
-import { classCounts, EXPECTED, SMALL_ROWS } from './test-helpers/expected-datasets.js';
+import { EXPECTED, expectDocumentedDataset, SMALL_ROWS } from './test-helpers/expected-datasets.js';
 
 const pkg = new URL('../', import.meta.url);
 
 describe('built-in datasets, parsed in full', () => {
   for (const [name, e] of Object.entries(EXPECTED).filter(([, e]) => e.rows >= SMALL_ROWS)) {
     it(`${name} loads with ${e.rows} rows, ${e.features} features and the documented class counts`, async () => {
-      const d = await loadDataset(name);
-      const info = listDatasets().find((i) => i.name === name)!;
-      expect(d.name).toBe(name);
-      expect(d.task).toBe('classification');
-      expect(d.X.rows).toBe(e.rows);
-      expect(d.X.cols).toBe(e.features);
-      expect(d.X.data.length).toBe(e.rows * e.features);
-      expect(d.y).toHaveLength(e.rows);
-      expect(d.featureNames).toHaveLength(e.features);
-      const categorical = e.categorical ?? [];
-      expect(d.featureTypes).toEqual(d.featureNames.map((f) => (categorical.includes(f) ? 'categorical' : 'numeric')));
-      expect(d.categories.map((c) => c === null)).toEqual(d.featureNames.map((f) => !categorical.includes(f)));
-      expect(categorical.every((f) => d.featureNames.includes(f))).toBe(true);
-      expect(d.targetName).toBe(info.targetName);
-      expect(classCounts(d)).toEqual(e.counts);
-      expect(d.classes).toEqual(Object.keys(e.counts).map((k) => (Number.isNaN(Number(k)) ? k : Number(k))));
-      expect(d).toMatchObject({ description: info.description, source: info.source, license: info.license });
-      expect(d.X.data.every(Number.isFinite)).toBe(true);
+      await expectDocumentedDataset(name, e);
     });
   }
 

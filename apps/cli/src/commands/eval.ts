@@ -20,7 +20,7 @@ import { addDataOptions, dataOptionsFrom, describeData, loadData } from '../data
 import { fixed, meanSd, ms } from '../format.js';
 import type { Context } from '../io.js';
 import { checkNativeAlgorithm, ImputedLearner, type MissingSettings } from '../missing.js';
-import { createProgress, type Progress } from '../progress.js';
+import { createProgress, duringStage, type Progress } from '../progress.js';
 import { workersFor, withWorkers } from '../fit.js';
 import type { HistogramWorkers } from '@dt/core/node';
 import { buildLearner, type Learner } from '../pruning.js';
@@ -109,13 +109,7 @@ async function evaluate(opts: Record<string, unknown>, ctx: Context): Promise<vo
   const configs0 = given.length > 0 ? given : null;
   for (const c of configs0 ?? []) checkNativeAlgorithm(dataOptions.missing, c.algorithm);
   const progress = createProgress(ctx, 'eval');
-  progress.stage('reading');
-  let ds: Dataset;
-  try {
-    ds = await loadData(spec, dataOptions, ctx.cwd, ctx.stdin);
-  } finally {
-    progress.stop();
-  }
+  const ds = await duringStage(progress, 'reading', () => loadData(spec, dataOptions, ctx.cwd, ctx.stdin));
   const task = ds.task;
   if (folds > ds.X.rows) throw new InvalidArgumentError('--folds', `at most the number of rows (${ds.X.rows})`, folds);
   const configs = configs0 ?? DEFAULT_CONFIGS[task].map(configFromString);

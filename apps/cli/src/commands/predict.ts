@@ -8,7 +8,7 @@ import { fixed, plural } from '../format.js';
 import type { Context } from '../io.js';
 import { isClassifier } from '../any-model.js';
 import { readModelFile } from '../model-file.js';
-import { createProgress } from '../progress.js';
+import { createProgress, duringStage } from '../progress.js';
 import { loadPredictData, type PredictData } from '../predict-data.js';
 import { checkNativeAlgorithm, CLI_MISSING, strategyText } from '../missing.js';
 import { loadSimpleImputer } from '@dt/datasets';
@@ -37,13 +37,7 @@ async function predict(opts: Record<string, unknown>, ctx: Context): Promise<voi
   const inputs = [modelPath, resolvePath(ctx.cwd, spec)];
   if (outPath !== null) await assertNotAnInput(outPath, inputs);
   const progress = createProgress(ctx, 'predict');
-  progress.stage('reading the model');
-  let file: Awaited<ReturnType<typeof readModelFile>>;
-  try {
-    file = await readModelFile(modelPath);
-  } finally {
-    progress.stop();
-  }
+  const file = await duringStage(progress, 'reading the model', () => readModelFile(modelPath));
   const { model } = file;
   const classifier = isClassifier(model);
   if (opts.proba && !classifier) throw new UsageError('--proba needs a classification model; this one is a regressor');
@@ -53,13 +47,7 @@ async function predict(opts: Record<string, unknown>, ctx: Context): Promise<voi
   if (policy === 'impute' && trained?.imputer === undefined) {
     throw new InvalidArgumentError('--missing', 'impute only for a model trained with --missing impute (it stores the fill values)', 'impute');
   }
-  progress.stage('reading');
-  let data: Awaited<ReturnType<typeof loadPredictData>>;
-  try {
-    data = await loadPredictData(spec, file, ctx.cwd, policy === 'impute' ? 'native' : policy, ctx.stdin);
-  } finally {
-    progress.stop();
-  }
+  const data = await duringStage(progress, 'reading', () => loadPredictData(spec, file, ctx.cwd, policy === 'impute' ? 'native' : policy, ctx.stdin));
   if (policy === 'impute') data.X = loadSimpleImputer(trained!.imputer!).transform(data.X);
   const m = data.missing;
   if (m !== undefined) {

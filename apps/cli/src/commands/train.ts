@@ -7,8 +7,7 @@ import { fixed, ms } from '../format.js';
 import type { Context } from '../io.js';
 import { checkNativeAlgorithm, fitImputer, type MissingInfo } from '../missing.js';
 import { trainingInfo, writeModelFile } from '../model-file.js';
-import { createProgress } from '../progress.js';
-import type { Dataset } from '@dt/datasets';
+import { createProgress, duringStage } from '../progress.js';
 import { isStream } from '../any-model.js';
 import { buildLearner, fittedModel, PrunedLearner } from '../pruning.js';
 import { ForestLearner } from '../forest.js';
@@ -40,13 +39,7 @@ async function train(opts: Record<string, unknown>, ctx: Context): Promise<void>
   await assertNotAnInput(outPath, inputs);
 
   const progress = createProgress(ctx, 'train');
-  progress.stage('reading');
-  let raw: Dataset;
-  try {
-    raw = await loadData(spec, dataOptions, ctx.cwd, ctx.stdin);
-  } finally {
-    progress.stop();
-  }
+  const raw = await duringStage(progress, 'reading', () => loadData(spec, dataOptions, ctx.cwd, ctx.stdin));
   // --missing impute: fill values from all training rows (train fits on every row), stored with the model.
   const { policy, strategy } = dataOptions.missing;
   const imputer = policy === 'impute' ? fitImputer(raw.X, raw.featureTypes, strategy) : null;

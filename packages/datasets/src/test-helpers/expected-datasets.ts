@@ -1,5 +1,8 @@
 // The documented shape of every built-in dataset (shared/datasets/README.md), for the fast
 // (builtin-datasets.test.ts) and the full (builtin-datasets.slow.test.ts) dataset tests.
+import { expect } from 'vitest';
+import { listDatasets } from '../builtin-datasets.js';
+import { loadDataset } from '../load-dataset.js';
 import type { Dataset } from '../types.js';
 
 export const ADULT_CATEGORICAL = ['workclass', 'education', 'marital_status', 'occupation', 'relationship', 'race', 'sex', 'native_country'];
@@ -54,4 +57,26 @@ export function classCounts(d: Dataset): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const label of d.y as (string | number)[]) counts[label] = (counts[label] ?? 0) + 1;
   return counts;
+}
+
+/** Loads `name` and checks it against its EXPECTED entry and listDatasets' metadata. */
+export async function expectDocumentedDataset(name: string, e: (typeof EXPECTED)[string]): Promise<void> {
+  const d = await loadDataset(name);
+  const info = listDatasets().find((i) => i.name === name)!;
+  expect(d.name).toBe(name);
+  expect(d.task).toBe('classification');
+  expect(d.X.rows).toBe(e.rows);
+  expect(d.X.cols).toBe(e.features);
+  expect(d.X.data.length).toBe(e.rows * e.features);
+  expect(d.y).toHaveLength(e.rows);
+  expect(d.featureNames).toHaveLength(e.features);
+  const categorical = e.categorical ?? [];
+  expect(d.featureTypes).toEqual(d.featureNames.map((f) => (categorical.includes(f) ? 'categorical' : 'numeric')));
+  expect(d.categories.map((c) => c === null)).toEqual(d.featureNames.map((f) => !categorical.includes(f)));
+  expect(categorical.every((f) => d.featureNames.includes(f))).toBe(true);
+  expect(d.targetName).toBe(info.targetName);
+  expect(classCounts(d)).toEqual(e.counts);
+  expect(d.classes).toEqual(Object.keys(e.counts).map((k) => (Number.isNaN(Number(k)) ? k : Number(k))));
+  expect(d).toMatchObject({ description: info.description, source: info.source, license: info.license });
+  expect(d.X.data.every(Number.isFinite)).toBe(true);
 }
