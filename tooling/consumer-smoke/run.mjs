@@ -10,7 +10,21 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
+
+/** Sum of the file sizes in a .tgz (ustar headers: size is 12 octal bytes at offset 124). */
+function tarUnpackedBytes(tgz) {
+  const tar = gunzipSync(tgz);
+  let total = 0;
+  for (let off = 0; off + 512 <= tar.length; ) {
+    if (tar[off] === 0) break;
+    const size = parseInt(tar.subarray(off + 124, off + 136).toString('latin1').replace(/\0.*$/, '').trim(), 8) || 0;
+    const type = String.fromCharCode(tar[off + 156]);
+    if (type === '0' || type === '\0') total += size;
+    off += 512 + Math.ceil(size / 512) * 512;
+  }
+  return total;
+}
 
 const root = new URL('../../', import.meta.url).pathname;
 const tmp = mkdtempSync(join(tmpdir(), 'dt-consumer-'));
@@ -27,6 +41,20 @@ try {
   sh('npx', ['-y', 'pnpm@10', '-r', '--filter', './packages/*', '--filter', './apps/cli', 'pack', '--pack-destination', packs], root);
   const tarballs = readdirSync(packs).filter((f) => f.endsWith('.tgz'));
   console.log(`consumer-smoke: packed ${tarballs.length} packages`);
+  // Unpacked sizes (what `npm install` writes) against size-budgets.json's "unpacked" limits.
+  const unpackedBudgets = JSON.parse(readFileSync(join(root, 'size-budgets.json'), 'utf8')).unpacked ?? {};
+  for (const [pkg, b] of Object.entries(unpackedBudgets)) {
+    const prefix = `${pkg.replace(/^@/, '').replace('/', '-')}-`;
+    const tgz = tarballs.find((t) => t.startsWith(prefix) && /^\d/.test(t.slice(prefix.length)));
+    if (tgz === undefined) {
+      fail(`${pkg}: no tarball to measure`);
+      continue;
+    }
+    const mb = tarUnpackedBytes(readFileSync(join(packs, tgz))) / 1e6;
+    const line = `${pkg}: ${mb.toFixed(2)} MB unpacked (budget ${b.maxMB} MB)`;
+    if (mb > b.maxMB) fail(line);
+    else console.log(`consumer-smoke: ${line}`);
+  }
   sh('mkdir', ['-p', app]);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
   sh('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', 'esbuild@^0.28.2', 'rollup@^4.52.0', '@rollup/plugin-node-resolve@^16.0.0', ...tarballs.map((t) => join(packs, t))], app);

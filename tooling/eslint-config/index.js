@@ -2,7 +2,7 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', '**/.turbo/**', '**/fixtures/**', '**/*.d.ts', 'api-docs/**'] },
+  { ignores: ['api-docs/**', '**/dist/**', '**/node_modules/**', '**/coverage/**', '**/.turbo/**', '**/fixtures/**', '**/*.d.ts'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts'],

@@ -18,6 +18,8 @@ export interface Io {
   env?: Readonly<Record<string, string | undefined>>;
   /** Directory that relative paths are resolved against (default process.cwd()). */
   cwd?: string;
+  /** Clock in milliseconds for progress (default performance.now; tests fake it). */
+  now?: () => number;
 }
 
 /** An Io with every field filled in. */
@@ -27,8 +29,20 @@ export interface Context {
   readonly stdin: InputStream;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly cwd: string;
+  /** --quiet: no progress on stderr. */
+  readonly quiet?: boolean;
+  /** Milliseconds, for progress's elapsed time and ETA (tests pass a fake clock; default performance.now). */
+  readonly now?: () => number;
 }
 
-export function toContext(io: Io): Context {
-  return { stdout: io.stdout, stderr: io.stderr, stdin: io.stdin ?? process.stdin, env: io.env ?? process.env, cwd: io.cwd ?? process.cwd() };
+export function toContext(io: Io, quiet = false): Context {
+  return {
+    stdout: io.stdout,
+    stderr: io.stderr,
+    stdin: io.stdin ?? process.stdin,
+    env: io.env ?? process.env,
+    cwd: io.cwd ?? process.cwd(),
+    quiet,
+    ...(io.now === undefined ? {} : { now: io.now }),
+  };
 }

@@ -31,11 +31,19 @@ export function commandsFor(argv: readonly string[]): string[] {
   return Object.keys(COMMANDS);
 }
 
+/** --quiet / -q anywhere before `--`: the commands read it from the context, before parsing. */
+function quietIn(argv: readonly string[]): boolean {
+  const end = argv.indexOf('--');
+  const head = end < 0 ? argv : argv.slice(0, end);
+  return head.includes('--quiet') || head.includes('-q');
+}
+
 async function program(io: Io, argv: readonly string[]): Promise<Command> {
-  const ctx = toContext(io);
+  const ctx = toContext(io, quietIn(argv));
   const p = new Command('dt')
     .description('Decision trees on the command line: train, predict, evaluate, show and explain')
     .version(version)
+    .option('-q, --quiet', 'no progress line on stderr (it is shown only on a terminal anyway)')
     .exitOverride()
     .showSuggestionAfterError(true)
     .configureOutput({

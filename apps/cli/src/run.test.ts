@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Capture, cli, tempDir, writeText } from './test-helpers/cli.js';
+import { Capture, steppingClock, cli, tempDir, writeText } from './test-helpers/cli.js';
 import { run } from './run.js';
 
 const dir = tempDir();
@@ -105,24 +105,30 @@ describe('usage errors exit 2', () => {
   });
 });
 
-describe('progress bars', () => {
-  const lines = ['a,b,label'];
-  for (let i = 0; i < 6000; i++) lines.push(`${i % 97},${(i * 31) % 101},${(i % 97) + ((i * 31) % 101) > 100 ? 'x' : 'y'}`);
-  writeText(dir, 'big.csv', `${lines.join('\n')}\n`);
-  const argv = ['eval', '--data', 'big.csv', '--folds', '3', '--config', 'maxDepth=2'];
+describe('progress', () => {
+  writeText(dir, 'small.csv', `a,b,label\n${Array.from({ length: 90 }, (_, i) => `${i % 13},${(i * 7) % 11},${(i % 13) + ((i * 7) % 11) > 11 ? 'x' : 'y'}`).join('\n')}\n`);
+  const argv = ['eval', '--data', 'small.csv', '--folds', '3', '--config', 'maxDepth=2'];
 
-  it('go to a TTY stderr, never to stdout', async () => {
+  it('goes to a TTY stderr, never to stdout: stages, folds with elapsed and ETA, cleared at the end', async () => {
     const stderr = new Capture(true);
-    const r = await cli(dir, argv, { stderr });
+    const r = await cli(dir, argv, { stderr, now: steppingClock(250) });
     expect(r.code).toBe(0);
-    expect(stderr.text).toMatch(/eval \[.*\] \d\/3/);
-    expect(r.stdout).not.toMatch(/eval \[/);
+    expect(stderr.text).toContain('\reval: reading · elapsed ');
+    expect(stderr.text).toMatch(/\reval: cross-validating maxDepth=2 · 1\/3 folds \(33%\) · elapsed \d+\.\ds · ETA \d+\.\ds\x1b\[K/);
+    expect(stderr.text.endsWith('\r\x1b[K')).toBe(true);
+    expect(r.stdout).not.toContain('eval:');
   });
 
-  it('stay off when stderr is not a TTY or CI=true', async () => {
+  it('stays off when stderr is not a TTY, with CI=true, and with --quiet (before or after the command)', async () => {
     expect((await cli(dir, argv)).stderr).toBe('');
+    for (const [extra, env] of [[[], { CI: 'true' }], [['--quiet'], {}], [['-q'], {}]] as const) {
+      const stderr = new Capture(true);
+      const r = await cli(dir, [...argv, ...extra], { stderr, env });
+      expect(r.code).toBe(0);
+      expect(stderr.text).toBe('');
+    }
     const stderr = new Capture(true);
-    await cli(dir, argv, { stderr, env: { CI: 'true' } });
+    expect((await cli(dir, ['--quiet', ...argv], { stderr })).code).toBe(0);
     expect(stderr.text).toBe('');
   });
 });

@@ -17,7 +17,9 @@ export const CIFAR10_CLASS_NAMES: readonly string[] = [
 /** Pixel bytes per image: 32 × 32 red, then green, then blue, each row-major. */
 export const CIFAR_PIXELS = 3072;
 
+/** Which CIFAR: 'cifar-10' or 'cifar-100'. */
 export type CifarVariant = 10 | 100;
+/** CIFAR-100's label granularity: 'fine' (100 classes) or 'coarse' (20 superclasses). */
 export type CifarLabel = 'fine' | 'coarse';
 
 /** Records of one CIFAR binary file: `labels[i]` and the 3072 pixel bytes of image i. */

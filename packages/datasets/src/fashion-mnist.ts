@@ -23,6 +23,7 @@ export const FASHION_MNIST_CLASS_NAMES: readonly string[] = [
 /** Where Debian's dataset-fashion-mnist package installs the files (`dpkg -L dataset-fashion-mnist`). */
 export const DEBIAN_FASHION_MNIST_DIR = '/usr/share/datasets/fashion-mnist';
 
+/** Options of loadFashionMnist: where the IDX files are, normalisation and a row limit. */
 export interface FashionMnistOptions {
   split: 'train' | 'test';
   /** Directory holding the IDX files (gzipped or not); default: the Debian package's install path. */

@@ -77,6 +77,7 @@ export function encodeIdx(array: IdxArray): Uint8Array {
   return out;
 }
 
+/** Options of the IDX dataset reader: pixel normalisation, a row limit and the name. */
 export interface IdxDatasetOptions {
   /** Divide pixels by 255 (values in [0, 1]); default false (values 0..255). */
   normalize?: boolean;

@@ -7,6 +7,7 @@ import { sortedDistinct } from './labels.js';
 import { readFileOrThrow } from './read-file.js';
 import type { Dataset } from './types.js';
 
+/** Options of loadCifar: variant, which batch files (or directory), label granularity and a row limit. */
 export interface CifarOptions {
   /** 10 or 100. */
   variant: CifarVariant;

@@ -19,6 +19,7 @@ export function loadIdx(path: string): IdxArray {
   return parseIdx(bytes, path);
 }
 
+/** Paths of the four IDX files of an MNIST-like dataset (train/test images and labels). */
 export interface IdxFiles extends IdxDatasetOptions {
   /** Path of the images IDX file (n x rows x cols), gzipped or not. */
   images: string;

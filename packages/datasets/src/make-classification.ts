@@ -14,6 +14,7 @@ import type { Random } from '@dt/errors';
 import { Gaussian } from './gaussian.js';
 import type { DenseMatrix } from './types.js';
 
+/** Options of makeClassification (sklearn's make_classification semantics). */
 export interface MakeClassificationOptions {
   /** Rows (default 100). With `weights` summing above 1, more rows come out (as in scikit-learn). */
   nSamples?: number;
@@ -50,6 +51,7 @@ export interface MakeClassificationOptions {
 /** What each output column is (after the feature shuffle). */
 export type FeatureRole = 'informative' | 'redundant' | 'repeated' | 'noise';
 
+/** What makeClassification returns: features, class codes, the role of each column and the cluster centres. */
 export interface SyntheticClassification {
   /** Row-major nSamples × nFeatures. */
   X: DenseMatrix;

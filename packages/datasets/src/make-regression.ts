@@ -13,6 +13,7 @@ import {
 import { Gaussian } from './gaussian.js';
 import type { DenseMatrix } from './types.js';
 
+/** Options of makeRegression (sklearn's make_regression semantics). */
 export interface MakeRegressionOptions {
   /** Rows (default 100). */
   nSamples?: number;
@@ -36,6 +37,7 @@ export interface MakeRegressionOptions {
   seed?: number;
 }
 
+/** What makeRegression returns: features, targets and the true coefficients. */
 export interface SyntheticRegression {
   /** Row-major nSamples × nFeatures. */
   X: DenseMatrix;

@@ -6,6 +6,7 @@ import type { Dataset, FeatureType } from './types.js';
 /** A column named by its header name or by its 0-based index (negative counts from the end). */
 export type ColumnRef = string | number;
 
+/** Options of the CSV readers: label column, task, categorical columns, missing values and name. */
 export interface CsvOptions {
   /**
    * The label column; default the last column. `null`: no label — every column is a feature, `y` is
@@ -44,6 +45,7 @@ export interface CsvOptions {
   header?: boolean;
 }
 
+/** With task 'auto', a numeric label column with at least this many distinct values is read as regression. */
 export const AUTO_REGRESSION_MIN_DISTINCT = 21;
 
 /**
@@ -51,6 +53,7 @@ export const AUTO_REGRESSION_MIN_DISTINCT = 21;
  * that handle missing values natively (axis trees and forests) or for {@link simpleImputer}.
  */
 export type MissingPolicy = 'error' | 'drop' | 'native';
+/** The missing-value policies of the CSV readers: 'error', 'drop' (rows) or 'native' (NaN cells). */
 export const MISSING_POLICIES: readonly MissingPolicy[] = ['error', 'drop', 'native'];
 
 /** Fields read as missing values by default (after trimming blanks), in every column: R's NA, UCI's "?", ... */

@@ -2,9 +2,12 @@ import { InvalidArgumentError, ShapeMismatchError, booleanValue, finiteNumber, k
 import { readMatrix, type MatrixInput, type MatrixView } from './matrix-input.js';
 import type { DenseMatrix } from './types.js';
 
+/** One of IMPUTE_STRATEGIES. */
 export type ImputeStrategy = 'mean' | 'median' | 'most_frequent' | 'constant';
+/** The SimpleImputer strategies: 'mean', 'median', 'most_frequent' and 'constant' (as sklearn). */
 export const IMPUTE_STRATEGIES: readonly ImputeStrategy[] = ['mean', 'median', 'most_frequent', 'constant'];
 
+/** Options of SimpleImputer: the strategy. */
 export interface SimpleImputerOptions {
   /**
    * What fills a feature's missing cells, computed from the non-missing values seen at fit: 'mean'
@@ -36,6 +39,7 @@ export interface SimpleImputerState {
   features: number[];
 }
 
+/** A fitted SimpleImputer: the fill value of each column, transform and its JSON form. */
 export interface FittedSimpleImputer {
   readonly strategy: ImputeStrategy;
   /** Per input feature, the fill value (scikit-learn's `statistics_`); NaN for an empty feature that is dropped. */
@@ -50,6 +54,7 @@ export interface FittedSimpleImputer {
   toJSON(): SimpleImputerState;
 }
 
+/** Fills missing (NaN) cells per column from the training rows (sklearn's SimpleImputer). */
 export interface SimpleImputer {
   /** Learns the fill values from `X` (the training rows only: imputing test rows never looks at them). */
   fit(X: MatrixInput): FittedSimpleImputer;

@@ -4,6 +4,7 @@ import type { DenseMatrix } from './types.js';
 
 export type { MatrixInput } from './matrix-input.js';
 
+/** Options of StandardScaler: whether to centre and whether to scale. */
 export interface StandardScalerOptions {
   /** Subtract the mean; default true. */
   withMean?: boolean;
@@ -11,6 +12,7 @@ export interface StandardScalerOptions {
   withStd?: boolean;
 }
 
+/** A fitted StandardScaler: the per-feature means and scales, and transform. */
 export interface FittedStandardScaler {
   /** Per-feature mean (zeros when withMean is false). */
   readonly mean: Float64Array;
@@ -25,6 +27,7 @@ export interface FittedStandardScaler {
   inverseTransform(X: MatrixInput): DenseMatrix;
 }
 
+/** Standardises features to zero mean and unit variance (sklearn's StandardScaler). */
 export interface StandardScaler {
   fit(X: MatrixInput): FittedStandardScaler;
 }

@@ -5,8 +5,10 @@ export interface DenseMatrix {
   cols: number;
 }
 
+/** A column's type: 'numeric' or 'categorical' (level codes 0..k-1). */
 export type FeatureType = 'numeric' | 'categorical';
 
+/** A loaded dataset: row-major features, labels or targets, names, feature types and categorical levels, with its provenance. */
 export interface Dataset {
   name: string;
   task: 'classification' | 'regression';

@@ -10,6 +10,7 @@ import { forestToJson, loadForestAs, type ForestJson } from './model-format.js';
 /** Builds an unfitted member with the given seed, e.g. `(seed) => new DecisionTreeClassifier({ seed })`. */
 export type MemberFactory<M> = (seed: number) => M;
 
+/** Constructor options of the bagging ensembles of any dt estimator (base estimator, sampling, seed, jobs). */
 export interface BaggingOptions<M> extends EnsembleOptions {
   /** The member factory (any dt estimator: trees, named algorithms, Decision Streams, ...). */
   base: MemberFactory<M>;
@@ -117,6 +118,7 @@ export function listForestAlgorithms(): string[] {
   return [...listAlgorithms(), 'decision-stream'];
 }
 
+/** Constructor options of a forest of any dt algorithm (oblique forests): the ensemble options and the members' feature subspace. */
 export interface AlgorithmForestOptions extends EnsembleOptions {
   /**
    * Features per member (a random subspace per tree, drawn from the member's seed): a count, a

@@ -27,6 +27,7 @@ export interface RegressorMember {
 
 const FIT_OPTION_KEYS = ['sampleWeight', 'featureNames', 'onProgress'];
 
+/** Options of an ensemble fit: sample weights, feature names and a per-member progress callback. */
 export interface EnsembleFitOptions {
   sampleWeight?: ArrayLike<number> | null;
   featureNames?: readonly string[] | null;

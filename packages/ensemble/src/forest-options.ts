@@ -23,6 +23,7 @@ export interface EnsembleOptions {
   classWeight?: EnsembleClassWeight;
 }
 
+/** Ensemble options after validation, with every default filled in. */
 export interface ResolvedEnsembleOptions {
   nEstimators: number;
   bootstrap: boolean;

@@ -21,6 +21,7 @@ import { RESTORE_ENSEMBLE, type Ensemble } from './ensemble.js';
 import { ENSEMBLE_OPTIONS } from './forest-options.js';
 import { ExtraTreesClassifier, ExtraTreesRegressor, RandomForestClassifier, RandomForestRegressor } from './random-forest.js';
 
+/** Name written into forest model files; loaders reject anything else. */
 export const FOREST_FORMAT = 'dt-forest';
 /**
  * 2 (issue #19): member trees carry `missingGoToLeft` and may have `null` (+Infinity) thresholds, as
@@ -35,6 +36,7 @@ const OLDER_VERSIONS = [1, 2];
 /** The algorithm name of Decision Stream forests (members are graphs, not trees). */
 const STREAM = 'decision-stream';
 
+/** A loaded forest: a random forest or extra-trees classifier or regressor, or a forest of any algorithm. */
 export type ForestModel = RandomForestClassifier | RandomForestRegressor | AlgorithmForestClassifier;
 
 const ESTIMATORS = ['RandomForestClassifier', 'RandomForestRegressor', 'ExtraTreesClassifier', 'ExtraTreesRegressor', 'AlgorithmForestClassifier'] as const;
@@ -141,6 +143,7 @@ export function forestToJson(model: ForestModel): ForestJson {
   };
 }
 
+/** A fitted forest as model-file JSON text (what JSON.stringify(forest) gives). */
 export function serializeForest(model: ForestModel): string {
   return JSON.stringify(forestToJson(model));
 }

@@ -7,6 +7,7 @@ import { forestToJson, loadForestAs, type ForestJson } from './model-format.js';
 
 /** Options of a forest: the ensemble's and every tree option of @dt/core (passed to each tree). */
 export type ForestClassifierOptions = EnsembleOptions & ForestTreeOptions;
+/** Constructor options of RandomForestRegressor and ExtraTreesRegressor. */
 export type ForestRegressorOptions = Omit<EnsembleOptions, 'classWeight'> & Omit<ForestTreeOptions, 'misRate'>;
 
 /**

@@ -13,6 +13,7 @@ export type DtErrorCode =
   | 'IO'
   | 'WORKER';
 
+/** Base class of every error dt throws on purpose; `code` tells the kind without instanceof. */
 export class DtError extends Error {
   readonly code: DtErrorCode;
   constructor(code: DtErrorCode, message: string, options?: { cause?: unknown }) {
@@ -42,6 +43,7 @@ export class ShapeMismatchError extends DtError {
   }
 }
 
+/** A model was used (predict, save, …) before fit. */
 export class NotFittedError extends DtError {
   constructor(what: string) {
     super('NOT_FITTED', `${what} is not fitted yet: call fit() first`);
@@ -99,6 +101,7 @@ export class WorkerFailedError extends DtError {
   }
 }
 
+/** A short text for a bad value in an error message: strings quoted and cut, arrays by length, objects by kind. */
 export function describeValue(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value);
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);

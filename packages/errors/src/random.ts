@@ -73,6 +73,7 @@ function rotl(x: number, k: number): number {
   return (x << k) | (x >>> (32 - k));
 }
 
+/** The seeded generator every dt randomness comes from (Xoshiro128): same seed, same sequence. */
 export function createRandom(seed: number): Random {
   return new Xoshiro128(seed);
 }

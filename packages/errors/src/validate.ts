@@ -13,6 +13,7 @@ export function positiveInt(name: string, value: unknown): number {
   return value;
 }
 
+/** Checks an integer >= 0 and returns it; InvalidArgumentError naming `name` otherwise. */
 export function nonNegativeInt(name: string, value: unknown): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
     throw new InvalidArgumentError(name, 'a non-negative integer', value);
@@ -20,6 +21,7 @@ export function nonNegativeInt(name: string, value: unknown): number {
   return value;
 }
 
+/** Checks an integer >= `min` and returns it; InvalidArgumentError naming `name` otherwise. */
 export function intAtLeast(name: string, value: unknown, min: number): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
     throw new InvalidArgumentError(name, `an integer >= ${min}`, value);
@@ -27,6 +29,7 @@ export function intAtLeast(name: string, value: unknown, min: number): number {
   return value;
 }
 
+/** Checks a finite number and returns it; InvalidArgumentError naming `name` otherwise. */
 export function finiteNumber(name: string, value: unknown): number {
   if (typeof value !== 'number' || !Number.isFinite(value)) {
     throw new InvalidArgumentError(name, 'a finite number', value);
@@ -34,6 +37,7 @@ export function finiteNumber(name: string, value: unknown): number {
   return value;
 }
 
+/** Checks a finite number >= 0 and returns it; InvalidArgumentError naming `name` otherwise. */
 export function nonNegativeNumber(name: string, value: unknown): number {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
     throw new InvalidArgumentError(name, 'a finite number >= 0', value);
@@ -62,6 +66,7 @@ export function numberInRange(
   return value as number;
 }
 
+/** Checks a boolean and returns it; InvalidArgumentError naming `name` otherwise (no truthy coercion). */
 export function booleanValue(name: string, value: unknown): boolean {
   if (typeof value !== 'boolean') throw new InvalidArgumentError(name, 'a boolean', value);
   return value;
@@ -98,6 +103,7 @@ export function knownKeys(name: string, options: object, known: readonly string[
 }
 
 
+/** Checks a plain object (options) and returns it as a record; InvalidArgumentError naming `name` otherwise. */
 export function plainObject(name: string, value: unknown): Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new InvalidArgumentError(name, 'an options object', value);

@@ -1,6 +1,7 @@
 import { checkLabelPair, checkOptions, checkSampleWeight } from './check.js';
 import type { Labels } from './types.js';
 
+/** Options of accuracy. */
 export interface AccuracyOptions {
   /** Per-sample weights (finite, >= 0, positive sum). */
   sampleWeight?: ArrayLike<number>;

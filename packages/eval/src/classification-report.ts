@@ -3,6 +3,7 @@ import { checkOptions } from './check.js';
 import { averageScores, prepareScores } from './precision-recall.js';
 import type { Label, Labels } from './types.js';
 
+/** An averaged row of a classification report (macro or weighted average). */
 export interface ReportRow {
   readonly precision: number;
   readonly recall: number;
@@ -11,6 +12,7 @@ export interface ReportRow {
   readonly support: number;
 }
 
+/** One class row of a classification report: precision, recall, F1 and support of one label. */
 export interface ClassReportRow extends ReportRow {
   readonly label: Label;
 }
@@ -28,6 +30,7 @@ export interface ClassificationReport {
   readonly weighted: boolean;
 }
 
+/** Options of classificationReport (sklearn's classification_report). */
 export interface ClassificationReportOptions {
   /** Classes to report, in this order (default: sorted labels of yTrue ∪ yPred). */
   labels?: readonly Label[];
@@ -74,6 +77,7 @@ function sameSet(labels: readonly Label[], yTrue: Labels, yPred: Labels): boolea
   return present.size === labels.length && labels.every((l) => present.has(l));
 }
 
+/** Options of formatClassificationReport: digits of the printed table. */
 export interface FormatReportOptions {
   /** Decimal places (default 2, like sklearn). */
   digits?: number;

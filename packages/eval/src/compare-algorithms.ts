@@ -4,6 +4,7 @@ import type { CrossValidateOptions, CrossValidateResult, Estimator } from './cro
 import { holmBonferroni } from './holm-bonferroni.js';
 import { kFold, repeatedKFold } from './k-fold.js';
 import { checkSample, pairedTTest } from './paired-t-test.js';
+import { optionalBoolean, optionalSeed } from './split-utils.js';
 import { repeatedStratifiedKFold, stratifiedKFold } from './stratified-k-fold.js';
 import type { Labels, NumberArray, Split, TabularData } from './types.js';
 
@@ -13,6 +14,7 @@ import type { Labels, NumberArray, Split, TabularData } from './types.js';
  */
 export type SignificanceMark = '//' | '\\\\' | '';
 
+/** Options of markSignificance: level and direction of the scores. */
 export interface SignificanceOptions {
   /** Family-wise level of each Holm–Bonferroni family (default 0.05). */
   alpha?: number;
@@ -20,6 +22,7 @@ export interface SignificanceOptions {
   higherIsBetter?: boolean;
 }
 
+/** One algorithm's row of markSignificance: mean, whether it is top, its mark and the pairwise tests. */
 export interface AlgorithmMark {
   readonly name: string;
   readonly mean: number;
@@ -111,6 +114,7 @@ export interface AlgorithmConfig<E> {
   readonly make: () => E;
 }
 
+/** Options of compareAlgorithms: folds, repetitions, one metric, and the significance settings. */
 export interface CompareAlgorithmsOptions<E> extends Omit<CrossValidateOptions<E>, 'scoring' | 'cv' | 'onFold'> {
   /** Folds per repetition (default 10) or explicit splits. */
   cv?: number | readonly Split[];
@@ -126,6 +130,7 @@ export interface CompareAlgorithmsOptions<E> extends Omit<CrossValidateOptions<E
   onAlgorithm?: (progress: { done: number; total: number; name: string }) => void;
 }
 
+/** What compareAlgorithms returns: the shared folds, each algorithm's CV result and scores, and the marks. */
 export interface CompareAlgorithmsResult<E> {
   /** The folds every algorithm was run on. */
   readonly splits: Split[];
@@ -142,7 +147,8 @@ const ERROR_METRICS = new Set(['mse', 'mae', 'wape']);
 /**
  * Runs several configurations on exactly the same folds and marks the significantly best and
  * worse ones by `markSignificance` on their per-fold scores (paired by fold). Folds are made once:
- * k-fold (stratified by y for classification, shuffled with `seed`), repeated `repeats` times.
+ * k-fold (stratified by y for classification, shuffled with `seed` unless `shuffle: false`, when a
+ * seed is an error), repeated `repeats` times.
  *
  * Caveat: folds of one data set share training rows, so their scores are not independent and the
  * t-test is optimistic; the paper applies the test across independently generated data sets.
@@ -166,7 +172,7 @@ export function compareAlgorithms<TX extends TabularData, TY extends Labels, E e
     names.add(c.name);
   });
   plainObject('options', options);
-  const { repeats: r, alpha, higherIsBetter, onAlgorithm, cv, scoring, ...cvOptions } = options;
+  const { repeats: r, alpha, higherIsBetter, onAlgorithm, cv, scoring, stratified: strat, shuffle: shuf, seed: sd, ...cvOptions } = options;
   knownKeys('options', options, ['cv', 'repeats', 'scoring', 'alpha', 'higherIsBetter', 'onAlgorithm', 'task', 'stratified', 'shuffle', 'seed', 'posLabel', 'sampleWeight', 'returnEstimators']);
   const repeats = r === undefined ? 1 : positiveInt('options.repeats', r);
   if (typeof scoring !== 'undefined' && typeof scoring !== 'string' && typeof scoring !== 'function') {
@@ -177,18 +183,24 @@ export function compareAlgorithms<TX extends TabularData, TY extends Labels, E e
   let splits: Split[];
   if (cv === undefined || typeof cv === 'number') {
     const k = cv ?? 10;
-    const seed = cvOptions.seed ?? 0;
-    const shuffle = cvOptions.shuffle ?? true;
     const yy = y as unknown as Labels;
-    const stratified = cvOptions.stratified ?? cvOptions.task !== 'regression';
+    const stratified = optionalBoolean('options.stratified', strat, cvOptions.task !== 'regression');
     const n = yy.length;
     if (repeats > 1) {
+      // Every repetition is reshuffled: shuffle: false cannot take effect.
+      if (shuf === false) throw new InvalidArgumentError('options.shuffle', 'true or omitted when options.repeats > 1 (each repetition is reshuffled)', shuf);
+      const seed = optionalSeed(sd);
       splits = stratified ? repeatedStratifiedKFold(yy, k, repeats, { seed }) : repeatedKFold(n, k, repeats, { seed });
     } else {
-      splits = stratified ? stratifiedKFold(yy, k, { shuffle, seed }) : kFold(n, k, { shuffle, seed });
+      const shuffle = optionalBoolean('options.shuffle', shuf, true);
+      const opts = { shuffle, ...(sd === undefined ? {} : { seed: sd as number }) };
+      splits = stratified ? stratifiedKFold(yy, k, opts) : kFold(n, k, opts);
     }
   } else {
     if (repeats !== 1) throw new InvalidArgumentError('options.repeats', '1 (or omitted) when explicit splits are given', repeats);
+    for (const [key, v] of [['stratified', strat], ['shuffle', shuf], ['seed', sd]] as const) {
+      if (v !== undefined) throw new InvalidArgumentError(`options.${key}`, 'omitted when options.cv is an array of splits (the splits are used as given)', v);
+    }
     splits = [...cv];
   }
   const key = scoring === undefined ? null : typeof scoring === 'string' ? scoring : 'score';

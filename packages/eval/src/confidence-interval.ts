@@ -3,6 +3,7 @@ import { checkPaired, checkSample } from './paired-t-test.js';
 import { studentTQuantile } from './t-distribution.js';
 import type { NumberArray } from './types.js';
 
+/** A two-sided confidence interval: estimate, lower and upper bound, and level. */
 export interface ConfidenceInterval {
   /** The point estimate (a mean, or a ratio of means). */
   readonly estimate: number;
@@ -16,6 +17,7 @@ export interface ConfidenceInterval {
   readonly n: number;
 }
 
+/** Options of meanConfidenceInterval: the confidence level. */
 export interface MeanConfidenceIntervalOptions {
   /** Confidence level in (0, 1), default 0.95. */
   level?: number;
@@ -55,6 +57,7 @@ export function meanConfidenceInterval(values: NumberArray, options: MeanConfide
   return { estimate: m, lower: m - h, upper: m + h, level: lvl, bounded: true, method: 't', n };
 }
 
+/** Options of ratioOfMeansConfidenceInterval: level and method (Fieller's theorem or the delta method). */
 export interface RatioConfidenceIntervalOptions {
   /** Confidence level in (0, 1), default 0.95. */
   level?: number;

@@ -3,6 +3,7 @@ import { checkLabelPair, checkLabels, checkOptions, checkSampleWeight } from './
 import { encodeLabels } from './encode-labels.js';
 import type { Label, Labels } from './types.js';
 
+/** Options of confusionMatrix: the label order and sample weights. */
 export interface ConfusionMatrixOptions {
   /**
    * Row/column order. Default: the sorted labels of yTrue ∪ yPred. Samples whose true or predicted
@@ -13,6 +14,7 @@ export interface ConfusionMatrixOptions {
   sampleWeight?: ArrayLike<number>;
 }
 
+/** A confusion matrix: `matrix[i][j]` counts (weighted) samples of true label `labels[i]` predicted as `labels[j]`. */
 export interface ConfusionMatrix {
   readonly labels: Label[];
   /** `matrix[i][j]`: (weighted) count of samples with true label `labels[i]` predicted as `labels[j]`. */

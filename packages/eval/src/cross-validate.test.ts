@@ -97,6 +97,29 @@ describe('crossValidate', () => {
     expect(seen).toEqual(cv.map((s) => Array.from(s.test)));
   });
 
+  it('follows the seed rule: shuffled by default so a seed works; a seed with shuffle: false or explicit splits is refused', () => {
+    const order = (o: object) => {
+      const tests: number[][] = [];
+      crossValidate(() => {
+        const e = new NearestCentroid();
+        const predict = e.predict.bind(e);
+        e.predict = (Xt) => {
+          tests.push(Xt.map((r) => X.indexOf(r)));
+          return predict(Xt);
+        };
+        return e;
+      }, X, y, { cv: 3, ...o });
+      return tests;
+    };
+    expect(order({ shuffle: false })).toEqual(stratifiedKFold(y, 3).map((s) => Array.from(s.test)));
+    expect(order({ seed: 5 })).toEqual(stratifiedKFold(y, 3, { shuffle: true, seed: 5 }).map((s) => Array.from(s.test)));
+    expect(() => crossValidate(() => new NearestCentroid(), X, y, { shuffle: false, seed: 5 })).toThrow('options.seed must be omitted unless options.shuffle is true');
+    const cv = stratifiedKFold(y, 3);
+    for (const key of ['seed', 'shuffle', 'stratified']) {
+      expect(() => crossValidate(() => new NearestCentroid(), X, y, { cv, [key]: key === 'seed' ? 1 : true })).toThrow(`options.${key} must be omitted when options.cv is an array of splits`);
+    }
+  });
+
   it('is deterministic per seed', () => {
     const run = (seed: number) => crossValidate(() => new NearestCentroid(), X, y, { seed, scoring: 'f1_macro' }).scores;
     expect(run(3)).toEqual(run(3));

@@ -3,8 +3,8 @@ import { checkLabels, checkOptions, checkSampleWeight, isNumericTypedArray } fro
 import { encodeLabels } from './encode-labels.js';
 import { kFoldWith } from './k-fold.js';
 import { resolveScoring } from './scoring.js';
-import type { Scorer, Scoring, Task } from './scoring.js';
-import { optionalBoolean, optionalSeed } from './split-utils.js';
+import type { ProbaPrediction, Scorer, Scoring, Task } from './scoring.js';
+import { optionalBoolean, shuffleSeed } from './split-utils.js';
 import { std as sampleStd } from './stats.js';
 import { stratifiedKFoldWith } from './stratified-k-fold.js';
 import { rowCount, takeLabelsUnchecked, takeRowsUnchecked } from './take.js';
@@ -25,26 +25,39 @@ export interface FitOptions {
 export interface Estimator<TX = TabularData, TY = Labels> {
   fit(X: TX, y: TY, fitOptions?: FitOptions): unknown;
   predict(X: TX): ArrayLike<Label>;
+  /** Class probabilities, one row per sample in `classes` order: needed by the probability scorers. */
+  predictProba?(X: TX): ArrayLike<ArrayLike<number>>;
+  /** The fitted classes, in predictProba's column order. */
+  readonly classes?: readonly Label[];
 }
 
 /** An estimator whose fit/predict may return promises (for crossValidateAsync). */
 export interface AsyncEstimator<TX = TabularData, TY = Labels> {
   fit(X: TX, y: TY, fitOptions?: FitOptions): unknown;
   predict(X: TX): ArrayLike<Label> | Promise<ArrayLike<Label>>;
+  /** Class probabilities (may be async), for the probability scorers. */
+  predictProba?(X: TX): ArrayLike<ArrayLike<number>> | Promise<ArrayLike<ArrayLike<number>>>;
+  /** The fitted classes, in predictProba's column order. */
+  readonly classes?: readonly Label[];
 }
 
+/** One fold of crossValidate: sizes, fit and predict times, scores (and the fitted estimator when asked). */
 export interface FoldResult<E> {
   /** 0-based fold index (repetition-major for repeated CV splits). */
   readonly fold: number;
   readonly trainSize: number;
   readonly testSize: number;
   readonly fitTime: Timing;
+  /** Time to predict the test rows (predict, plus predictProba when a probability scorer needs it). */
   readonly predictTime: Timing;
   readonly scores: Record<string, number>;
+  /** Scores on the fold's training rows, when `returnTrainScore` is set (sklearn's train_score). */
+  readonly trainScores?: Record<string, number>;
   /** The fitted estimator, when `returnEstimators` is set. */
   readonly estimator?: E;
 }
 
+/** Mean, sample standard deviation and per-fold values of one score. */
 export interface ScoreSummary {
   readonly mean: number;
   /** Sample standard deviation (ddof = 1) over folds; null with a single fold. */
@@ -52,13 +65,17 @@ export interface ScoreSummary {
   readonly values: number[];
 }
 
+/** What crossValidate returns: the task, every fold, and per score name its summary. */
 export interface CrossValidateResult<E> {
   readonly task: Task;
   readonly folds: FoldResult<E>[];
   /** Per score name: mean, std and the per-fold values. */
   readonly scores: Record<string, ScoreSummary>;
+  /** Per score name, the same summary on the training rows (only with `returnTrainScore`). */
+  readonly trainScores?: Record<string, ScoreSummary>;
 }
 
+/** What crossValidate passes to onFold after each fold. */
 export interface FoldProgress<E> {
   /** Folds finished so far (1-based count). */
   readonly done: number;
@@ -66,6 +83,7 @@ export interface FoldProgress<E> {
   readonly result: FoldResult<E>;
 }
 
+/** Options of crossValidate and crossValidateAsync (sklearn cross_validate habits). */
 export interface CrossValidateOptions<E> {
   /** Number of folds (default 5) or explicit splits (e.g. from repeatedStratifiedKFold). */
   cv?: number | readonly Split[];
@@ -77,9 +95,12 @@ export interface CrossValidateOptions<E> {
   task?: Task;
   /** Stratify generated folds by y (default true for classification, false for regression). */
   stratified?: boolean;
-  /** Shuffle before generating folds (default true). */
+  /**
+   * Shuffle before generating folds (default true, so `seed` alone picks the folds; scikit-learn's
+   * cross_validate does not shuffle: pass `shuffle: false` for its folds).
+   */
   shuffle?: boolean;
-  /** Seed for fold generation (default 0). */
+  /** Seed for the shuffle (default 0); with `shuffle: false` or explicit `cv` splits it is an error. */
   seed?: number;
   /** Metric name(s), a function or a record of them (default 'accuracy' or 'r2'). */
   scoring?: Scoring;
@@ -89,6 +110,11 @@ export interface CrossValidateOptions<E> {
   sampleWeight?: ArrayLike<number>;
   /** Keep each fold's fitted estimator in its result (default false). */
   returnEstimators?: boolean;
+  /**
+   * Also score each fold's training rows (default false, as sklearn's `return_train_score`): a train
+   * score far above the test score shows overfitting. Costs one more prediction of the train rows.
+   */
+  returnTrainScore?: boolean;
   /** Called after each fold (awaited by crossValidateAsync). */
   onFold?: (progress: FoldProgress<E>) => void | Promise<void>;
 }
@@ -103,20 +129,25 @@ const KEYS = [
   'posLabel',
   'sampleWeight',
   'returnEstimators',
+  'returnTrainScore',
   'onFold',
 ];
 
-interface Plan<E> {
+/** crossValidate's options resolved once: the folds, scorers and flags every fold uses. */
+export interface Plan<E> {
   readonly task: Task;
   readonly splits: Split[];
   readonly scorers: Scorer[];
   readonly posLabel: Label | undefined;
   readonly weights: Float64Array | undefined;
   readonly returnEstimators: boolean;
+  readonly returnTrainScore: boolean;
+  /** Some scorer needs predictProba. */
+  readonly needsProba: boolean;
   readonly onFold: ((p: FoldProgress<E>) => void | Promise<void>) | undefined;
 }
 
-function plan<E>(makeEstimator: unknown, X: unknown, y: unknown, options: unknown): Plan<E> {
+export function plan<E>(makeEstimator: unknown, X: unknown, y: unknown, options: unknown): Plan<E> {
   if (typeof makeEstimator !== 'function') {
     throw new InvalidArgumentError('makeEstimator', 'a function returning a new unfitted estimator', makeEstimator);
   }
@@ -152,18 +183,21 @@ function plan<E>(makeEstimator: unknown, X: unknown, y: unknown, options: unknow
   }
 
   const weights = o.sampleWeight === undefined ? undefined : checkSampleWeight(o.sampleWeight, n, 'y');
-  const stratified = optionalBoolean('options.stratified', o.stratified, task === 'classification');
-  const shuffle = optionalBoolean('options.shuffle', o.shuffle, true);
-  const seed = optionalSeed(o.seed);
   let splits: Split[];
   const cv = o.cv ?? 5;
   if (typeof cv === 'number') {
     if (!Number.isInteger(cv) || cv < 2 || cv > n) {
       throw new InvalidArgumentError('options.cv', `a number of folds in [2, ${n}] or an array of splits`, cv);
     }
-    const rng = shuffle ? createRandom(seed) : null;
+    const stratified = optionalBoolean('options.stratified', o.stratified, task === 'classification');
+    const seed = shuffleSeed(optionalBoolean('options.shuffle', o.shuffle, true), o.seed);
+    const rng = seed === null ? null : createRandom(seed);
     splits = stratified ? stratifiedKFoldWith(labels, cv, rng) : kFoldWith(n, cv, rng);
   } else {
+    // Fold-generation options would be silently ignored next to explicit splits: refuse them.
+    for (const key of ['stratified', 'shuffle', 'seed'] as const) {
+      if (o[key] !== undefined) throw new InvalidArgumentError(`options.${key}`, 'omitted when options.cv is an array of splits (the splits are used as given)', o[key]);
+    }
     splits = checkSplits(cv, n);
   }
   return {
@@ -173,6 +207,8 @@ function plan<E>(makeEstimator: unknown, X: unknown, y: unknown, options: unknow
     posLabel,
     weights,
     returnEstimators: optionalBoolean('options.returnEstimators', o.returnEstimators, false),
+    returnTrainScore: optionalBoolean('options.returnTrainScore', o.returnTrainScore, false),
+    needsProba: scorers.some((sc) => sc.proba),
     onFold: checkOnFold(o.onFold),
   };
 }
@@ -240,14 +276,14 @@ export interface Cloneable<E> {
  * The fold factory: a function is called per fold; an estimator with clone() is cloned per fold (the
  * object passed is never fitted).
  */
-function toFactory<E>(estimator: unknown): () => E {
+export function toFactory<E>(estimator: unknown): () => E {
   if (typeof estimator === 'function') return estimator as () => E;
   const c = estimator as Partial<Cloneable<E>> | null;
   if (typeof c === 'object' && c !== null && typeof c.clone === 'function') return () => c.clone!();
   throw new InvalidArgumentError('makeEstimator', 'a function returning a new unfitted estimator, or an estimator with clone()', estimator);
 }
 
-function newEstimator<E>(makeEstimator: () => E): E {
+export function newEstimator<E>(makeEstimator: () => E): E {
   const est = makeEstimator();
   const e = est as { fit?: unknown; predict?: unknown } | null;
   if (typeof e !== 'object' || e === null || typeof e.fit !== 'function' || typeof e.predict !== 'function') {
@@ -256,11 +292,11 @@ function newEstimator<E>(makeEstimator: () => E): E {
   return est;
 }
 
-function isThenable(v: unknown): boolean {
+export function isThenable(v: unknown): boolean {
   return typeof v === 'object' && v !== null && typeof (v as { then?: unknown }).then === 'function';
 }
 
-function asLabels(pred: unknown, expected: number, fold: number): Labels {
+export function asLabels(pred: unknown, expected: number, fold: number): Labels {
   if (typeof pred !== 'object' || pred === null || typeof (pred as ArrayLike<unknown>).length !== 'number') {
     throw new InvalidArgumentError(`predict() in fold ${fold}`, 'an array of predictions', pred);
   }
@@ -271,7 +307,7 @@ function asLabels(pred: unknown, expected: number, fold: number): Labels {
   return Array.isArray(p) || isNumericTypedArray(p) ? (p as Labels) : Array.from(p);
 }
 
-interface FoldData<TX, TY> {
+export interface FoldData<TX, TY> {
   readonly Xtrain: TX;
   readonly ytrain: TY;
   readonly Xtest: TX;
@@ -280,7 +316,7 @@ interface FoldData<TX, TY> {
   readonly wtest: Float64Array | undefined;
 }
 
-function foldData<TX, TY, E>(p: Plan<E>, X: TX, y: TY, s: Split): FoldData<TX, TY> {
+export function foldData<TX, TY, E>(p: Plan<E>, X: TX, y: TY, s: Split): FoldData<TX, TY> {
   const pick = (w: Float64Array, idx: Int32Array): Float64Array => {
     const out = new Float64Array(idx.length);
     for (let i = 0; i < idx.length; i++) out[i] = w[idx[i]!]!;
@@ -296,21 +332,55 @@ function foldData<TX, TY, E>(p: Plan<E>, X: TX, y: TY, s: Split): FoldData<TX, T
   };
 }
 
-function scoreFold<E>(p: Plan<E>, ytest: Labels, pred: Labels, wtest: Float64Array | undefined): Record<string, number> {
+function scoreFold<E>(p: Plan<E>, ytest: Labels, pred: Labels, wtest: Float64Array | undefined, proba: ProbaPrediction | undefined): Record<string, number> {
   const scores: Record<string, number> = {};
-  for (const s of p.scorers) scores[s.name] = s.score(ytest, pred, wtest, p.posLabel);
+  for (const s of p.scorers) scores[s.name] = s.score(ytest, pred, wtest, p.posLabel, proba);
   return scores;
+}
+
+/** The estimator's predictProba, checked before it is called (a probability scorer needs it). */
+function probaMethod<E>(p: Plan<E>, est: unknown): (X: unknown) => unknown {
+  const e = est as { predictProba?: unknown; classes?: unknown };
+  if (typeof e.predictProba !== 'function' || !Array.isArray(e.classes)) {
+    const name = p.scorers.find((s) => s.proba)!.name;
+    throw new InvalidArgumentError('options.scoring', 'metrics of predicted labels for an estimator without predictProba() and classes', name);
+  }
+  return (X) => (e.predictProba as (X: unknown) => unknown).call(est, X);
+}
+
+/** predictProba's result as rows with the fitted classes; shape checked (values by the metric). */
+export function asProba(rows: unknown, est: unknown, expected: number, fold: number): ProbaPrediction {
+  const classes = (est as { classes: Label[] }).classes;
+  if (typeof rows !== 'object' || rows === null || typeof (rows as ArrayLike<unknown>).length !== 'number') {
+    throw new InvalidArgumentError(`predictProba() in fold ${fold}`, 'an array of probability rows', rows);
+  }
+  const r = rows as ArrayLike<ArrayLike<number>>;
+  if (r.length !== expected) throw new ShapeMismatchError(`predictProba() in fold ${fold} returned ${r.length} rows for ${expected} samples`);
+  const proba: number[][] = [];
+  for (let i = 0; i < r.length; i++) {
+    const row = r[i];
+    if (row === null || typeof row !== 'object' || row.length !== classes.length) {
+      throw new ShapeMismatchError(`predictProba() in fold ${fold} returned a row of ${String((row as ArrayLike<number> | null)?.length)} values for ${classes.length} classes`);
+    }
+    proba.push(Array.from(row));
+  }
+  return { proba, classes };
+}
+
+function summary(values: number[]): ScoreSummary {
+  let sum = 0;
+  for (const v of values) sum += v;
+  return { mean: sum / values.length, std: values.length > 1 ? sampleStd(values) : null, values };
 }
 
 function summarize<E>(p: Plan<E>, folds: FoldResult<E>[]): CrossValidateResult<E> {
   const scores: Record<string, ScoreSummary> = {};
+  const trainScores: Record<string, ScoreSummary> = {};
   for (const s of p.scorers) {
-    const values = folds.map((f) => f.scores[s.name]!);
-    let sum = 0;
-    for (const v of values) sum += v;
-    scores[s.name] = { mean: sum / values.length, std: values.length > 1 ? sampleStd(values) : null, values };
+    scores[s.name] = summary(folds.map((f) => f.scores[s.name]!));
+    if (p.returnTrainScore) trainScores[s.name] = summary(folds.map((f) => f.trainScores![s.name]!));
   }
-  return { task: p.task, folds, scores };
+  return { task: p.task, folds, scores, ...(p.returnTrainScore ? { trainScores } : {}) };
 }
 
 /**
@@ -335,18 +405,30 @@ export function crossValidate<TX extends TabularData, TY extends Labels, E exten
     if (isThenable(fitted.result)) {
       throw new InvalidArgumentError('makeEstimator()', 'an estimator whose fit() is synchronous (use crossValidateAsync)', fitted.result);
     }
-    const predicted = measure(() => est.predict(d.Xtest));
-    if (isThenable(predicted.result)) {
-      throw new InvalidArgumentError('makeEstimator()', 'an estimator whose predict() is synchronous (use crossValidateAsync)', predicted.result);
+    const predictSync = (Xpart: TX, count: number): { pred: Labels; proba: ProbaPrediction | undefined } => {
+      const raw = est.predict(Xpart);
+      if (isThenable(raw)) throw new InvalidArgumentError('makeEstimator()', 'an estimator whose predict() is synchronous (use crossValidateAsync)', raw);
+      const pred = asLabels(raw, count, f);
+      if (!p.needsProba) return { pred, proba: undefined };
+      const rows = probaMethod(p, est)(Xpart);
+      if (isThenable(rows)) throw new InvalidArgumentError('makeEstimator()', 'an estimator whose predictProba() is synchronous (use crossValidateAsync)', rows);
+      return { pred, proba: asProba(rows, est, count, f) };
+    };
+    const predicted = measure(() => predictSync(d.Xtest, s.test.length));
+    const { pred, proba } = predicted.result;
+    let trainScores: Record<string, number> | undefined;
+    if (p.returnTrainScore) {
+      const t = predictSync(d.Xtrain, s.train.length);
+      trainScores = scoreFold(p, d.ytrain as Labels, t.pred, d.wtrain, t.proba);
     }
-    const pred = asLabels(predicted.result, s.test.length, f);
     const result: FoldResult<E> = {
       fold: f,
       trainSize: s.train.length,
       testSize: s.test.length,
       fitTime: { wallMs: fitted.wallMs, cpuMs: fitted.cpuMs },
       predictTime: { wallMs: predicted.wallMs, cpuMs: predicted.cpuMs },
-      scores: scoreFold(p, d.ytest, pred, d.wtest),
+      scores: scoreFold(p, d.ytest, pred, d.wtest, proba),
+      ...(trainScores === undefined ? {} : { trainScores }),
       ...(p.returnEstimators ? { estimator: est } : {}),
     };
     folds.push(result);
@@ -373,15 +455,26 @@ export async function crossValidateAsync<TX extends TabularData, TY extends Labe
     const d = foldData(p, X, y, s);
     const est = newEstimator(makeEstimator);
     const fitted = await measureAsync(() => (d.wtrain === undefined ? est.fit(d.Xtrain, d.ytrain) : est.fit(d.Xtrain, d.ytrain, { sampleWeight: d.wtrain })));
-    const predicted = await measureAsync(() => est.predict(d.Xtest));
-    const pred = asLabels(predicted.result, s.test.length, f);
+    const predictAsync = async (Xpart: TX, count: number): Promise<{ pred: Labels; proba: ProbaPrediction | undefined }> => {
+      const pred = asLabels(await est.predict(Xpart), count, f);
+      if (!p.needsProba) return { pred, proba: undefined };
+      return { pred, proba: asProba(await probaMethod(p, est)(Xpart), est, count, f) };
+    };
+    const predicted = await measureAsync(() => predictAsync(d.Xtest, s.test.length));
+    const { pred, proba } = predicted.result;
+    let trainScores: Record<string, number> | undefined;
+    if (p.returnTrainScore) {
+      const t = await predictAsync(d.Xtrain, s.train.length);
+      trainScores = scoreFold(p, d.ytrain as Labels, t.pred, d.wtrain, t.proba);
+    }
     const result: FoldResult<E> = {
       fold: f,
       trainSize: s.train.length,
       testSize: s.test.length,
       fitTime: { wallMs: fitted.wallMs, cpuMs: fitted.cpuMs },
       predictTime: { wallMs: predicted.wallMs, cpuMs: predicted.cpuMs },
-      scores: scoreFold(p, d.ytest, pred, d.wtest),
+      scores: scoreFold(p, d.ytest, pred, d.wtest, proba),
+      ...(trainScores === undefined ? {} : { trainScores }),
       ...(p.returnEstimators ? { estimator: est } : {}),
     };
     folds.push(result);

@@ -2,11 +2,13 @@ import { InvalidArgumentError, knownKeys, numberInRange, plainObject } from '@dt
 import { isNumericTypedArray } from './check.js';
 import type { NumberArray } from './types.js';
 
+/** Options of holmBonferroni: the family-wise significance level. */
 export interface HolmBonferroniOptions {
   /** Family-wise error rate (default 0.05). */
   alpha?: number;
 }
 
+/** Result of holmBonferroni: adjusted p-values and which hypotheses are rejected. */
 export interface HolmBonferroniResult {
   /** Per hypothesis, in input order: rejected at family-wise level alpha. */
   readonly rejected: boolean[];

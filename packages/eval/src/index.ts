@@ -23,6 +23,12 @@ export type {
   ReportRow,
   FormatReportOptions,
 } from './classification-report.js';
+export { balancedAccuracy } from './balanced-accuracy.js';
+export type { BalancedAccuracyOptions } from './balanced-accuracy.js';
+export { rocAuc } from './roc-auc.js';
+export type { RocAucOptions } from './roc-auc.js';
+export { logLoss } from './log-loss.js';
+export type { LogLossOptions } from './log-loss.js';
 export { meanSquaredError, meanAbsoluteError, r2Score, wape } from './regression.js';
 export type { RegressionMetricOptions } from './regression.js';
 
@@ -46,6 +52,10 @@ export type {
   FoldProgress,
   ScoreSummary,
 } from './cross-validate.js';
+export { crossValPredict } from './cross-val-predict.js';
+export type { CrossValPredictOptions, CrossValProba } from './cross-val-predict.js';
+export { gridSearchCV } from './grid-search.js';
+export type { GridSearchOptions, GridSearchResult, GridSearchRow, ParamEstimator, ParamGrid } from './grid-search.js';
 export { SCORING_NAMES } from './scoring.js';
 export type {
   Task,
@@ -53,6 +63,7 @@ export type {
   ScoringName,
   ScoringFunction,
   ClassificationScoringName,
+  ProbabilityScoringName,
   RegressionScoringName,
 } from './scoring.js';
 

@@ -1,27 +1,28 @@
 import { createRandom, positiveInt, shuffleInPlace } from '@dt/errors';
 import type { Random } from '@dt/errors';
 import { checkOptions } from './check.js';
-import { checkK, checkSampleCount, optionalBoolean, optionalSeed, splitsFromFolds } from './split-utils.js';
+import { checkK, checkSampleCount, optionalBoolean, optionalSeed, shuffleSeed, splitsFromFolds } from './split-utils.js';
 import type { Split } from './types.js';
 
+/** Options of kFold and stratifiedKFold (a seed only with shuffle: true). */
 export interface KFoldOptions {
   /** Shuffle samples before cutting folds (default false: contiguous folds, like sklearn). */
   shuffle?: boolean;
-  /** Seed for the shuffle (default 0); ignored without `shuffle`. */
+  /** Seed for the shuffle (default 0); only with `shuffle: true` (an error otherwise, as scikit-learn). */
   seed?: number;
 }
 
 /**
  * k folds of sizes ⌊n/k⌋ or ⌊n/k⌋+1 (the first n mod k folds are larger), like sklearn's `KFold`.
- * Without shuffling, fold f tests a contiguous block, identical to sklearn's.
+ * Without shuffling, fold f tests a contiguous block, identical to sklearn's. `seed` without
+ * `shuffle: true` is an InvalidArgumentError (sklearn's ValueError), never silently ignored.
  */
 export function kFold(n: number, k: number, options?: KFoldOptions): Split[] {
   checkSampleCount('n', n);
   checkK(k, n);
   const o = checkOptions('options', options, ['shuffle', 'seed']);
-  const shuffle = optionalBoolean('options.shuffle', o.shuffle, false);
-  const seed = optionalSeed(o.seed);
-  return kFoldWith(n, k, shuffle ? createRandom(seed) : null);
+  const seed = shuffleSeed(optionalBoolean('options.shuffle', o.shuffle, false), o.seed);
+  return kFoldWith(n, k, seed === null ? null : createRandom(seed));
 }
 
 export function kFoldWith(n: number, k: number, rng: Random | null): Split[] {
@@ -39,6 +40,7 @@ export function kFoldWith(n: number, k: number, rng: Random | null): Split[] {
   return splitsFromFolds(fold, k);
 }
 
+/** Options of repeatedKFold and repeatedStratifiedKFold. */
 export interface RepeatedOptions {
   /** Seed (default 0); each repetition shuffles with its own generator forked from it. */
   seed?: number;

@@ -6,11 +6,13 @@ import type { NumberArray } from './types.js';
 /** The alternative hypothesis about the mean of the differences a − b (scipy's names). */
 export type Alternative = 'two-sided' | 'greater' | 'less';
 
+/** Options of pairedTTest: the alternative hypothesis. */
 export interface PairedTTestOptions {
   /** 'two-sided' (default): mean(a − b) ≠ 0; 'greater': mean(a − b) > 0; 'less': mean(a − b) < 0. */
   alternative?: Alternative;
 }
 
+/** Result of pairedTTest: the t statistic, the p-value and the degrees of freedom (scipy's ttest_rel). */
 export interface PairedTTestResult {
   /** t = mean(d) / (sd(d) / √n) with d = a − b and the sample sd (ddof = 1). */
   readonly statistic: number;

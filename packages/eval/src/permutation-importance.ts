@@ -8,6 +8,7 @@ export interface PredictingEstimator {
   predict(X: DenseMatrix<Float64Array>): ArrayLike<Label>;
 }
 
+/** Options of permutationImportance: scoring, task, repeats and seed. */
 export interface PermutationImportanceOptions {
   /** Metric name or function (higher is better for functions); default 'accuracy', or 'r2' when y holds numbers of a regressor (`task: 'regression'`). */
   scoring?: ScoringName | ScoringFunction;
@@ -18,6 +19,7 @@ export interface PermutationImportanceOptions {
   sampleWeight?: ArrayLike<number> | null;
 }
 
+/** Per feature: mean and standard deviation of the score drop over repeats, and every repeat. */
 export interface PermutationImportanceResult {
   /** Score of the unshuffled data. */
   baselineScore: number;

@@ -4,9 +4,11 @@ import type { LabelKind } from './check.js';
 import { classTotals, encodeLabels } from './encode-labels.js';
 import type { Label, Labels } from './types.js';
 
+/** How per-class scores are combined: 'binary' (the positive class only), 'macro' (plain mean), 'weighted' (by support) or 'micro' (global counts), as sklearn's `average`. */
 export type Average = 'binary' | 'macro' | 'weighted' | 'micro';
 export const AVERAGES: readonly Average[] = ['binary', 'macro', 'weighted', 'micro'];
 
+/** Options of precision, recall and f1: averaging, positive class, labels and sample weights. */
 export interface PrecisionRecallOptions {
   /**
    * How per-class scores combine (default `'binary'`, as in sklearn):
@@ -31,6 +33,7 @@ export interface PrecisionRecallOptions {
   sampleWeight?: ArrayLike<number>;
 }
 
+/** Options of fBeta: those of precision/recall plus `beta` (recall is beta times as important as precision). */
 export interface FBetaOptions extends PrecisionRecallOptions {
   /** Recall weight: F_beta = (1 + β²)·P·R / (β²·P + R). Finite, >= 0 (0 gives precision). */
   beta: number;

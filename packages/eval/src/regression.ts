@@ -2,6 +2,7 @@ import { InvalidArgumentError } from '@dt/errors';
 import { checkNumbers, checkOptions, checkSampleWeight, sameLength } from './check.js';
 import type { NumberArray } from './types.js';
 
+/** Options of the regression metrics: per-sample weights. */
 export interface RegressionMetricOptions {
   /** Per-sample weights (finite, >= 0, positive sum). */
   sampleWeight?: ArrayLike<number>;

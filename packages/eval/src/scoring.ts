@@ -1,10 +1,14 @@
 import { InvalidArgumentError, UnknownNameError } from '@dt/errors';
 import { accuracy } from './accuracy.js';
+import { balancedAccuracy } from './balanced-accuracy.js';
+import { logLoss } from './log-loss.js';
+import { rocAuc } from './roc-auc.js';
 import { f1, precision, recall } from './precision-recall.js';
 import type { Average } from './precision-recall.js';
 import { meanAbsoluteError, meanSquaredError, r2Score, wape } from './regression.js';
 import type { Label, Labels, NumberArray } from './types.js';
 
+/** The learning task: 'classification' or 'regression'. */
 export type Task = 'classification' | 'regression';
 
 /**
@@ -26,8 +30,25 @@ export type ClassificationScoringName =
   | 'f1_weighted'
   | 'precision_micro'
   | 'recall_micro'
-  | 'f1_micro';
+  | 'f1_micro'
+  | 'balanced_accuracy'
+  | ProbabilityScoringName;
+/**
+ * Scorers of predicted probabilities (the estimator needs `predictProba` and `classes`, as
+ * @dt/core's classifiers have): `roc_auc` (binary: the greater class's column), `roc_auc_ovr`,
+ * `roc_auc_ovo` and their `_weighted` forms (multiclass, sklearn's names), and `log_loss` (positive,
+ * lower is better, unlike sklearn's `neg_log_loss`). The columns are the fitted estimator's classes.
+ */
+export type ProbabilityScoringName =
+  | 'roc_auc'
+  | 'roc_auc_ovr'
+  | 'roc_auc_ovo'
+  | 'roc_auc_ovr_weighted'
+  | 'roc_auc_ovo_weighted'
+  | 'log_loss';
+/** Built-in regression scores (errors are positive: lower is better). */
 export type RegressionScoringName = 'mse' | 'mae' | 'r2' | 'wape';
+/** Every built-in scoring name (classification, probability and regression). */
 export type ScoringName = ClassificationScoringName | RegressionScoringName;
 
 /** A custom score: gets the fold's true labels, the predictions and the fold's weights (if any). */
@@ -37,18 +58,27 @@ export type ScoringFunction = (
   sampleWeight: Float64Array | undefined,
 ) => number;
 
+/** The scoring option: a metric name, a list of names, a function, or a record of names and functions. */
 export type Scoring =
   | ScoringName
   | ScoringFunction
   | readonly ScoringName[]
   | Readonly<Record<string, ScoringName | ScoringFunction>>;
 
+/** What a probability scorer gets: predictProba's rows and the fitted estimator's classes (their columns). */
+export interface ProbaPrediction {
+  readonly proba: readonly (readonly number[])[];
+  readonly classes: readonly Label[];
+}
+
 export interface Scorer {
   readonly name: string;
   /** Task implied by a built-in name; null for custom functions. */
   readonly task: Task | null;
   readonly binary: boolean;
-  score(yTrue: Labels, yPred: Labels, w: Float64Array | undefined, posLabel: Label | undefined): number;
+  /** True when the score needs predicted probabilities (then `proba` is passed). */
+  readonly proba: boolean;
+  score(yTrue: Labels, yPred: Labels, w: Float64Array | undefined, posLabel: Label | undefined, proba?: ProbaPrediction): number;
 }
 
 const CLASSIFICATION_NAMES: readonly ClassificationScoringName[] = [
@@ -65,22 +95,53 @@ const CLASSIFICATION_NAMES: readonly ClassificationScoringName[] = [
   'precision_micro',
   'recall_micro',
   'f1_micro',
+  'balanced_accuracy',
 ];
+const PROBABILITY_NAMES: readonly ProbabilityScoringName[] = ['roc_auc', 'roc_auc_ovr', 'roc_auc_ovo', 'roc_auc_ovr_weighted', 'roc_auc_ovo_weighted', 'log_loss'];
 const REGRESSION_NAMES: readonly RegressionScoringName[] = ['mse', 'mae', 'r2', 'wape'];
-export const SCORING_NAMES: readonly ScoringName[] = [...CLASSIFICATION_NAMES, ...REGRESSION_NAMES];
+/** Every built-in scoring name, for did-you-mean messages and option lists. */
+export const SCORING_NAMES: readonly ScoringName[] = [...CLASSIFICATION_NAMES, ...PROBABILITY_NAMES, ...REGRESSION_NAMES];
+
+/** Built-in scores where lower is better (errors and losses). */
+export const LOWER_IS_BETTER: ReadonlySet<string> = new Set(['mse', 'mae', 'wape', 'log_loss']);
+
+function probabilityScorer(name: ProbabilityScoringName, key: string): Scorer {
+  const score = (t: Labels, w: Float64Array | undefined, p: ProbaPrediction): number => {
+    const weights = w === undefined ? {} : { sampleWeight: w };
+    if (name === 'log_loss') return logLoss(t, p.proba, { labels: p.classes, ...weights });
+    if (name === 'roc_auc') {
+      if (p.classes.length !== 2) throw new InvalidArgumentError('options.scoring', `'roc_auc_ovr' or 'roc_auc_ovo' for an estimator of ${p.classes.length} classes ('roc_auc' is binary)`, name);
+      return rocAuc(t, p.proba, weights);
+    }
+    const [, , multiClass, average = 'macro'] = name.split('_') as [string, string, 'ovr' | 'ovo', 'weighted' | undefined];
+    return rocAuc(t, p.proba, { multiClass, average, labels: p.classes, ...weights });
+  };
+  return {
+    name: key,
+    task: 'classification',
+    binary: false,
+    proba: true,
+    score: (t, _p, w, _pos, proba) => score(t, w, proba!),
+  };
+}
 
 function builtIn(name: string, key: string): Scorer {
+  if ((PROBABILITY_NAMES as readonly string[]).includes(name)) return probabilityScorer(name as ProbabilityScoringName, key);
+  if (name === 'balanced_accuracy') {
+    return { name: key, task: 'classification', binary: false, proba: false, score: (t, p, w) => balancedAccuracy(t, p, w === undefined ? undefined : { sampleWeight: w }) };
+  }
   if ((REGRESSION_NAMES as readonly string[]).includes(name)) {
     const fn = { mse: meanSquaredError, mae: meanAbsoluteError, r2: r2Score, wape }[name as RegressionScoringName];
     return {
       name: key,
       task: 'regression',
       binary: false,
+      proba: false,
       score: (t, p, w) => fn(t as NumberArray, p as NumberArray, w === undefined ? undefined : { sampleWeight: w }),
     };
   }
   if (name === 'accuracy') {
-    return { name: key, task: 'classification', binary: false, score: (t, p, w) => accuracy(t, p, w === undefined ? undefined : { sampleWeight: w }) };
+    return { name: key, task: 'classification', binary: false, proba: false, score: (t, p, w) => accuracy(t, p, w === undefined ? undefined : { sampleWeight: w }) };
   }
   if ((CLASSIFICATION_NAMES as readonly string[]).includes(name)) {
     const [metric, avg = 'binary'] = name.split('_') as [string, Average | undefined];
@@ -90,6 +151,7 @@ function builtIn(name: string, key: string): Scorer {
       name: key,
       task: 'classification',
       binary,
+      proba: false,
       score: (t, p, w, posLabel) =>
         fn(t, p, {
           average: avg,
@@ -106,6 +168,7 @@ function custom(key: string, fn: ScoringFunction): Scorer {
     name: key,
     task: null,
     binary: false,
+    proba: false,
     score: (t, p, w) => {
       const s = fn(t, p, w);
       if (typeof s !== 'number' || !Number.isFinite(s)) {

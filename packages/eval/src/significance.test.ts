@@ -8,6 +8,7 @@ import {
   meanConfidenceInterval,
   pairedTTest,
   ratioOfMeansConfidenceInterval,
+  stratifiedKFold,
 } from './index.js';
 import type { Alternative, Estimator } from './index.js';
 
@@ -242,6 +243,18 @@ describe('compareAlgorithms', () => {
     for (const res of r.results) expect(res.cv.folds.map((f) => f.testSize)).toEqual(r.splits.map((s) => s.test.length));
     expect(r.scores.right!.every((s) => s === 1)).toBe(true);
     expect(r.marks.map((m) => m.mark)).toEqual(['//', '\\\\', '\\\\']);
+  });
+
+  it('follows the seed rule of crossValidate (a seed only with shuffling; none beside explicit splits)', () => {
+    const configs = [
+      { name: 'a', make: () => new Stump(0.5) },
+      { name: 'b', make: () => new Stump(0.6) },
+    ];
+    expect(compareAlgorithms(configs, X, y, { cv: 4, seed: 2 }).splits).toEqual(stratifiedKFold(y, 4, { shuffle: true, seed: 2 }));
+    expect(compareAlgorithms(configs, X, y, { cv: 4, shuffle: false }).splits).toEqual(stratifiedKFold(y, 4));
+    expect(() => compareAlgorithms(configs, X, y, { cv: 4, shuffle: false, seed: 2 })).toThrow('options.seed must be omitted unless options.shuffle is true');
+    expect(() => compareAlgorithms(configs, X, y, { cv: 4, repeats: 2, shuffle: false })).toThrow('options.shuffle must be true or omitted when options.repeats > 1');
+    expect(() => compareAlgorithms(configs, X, y, { cv: stratifiedKFold(y, 4), seed: 2 })).toThrow('options.seed must be omitted when options.cv is an array of splits');
   });
 
   it('treats error metrics as lower-is-better and validates configurations', () => {

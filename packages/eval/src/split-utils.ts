@@ -39,6 +39,20 @@ export function optionalSeed(value: unknown): number {
   return value === undefined ? 0 : seedValue('options.seed', value);
 }
 
+/**
+ * The one seed rule of kFold, stratifiedKFold, crossValidate and compareAlgorithms (scikit-learn's
+ * KFold raises for a random_state without shuffle): a seed only means something when the samples
+ * are shuffled, so `seed` given while shuffling is off (explicitly or by default) is refused rather
+ * than silently ignored. Returns the generator's seed (0 when omitted) or null without shuffling.
+ */
+export function shuffleSeed(shuffle: boolean, seed: unknown): number | null {
+  if (!shuffle) {
+    if (seed !== undefined) throw new InvalidArgumentError('options.seed', 'omitted unless options.shuffle is true (a seed only takes effect when shuffling)', seed);
+    return null;
+  }
+  return optionalSeed(seed);
+}
+
 export function optionalBoolean(name: string, value: unknown, fallback: boolean): boolean {
   if (value === undefined) return fallback;
   if (typeof value !== 'boolean') throw new InvalidArgumentError(name, 'a boolean', value);

@@ -42,7 +42,7 @@ describe('kFold', () => {
     fc.assert(
       fc.property(fc.integer({ min: 2, max: 200 }), fc.integer({ min: 2, max: 12 }), fc.boolean(), seed, (n, k0, shuffle, s) => {
         const k = Math.min(k0, n);
-        const splits = kFold(n, k, { shuffle, seed: s });
+        const splits = kFold(n, k, shuffle ? { shuffle, seed: s } : { shuffle });
         expect(splits.length).toBe(k);
         expectPartition(splits, n);
         expect(spread(splits.map((f) => f.test.length))).toBeLessThanOrEqual(1);
@@ -62,7 +62,25 @@ describe('kFold', () => {
     expect(() => kFold(5, 1)).toThrow(InvalidArgumentError);
     expect(() => kFold(1.5, 2)).toThrow('n must be an integer number of samples >= 2, got 1.5');
     expect(() => kFold(10, 2, { shuffle: 'yes' } as never)).toThrow('options.shuffle must be a boolean');
-    expect(() => kFold(10, 2, { seed: -1 })).toThrow('options.seed');
+    expect(() => kFold(10, 2, { shuffle: true, seed: -1 })).toThrow('options.seed');
+  });
+});
+
+describe('the seed rule (scikit-learn: random_state without shuffle is a ValueError)', () => {
+  const y = [0, 1, 0, 1, 0, 1, 0, 1];
+  it('refuses a seed without shuffle: true in kFold and stratifiedKFold, naming it', () => {
+    for (const make of [(o: object) => kFold(8, 2, o), (o: object) => stratifiedKFold(y, 2, o)]) {
+      expect(() => make({ seed: 3 })).toThrow(InvalidArgumentError);
+      expect(() => make({ seed: 3 })).toThrow('options.seed must be omitted unless options.shuffle is true (a seed only takes effect when shuffling), got 3');
+      expect(() => make({ shuffle: false, seed: 0 })).toThrow('options.seed must be omitted unless options.shuffle is true');
+      expect(() => make({ shuffle: true, seed: 3 })).not.toThrow();
+      expect(() => make({ shuffle: false })).not.toThrow();
+    }
+  });
+  it('a shuffled seed takes effect: some seed moves the folds away from the unshuffled ones', () => {
+    const plain = stratifiedKFold(y, 2);
+    expect([1, 2, 3].some((s) => JSON.stringify(stratifiedKFold(y, 2, { shuffle: true, seed: s })) !== JSON.stringify(plain))).toBe(true);
+    expect(kFold(8, 2, { shuffle: true, seed: 1 })).not.toEqual(kFold(8, 2));
   });
 });
 
@@ -71,7 +89,7 @@ describe('stratifiedKFold', () => {
     fc.assert(
       fc.property(labels, fc.integer({ min: 2, max: 10 }), fc.boolean(), seed, (y, k0, shuffle, s) => {
         const k = Math.min(k0, y.length);
-        const splits = stratifiedKFold(y, k, { shuffle, seed: s });
+        const splits = stratifiedKFold(y, k, shuffle ? { shuffle, seed: s } : { shuffle });
         expectPartition(splits, y.length);
         expect(spread(splits.map((f) => f.test.length))).toBeLessThanOrEqual(1);
         for (const c of new Set(y)) {

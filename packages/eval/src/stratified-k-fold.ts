@@ -2,7 +2,7 @@ import { createRandom, positiveInt, shuffleInPlace } from '@dt/errors';
 import type { Random } from '@dt/errors';
 import { checkLabels, checkOptions } from './check.js';
 import type { KFoldOptions, RepeatedOptions } from './k-fold.js';
-import { checkK, optionalBoolean, optionalSeed, splitsFromFolds } from './split-utils.js';
+import { checkK, optionalBoolean, optionalSeed, shuffleSeed, splitsFromFolds } from './split-utils.js';
 import type { Label, Labels, Split } from './types.js';
 
 /**
@@ -12,15 +12,15 @@ import type { Label, Labels, Split } from './types.js';
  * shuffling the folds equal sklearn's exactly.
  *
  * A class with fewer than k members is allowed (sklearn only warns): it is simply absent from some
- * test folds. Only k > n is an error.
+ * test folds. Only k > n is an error. `seed` without `shuffle: true` is an InvalidArgumentError, as
+ * in kFold.
  */
 export function stratifiedKFold(y: Labels, k: number, options?: KFoldOptions): Split[] {
   checkLabels('y', y);
   checkK(k, y.length);
   const o = checkOptions('options', options, ['shuffle', 'seed']);
-  const shuffle = optionalBoolean('options.shuffle', o.shuffle, false);
-  const seed = optionalSeed(o.seed);
-  return stratifiedKFoldWith(y, k, shuffle ? createRandom(seed) : null);
+  const seed = shuffleSeed(optionalBoolean('options.shuffle', o.shuffle, false), o.seed);
+  return stratifiedKFoldWith(y, k, seed === null ? null : createRandom(seed));
 }
 
 function countCongruentBelow(x: number, f: number, k: number): number {

@@ -12,6 +12,7 @@ export interface Timing {
   readonly cpuMs: number | null;
 }
 
+/** A measured call: its result with its wall and CPU time. */
 export interface Measured<T> extends Timing {
   readonly result: T;
 }

@@ -5,6 +5,7 @@ import { encodeLabels } from './encode-labels.js';
 import { checkSampleCount, optionalSeed } from './split-utils.js';
 import type { Labels, Split } from './types.js';
 
+/** Options of trainTestSplit: test size, stratification and seed. */
 export interface TrainTestSplitOptions {
   /**
    * Test-set size: a fraction in (0, 1) — the test set gets ⌈testSize·n⌉ samples, as in sklearn —

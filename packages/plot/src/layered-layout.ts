@@ -26,6 +26,7 @@ export interface LayeredInput {
   gap: number;
 }
 
+/** What layeredLayout returns: each node's centre x and layer, and the bends of each edge. */
 export interface LayeredResult {
   /** Centre x and layer of each node. */
   x: Float64Array;
@@ -34,6 +35,7 @@ export interface LayeredResult {
   bends: { x: number; layer: number }[][];
 }
 
+/** Places a ViewGraph in layers (a tree or DAG layout) and returns the positions. */
 export function layeredLayout(input: LayeredInput): LayeredResult {
   const { n, from, to, nodeWidth, dummyWidth, gap } = input;
   const m = from.length;

@@ -29,6 +29,7 @@ export interface ForestLike {
   readonly estimators: readonly TreeModelLike[];
 }
 
+/** What @dt/plot draws: a fitted tree, forest member or Decision Stream. */
 export type PlottableModel = TreeModelLike | StreamModelLike | ForestLike;
 
 export interface ViewOptions {
@@ -52,6 +53,7 @@ export interface ViewOptions {
   showMissing: boolean;
 }
 
+/** One node of a ViewGraph: its text lines, kind and statistics. */
 export interface ViewNode {
   /** The node's id in the model. */
   id: number;
@@ -75,6 +77,7 @@ export interface ViewNode {
   parents: number;
 }
 
+/** One edge of a ViewGraph: from, to and its label. */
 export interface ViewEdge {
   /** Indices into ViewGraph.nodes. */
   from: number;
@@ -82,6 +85,7 @@ export interface ViewEdge {
   label: string;
 }
 
+/** The picture-neutral view of a model: nodes and edges with their labels. */
 export interface ViewGraph {
   /** Topological order: every edge goes from a lower to a higher index. */
   nodes: ViewNode[];

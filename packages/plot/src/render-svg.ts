@@ -5,6 +5,7 @@ import { buildView, RULE_CHARS, type PlottableModel, type ViewGraph, type ViewNo
 import { tidyLayout } from './tidy-layout.js';
 import { viewerScript } from './viewer.js';
 
+/** Options of the SVG/HTML pictures: depth cut, decimals, feature/class/level names and what each node shows. */
 export interface PlotOptions {
   /** Draw nodes at most this many edges below the root; cut branches end in a "…" stub (default: all). */
   maxDepth?: number;
@@ -44,6 +45,7 @@ export interface NodeBox {
   height: number;
 }
 
+/** A laid-out picture: node boxes and edge paths with the canvas size, ready for layoutToSvg. */
 export interface PlotLayout {
   width: number;
   height: number;

@@ -14,6 +14,7 @@ import { takeArray, takeRowMajor, targetsFor, treeLoss, type RowMajor } from './
 import { copyWithTree, fitInputs, fitModel, freshEstimator, type EstimatorSpec, type FitHelperOptions } from './model-copy.js';
 import { sameAlpha } from './same-alpha.js';
 
+/** How chooseCcpAlpha picks alpha: 'min' (the best mean CV score) or 'one-se' (the largest alpha within one standard error of it). */
 export type CcpRule = 'min' | 'one-se';
 
 /** One cross-validation split: row indices to fit on and to score on. */
@@ -22,6 +23,7 @@ export interface CvSplit {
   test: ArrayLike<number>;
 }
 
+/** Options of chooseCcpAlpha: folds, seed and rule, plus the fit options. */
 export interface ChooseCcpAlphaOptions extends FitHelperOptions {
   /** Number of folds (default 5; stratified and shuffled for classification) or explicit splits. */
   folds?: number | readonly CvSplit[];
@@ -37,6 +39,7 @@ export interface ChooseCcpAlphaOptions extends FitHelperOptions {
   risk?: CcpRisk;
 }
 
+/** One candidate alpha of chooseCcpAlpha: its mean CV score and the standard error of that mean. */
 export interface CcpCvRow {
   /** Candidate alpha: geometric mean of two consecutive distinct alphas of the full-data path. */
   alpha: number;
@@ -49,6 +52,7 @@ export interface CcpCvRow {
   nLeaves: number;
 }
 
+/** What chooseCcpAlpha returns: the chosen alpha, the rule and scoring, and the CV table of every candidate. */
 export interface CcpAlphaChoice {
   /** The chosen alpha (pass it as ccpAlpha, or use `model`). */
   alpha: number;

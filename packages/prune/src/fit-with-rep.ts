@@ -5,6 +5,7 @@ import { takeArray, takeRowMajor } from './data.js';
 import { fitInputs, fitModel, freshEstimator, type EstimatorSpec, type FitHelperOptions } from './model-copy.js';
 import { reducedErrorPrune } from './reduced-error.js';
 
+/** Options of fitWithReducedErrorPruning: the held-out fraction, stratification and seed. */
 export interface FitWithReducedErrorPruningOptions extends FitHelperOptions {
   /** Share of the rows held out as the pruning set, in (0, 1) (default 0.2). */
   pruneFraction?: number;
@@ -14,6 +15,7 @@ export interface FitWithReducedErrorPruningOptions extends FitHelperOptions {
   stratify?: boolean;
 }
 
+/** What fitWithReducedErrorPruning returns: the pruned and unpruned trees and the rows each part used. */
 export interface FitWithReducedErrorPruningResult<M extends TreeModel = TreeModel> {
   /** The tree grown on the growing rows, then reduced-error pruned on the held-out rows. */
   model: M;

@@ -21,6 +21,7 @@ import { weightsFor, type RowMajor } from './data.js';
  */
 export type EstimatorSpec = (() => TreeModel) | (ClassifierOptions & RegressorOptions);
 
+/** The learning task of a model: 'classification' or 'regression'. */
 export type Task = 'classification' | 'regression';
 
 /**

@@ -4,6 +4,7 @@ import { lossAsLeaf, rowsFor, targetsFor, weightsFor } from './data.js';
 import { copyWithTree } from './model-copy.js';
 import { sameAlpha } from './same-alpha.js';
 
+/** Options of pruneOnHoldout: the node risk of the weakest-link sequence and the pruning rows' weights. */
 export interface PruneOnHoldoutOptions {
   /**
    * Node risk R(t) of the weakest-link sequence: `'impurity'` (default, scikit-learn's) or
@@ -14,6 +15,7 @@ export interface PruneOnHoldoutOptions {
   sampleWeight?: ArrayLike<number> | null;
 }
 
+/** What pruneOnHoldout returns: the chosen subtree, its alpha and its loss on the pruning rows. */
 export interface PruneOnHoldoutResult<M extends TreeModel> {
   /** The chosen subtree as a new estimator (options, classes and feature names of the input). */
   model: M;

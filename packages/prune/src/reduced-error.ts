@@ -3,6 +3,7 @@ import { knownKeys, plainObject } from '@dt/errors';
 import { lossAsLeaf, rowsFor, targetsFor, weightsFor, type RowMajor, type Targets } from './data.js';
 import { copyWithTree } from './model-copy.js';
 
+/** Options of reduced-error pruning: weights of the pruning rows. */
 export interface ReducedErrorOptions {
   /** Weight per pruning row (default 1 each): accuracy and MSE are then weighted. */
   sampleWeight?: ArrayLike<number> | null;

@@ -6,6 +6,7 @@ import { growStream, type RoundInfo, type StopReason } from './grow.js';
 import { resolveStreamOptions, STREAM_OPTIONS, type ResolvedStreamOptions, type StreamOptions } from './options.js';
 import type { StreamGraph } from './stream-graph.js';
 
+/** Options of fit for Decision Stream: feature names (sample weights are refused). */
 export interface StreamFitOptions {
   /** Names of the features, used by exportDot and saved with the model. */
   featureNames?: readonly string[] | null;
@@ -108,6 +109,20 @@ export abstract class DecisionStream {
   /** Why the last fit stopped (null for a loaded model). */
   get stopReason(): StopReason | null {
     return this.stop;
+  }
+
+  /**
+   * Impurity-based feature importances, normalised to sum to 1 (scikit-learn's
+   * `feature_importances_` over the DAG): each split's impurity decrease when it was made, summed per
+   * feature; merges are not counted (see StreamGraph.featureImportances). Throws for a model loaded
+   * from a file written before the gains were saved.
+   */
+  get featureImportances(): Float64Array {
+    const imp = this.graph.featureImportances();
+    if (imp === null) {
+      throw new InvalidArgumentError('model', 'a model fitted or saved with split gains (refit it: this file predates them)', 'a model file without gains');
+    }
+    return imp;
   }
 
   /** Index of the leaf each row reaches. */

@@ -2,6 +2,7 @@ import { checkExportOptions } from '@dt/core/internal';
 import { DecisionStreamClassifier } from './decision-stream-classifier.js';
 import type { StreamModel } from './model-format.js';
 
+/** Options of exportStreamDot/exportStreamText: feature names and decimals. */
 export interface StreamDotOptions {
   featureNames?: readonly string[];
   /** Digits after the decimal point for thresholds and values (default 3). */

@@ -24,6 +24,7 @@ export interface RoundInfo {
   impurity: number;
 }
 
+/** Why growing stopped: no open leaves, the impurity stalled, or maxRounds. */
 export type StopReason = 'no-open-leaves' | 'impurity-stalled' | 'max-rounds';
 
 export interface GrowResult {
@@ -50,8 +51,11 @@ class DagBuilder {
   readonly children: number[][] = [];
   readonly nSamples: number[] = [];
   readonly value: Float64Array[] = [];
+  /** Impurity decrease of each node's split when it was made (0 until it is split). */
+  readonly gain: number[] = [];
 
   addNode(n: number, value: Float64Array): number {
+    this.gain.push(0);
     this.feature.push(-1);
     this.thresholds.push([]);
     this.children.push([]);
@@ -104,11 +108,13 @@ class DagBuilder {
     const thresholds = new Float64Array(edges);
     const nSamples = new Int32Array(m);
     const value = new Float64Array(m * nOutputs);
+    const gain = new Float64Array(m);
     let e = 0;
     for (let i = 0; i < N; i++) {
       const id = newId[i]!;
       if (id < 0) continue;
       feature[id] = this.feature[i]!;
+      if (this.feature[i]! >= 0) gain[id] = this.gain[i]!;
       nSamples[id] = this.nSamples[i]!;
       value.set(this.value[i]!, id * nOutputs);
       childStart[id] = e;
@@ -124,7 +130,7 @@ class DagBuilder {
       childStart[id + 1] = e;
     }
     for (let i = 0; i < N; i++) if (alias[i] !== i && newId[i]! < 0) newId[i] = newId[alias[i]!]!;
-    return { graph: new StreamGraph(nFeatures, nOutputs, feature, childStart, children, thresholds, nSamples, value), newId };
+    return { graph: new StreamGraph(nFeatures, nOutputs, feature, childStart, children, thresholds, nSamples, value, gain), newId };
   }
 }
 
@@ -251,6 +257,7 @@ export function growStream(data: FitData, o: ResolvedStreamOptions): GrowResult 
       dag.feature[leaf.node] = f;
       dag.thresholds[leaf.node] = [choice.threshold];
       dag.children[leaf.node] = [l.node, r.node];
+      dag.gain[leaf.node] = Math.max(0, ops.impurity(leaf.stats) - ops.impurity(l.stats) - ops.impurity(r.stats));
       return [l, r];
     }
     const split = largeSplit(data, ops, scanner.featureSorter, leaf.samples, features, features.length, { ops, family: o.test, alpha: o.alpha, cache }, nextOrder);
@@ -260,6 +267,9 @@ export function growStream(data: FitData, o: ResolvedStreamOptions): GrowResult 
     dag.feature[leaf.node] = split.feature;
     dag.thresholds[leaf.node] = split.thresholds;
     dag.children[leaf.node] = split.rangeGroup.map((g) => kids[g]!.node);
+    let childImpurity = 0;
+    for (const kid of kids) childImpurity += ops.impurity(kid.stats);
+    dag.gain[leaf.node] = Math.max(0, ops.impurity(leaf.stats) - childImpurity);
     return kids;
   };
 

@@ -14,6 +14,7 @@ import type { PValueOut } from './test-result.js';
  */
 export type KsMethod = 'auto' | 'exact' | 'asymp' | 'fast';
 
+/** Result of ksTest: the two-sample Kolmogorov–Smirnov statistic, its p-value (scipy ks_2samp) and how it was computed. */
 export interface KsResult {
   /** D = sup |F1 − F2|. */
   statistic: number;
@@ -121,6 +122,7 @@ export function ksFast(dInt: number, n1: number, n2: number, out: PValueOut): vo
   out.logP = kolmogorovLogSf(lambda);
 }
 
+/** Options of ksTest: how the p-value is computed (exact, scipy's kstwo, or the limit; default 'auto'). */
 export interface KsOptions {
   method?: KsMethod;
 }

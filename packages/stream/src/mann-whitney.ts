@@ -3,8 +3,10 @@ import { normalSf } from './normal.js';
 import { sortedCopy, toSample } from './sample.js';
 import type { PValueOut } from './test-result.js';
 
+/** How mannWhitneyU computes the p-value: 'auto', 'exact' or 'asymptotic' (scipy's method). */
 export type MwuMethod = 'auto' | 'exact' | 'asymptotic';
 
+/** Result of mannWhitneyU: the U statistic and its p-value (scipy mannwhitneyu). */
 export interface MwuResult {
   /** U of the first sample: the number of pairs (x, y) with x > y, ties counting 1/2 (scipy's U1). */
   statistic: number;
@@ -12,6 +14,7 @@ export interface MwuResult {
   method: 'exact' | 'asymptotic';
 }
 
+/** Options of mannWhitneyU: the p-value method and the continuity correction. */
 export interface MwuOptions {
   method?: MwuMethod;
   /** Continuity correction of the normal approximation (default true, as scipy). */

@@ -9,6 +9,7 @@ import { StreamGraph } from './stream-graph.js';
 
 /** Name and version written into every Decision Stream model file; loaders reject anything else. */
 export const STREAM_MODEL_FORMAT = 'dt-stream';
+/** Version written into Decision Stream model files; loaders reject other versions. */
 export const STREAM_MODEL_FORMAT_VERSION = 1;
 
 const num = z.number().refine(Number.isFinite, 'must be a finite number');
@@ -27,6 +28,8 @@ const graphSchema = z.object({
   nSamples: z.array(int.min(0)),
   /** nOutputs values per node: class counts, or the mean target. */
   value: z.array(num),
+  /** Impurity decrease of each node's split when made (0 for leaves); absent in older files. */
+  gain: z.array(num.refine((v) => v >= 0, 'must be >= 0')).optional(),
 });
 
 const label = z.union([z.string(), num]);
@@ -41,10 +44,14 @@ const modelSchema = z.object({
   graph: graphSchema,
 });
 
+/** The parsed shape of the graph inside a dt-stream model file. */
 export type StreamGraphJson = Infer<typeof graphSchema>;
+/** The parsed shape of a dt-stream model file. */
 export type StreamModelJson = Infer<typeof modelSchema>;
+/** A loaded Decision Stream model: a classifier or a regressor. */
 export type StreamModel = DecisionStreamClassifier | DecisionStreamRegressor;
 
+/** The JSON form of a fitted graph (nodes, edges, thresholds, statistics, split gains). */
 export function graphToJson(g: StreamGraph): StreamGraphJson {
   const n = g.nodeCount;
   const children: number[][] = [];
@@ -64,6 +71,7 @@ export function graphToJson(g: StreamGraph): StreamGraphJson {
     thresholds,
     nSamples: Array.from(g.nSamples),
     value: Array.from(g.value),
+    ...(g.gain === null ? {} : { gain: Array.from(g.gain) }),
   };
 }
 
@@ -81,6 +89,7 @@ export function graphFromJson(j: StreamGraphJson): StreamGraph {
   for (const key of ['feature', 'children', 'thresholds', 'nSamples'] as const) {
     if (j[key].length !== n) bad(`${key} has ${j[key].length} entries but nodeCount is ${n}`);
   }
+  if (j.gain !== undefined && j.gain.length !== n) bad(`gain has ${j.gain.length} entries but nodeCount is ${n}`);
   if (j.value.length !== n * j.nOutputs) bad(`value has ${j.value.length} entries, expected nodeCount*nOutputs = ${n * j.nOutputs}`);
   for (let i = 0; i < n; i++) {
     const f = j.feature[i]!;
@@ -149,10 +158,12 @@ export function graphFromJson(j: StreamGraphJson): StreamGraph {
   const thresholds = new Float64Array(edges);
   const nSamples = new Int32Array(n);
   const value = new Float64Array(n * j.nOutputs);
+  const gain = j.gain === undefined ? null : new Float64Array(n);
   let e = 0;
   for (let k = 0; k < n; k++) {
     const old = order[k]!;
     feature[k] = j.feature[old]!;
+    if (gain !== null && j.feature[old]! >= 0) gain[k] = j.gain![old]!;
     nSamples[k] = j.nSamples[old]!;
     for (let c = 0; c < j.nOutputs; c++) value[k * j.nOutputs + c] = j.value[old * j.nOutputs + c]!;
     childStart[k] = e;
@@ -165,7 +176,7 @@ export function graphFromJson(j: StreamGraphJson): StreamGraph {
     }
     childStart[k + 1] = e;
   }
-  return new StreamGraph(j.nFeatures, j.nOutputs, feature, childStart, children, thresholds, nSamples, value);
+  return new StreamGraph(j.nFeatures, j.nOutputs, feature, childStart, children, thresholds, nSamples, value, gain);
 }
 
 /**
@@ -196,6 +207,7 @@ export function streamModelToJson(model: StreamModel): StreamModelJson {
   return json;
 }
 
+/** A fitted Decision Stream as model-file JSON text (what JSON.stringify(model) gives). */
 export function serializeStreamModel(model: StreamModel): string {
   return JSON.stringify(streamModelToJson(model));
 }

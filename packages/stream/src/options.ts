@@ -15,6 +15,7 @@ export type { MaxFeatures } from '@dt/core';
  */
 export type Compat = 'dt' | 'reference';
 
+/** Constructor options of DecisionStreamClassifier/Regressor (see the README table). */
 export interface StreamOptions {
   /** Significance threshold for both operations: split when p < alpha, merge when p > alpha. Default 0.02. */
   alpha?: number;
@@ -42,6 +43,7 @@ export interface StreamOptions {
   compat?: Compat;
 }
 
+/** Stream options after validation, with every default filled in. */
 export interface ResolvedStreamOptions {
   alpha: number;
   test: TestFamily;
@@ -59,6 +61,7 @@ export interface ResolvedStreamOptions {
 const _keysMatch: SameKeys<Required<StreamOptions>, ResolvedStreamOptions> = true;
 void _keysMatch;
 
+/** The default significance level of the split and merge tests (the paper's 0.02). */
 export const DEFAULT_ALPHA = 0.02;
 
 const TESTS: readonly TestFamily[] = ['nonparametric', 'parametric'];

@@ -4,11 +4,13 @@ import { normalSf, studentSf } from './normal.js';
 import { moments, toSample } from './sample.js';
 import type { PValueOut } from './test-result.js';
 
+/** Result of zTest: the statistic and its two-sided p-value. */
 export interface ParametricResult {
   statistic: number;
   pValue: number;
 }
 
+/** Result of tTest: the statistic, its p-value and the degrees of freedom (pooled variance, n1 + n2 − 2). */
 export interface StudentResult extends ParametricResult {
   df: number;
 }

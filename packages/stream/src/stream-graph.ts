@@ -22,6 +22,12 @@ export class StreamGraph {
   readonly nSamples: Int32Array;
   /** nOutputs values per node. */
   readonly value: Float64Array;
+  /**
+   * Impurity decrease of each internal node's split when it was made (0 for leaves): n × Gini
+   * (classification) or the sum of squared deviations (regression) of the node minus that of the
+   * children it created. Null for a model file written before it was recorded.
+   */
+  readonly gain: Float64Array | null;
 
   constructor(
     readonly nFeatures: number,
@@ -32,6 +38,7 @@ export class StreamGraph {
     thresholds: Float64Array,
     nSamples: Int32Array,
     value: Float64Array,
+    gain: Float64Array | null = null,
   ) {
     this.nodeCount = feature.length;
     this.feature = feature;
@@ -40,6 +47,7 @@ export class StreamGraph {
     this.thresholds = thresholds;
     this.nSamples = nSamples;
     this.value = value;
+    this.gain = gain;
   }
 
   isLeaf(i: number): boolean {
@@ -83,6 +91,29 @@ export class StreamGraph {
       h[i] = best + 1;
     }
     return h[0]!;
+  }
+
+  /**
+   * Impurity-based feature importances (scikit-learn's mean decrease in impurity) over the DAG: each
+   * internal node adds its split's impurity decrease to its feature, and the sums are normalised to 1
+   * (all zeros when no split decreased the impurity). The decrease is the split's at the time it
+   * was made — the node against the children it created, over the node's own training rows — so a
+   * node counts once however many parents reach it. Merges are not counted: they join leaves without
+   * a feature, and a split whose children were all merged back into one node was removed from the
+   * graph (bypassed) with its gain. Null without recorded gains (older model files).
+   */
+  featureImportances(): Float64Array | null {
+    if (this.gain === null) return null;
+    const out = new Float64Array(this.nFeatures);
+    let total = 0;
+    for (let i = 0; i < this.nodeCount; i++) {
+      const f = this.feature[i]!;
+      if (f < 0) continue;
+      out[f]! += this.gain[i]!;
+      total += this.gain[i]!;
+    }
+    if (total > 0) for (let f = 0; f < out.length; f++) out[f]! /= total;
+    return out;
   }
 
   /** Leaf reached by each row of a row-major matrix (cols = nFeatures). Throws on a NaN it reads. */

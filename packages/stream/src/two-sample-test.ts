@@ -11,12 +11,14 @@ export function selectTest(n1: number, n2: number, family: TestFamily): TestName
   return n1 > 30 && n2 > 30 ? 'z' : 't';
 }
 
+/** Options of twoSampleTest: the test family (nonparametric or parametric) and the KS p-value method. */
 export interface TwoSampleOptions {
   family?: TestFamily;
   /** How a KS p-value is computed (default 'auto', scipy's). The learner uses 'fast'. */
   ksMethod?: KsMethod;
 }
 
+/** Result of twoSampleTest: which test ran, its statistic and p-value. */
 export interface TwoSampleResult {
   test: TestName;
   statistic: number;

@@ -20,7 +20,7 @@ import { addDataOptions, dataOptionsFrom, describeData, loadData } from '../data
 import { fixed, meanSd, ms } from '../format.js';
 import type { Context } from '../io.js';
 import { checkNativeAlgorithm, ImputedLearner, type MissingSettings } from '../missing.js';
-import { createProgress } from '../progress.js';
+import { createProgress, duringStage, type Progress } from '../progress.js';
 import { buildLearner, type Learner } from '../pruning.js';
 import { formatTable } from '../table.js';
 import {
@@ -106,7 +106,8 @@ async function evaluate(opts: Record<string, unknown>, ctx: Context): Promise<vo
   const dataOptions = dataOptionsFrom(opts);
   const configs0 = given.length > 0 ? given : null;
   for (const c of configs0 ?? []) checkNativeAlgorithm(dataOptions.missing, c.algorithm);
-  const ds = await loadData(spec, dataOptions, ctx.cwd, ctx.stdin);
+  const progress = createProgress(ctx, 'eval');
+  const ds = await duringStage(progress, 'reading', () => loadData(spec, dataOptions, ctx.cwd, ctx.stdin));
   const task = ds.task;
   if (folds > ds.X.rows) throw new InvalidArgumentError('--folds', `at most the number of rows (${ds.X.rows})`, folds);
   const configs = configs0 ?? DEFAULT_CONFIGS[task].map(configFromString);
@@ -114,8 +115,9 @@ async function evaluate(opts: Record<string, unknown>, ctx: Context): Promise<vo
 
   const splits = makeSplits(ds, folds, repeats, seed);
   const scoring: ScoringName[] = task === 'classification' ? ['accuracy'] : ['r2', 'mse'];
-  const progress = createProgress(ctx, 'eval', configs.length * splits.length, ds.X.rows);
   const results: ConfigResult[] = [];
+  // One count over every configuration's folds: the ETA is for the whole evaluation.
+  progress.stage('cross-validating', configs.length * splits.length, 'folds');
   try {
     for (const config of configs) {
       try {
@@ -157,7 +159,7 @@ async function crossValidateConfig(
   ds: Dataset,
   splits: Split[],
   scoring: ScoringName[],
-  progress: ReturnType<typeof createProgress>,
+  progress: Progress,
   missing: MissingSettings,
 ): Promise<ConfigResult> {
   let current: Learner | ImputedLearner | null = null;
@@ -169,7 +171,7 @@ async function crossValidateConfig(
   };
   const leaves: number[] = [];
   const depth: number[] = [];
-  progress.stage(config.label);
+  await progress.tick(0, config.label);
   const cv = await crossValidateAsync(
     // TreeModel's fit takes labels or numbers by class; the union needs the structural type spelled out.
     () => (current = make()) as unknown as AsyncEstimator<Dataset['X'], Labels>,

@@ -8,23 +8,29 @@ import type { Context } from '../io.js';
 import type { MissingInfo } from '../missing.js';
 import { trainingInfo, writeModelFile } from '../model-file.js';
 import { summaryStream, type OutTarget } from '../out-target.js';
-import { createProgress } from '../progress.js';
+import { createProgress, type Progress } from '../progress.js';
 import { renamedError, type TreeConfig } from '../tree-options.js';
 
-/** `dt train` for a forest: fit (worker threads with --jobs; a bar per tree on stderr), write, summarise. */
-/** `missing`: what train did with missing values (the imputer's fill values for --missing impute), stored for dt predict. */
-export async function trainForest(learner: ForestLearner, ds: Dataset, config: TreeConfig, where: OutTarget, ctx: Context, missing?: MissingInfo): Promise<void> {
+/**
+ * `dt train` for a forest: fit (worker threads with --jobs; the progress line counts trees), write,
+ * summarise. `missing`: what train did with missing values (the imputer's fill values for --missing
+ * impute), stored for dt predict.
+ */
+export async function trainForest(
+  learner: ForestLearner,
+  ds: Dataset,
+  config: TreeConfig,
+  where: OutTarget,
+  ctx: Context,
+  missing?: MissingInfo,
+  progress: Progress = createProgress(ctx, 'train'),
+): Promise<void> {
   const model = learner.model;
   const total = model.options.nEstimators;
-  // The bar counts trees; a forest is long even on a few thousand rows, so any size but the tiny sets.
-  const progress = createProgress(ctx, 'train', total + 1, ds.X.rows * total);
-  let shown = 0;
-  learner.onProgress = (done) => {
-    void progress.tick(done - shown, `tree ${done}/${total}`);
-    shown = done;
-  };
+  // The line counts trees, with elapsed time and an ETA from the trees done so far.
+  learner.onProgress = (done) => progress.update(done);
   try {
-    progress.stage('fitting');
+    progress.stage('fitting', total, 'trees');
     const fit = await measureAsync(async () => {
       try {
         await learner.fit(ds.X, ds.y, { featureNames: ds.featureNames });
@@ -32,10 +38,10 @@ export async function trainForest(learner: ForestLearner, ds: Dataset, config: T
         throw renamedError(e, config);
       }
     });
-    progress.stage('writing');
+    progress.stage('scoring');
     const score = scoreModel(model, ds.X, ds.y);
+    progress.stage('writing');
     await writeModelFile(where, model, trainingInfo(ds, config.algorithm, missing), ctx);
-    await progress.tick(1);
     progress.stop();
     const s = forestShape(model);
     const oob = model.oobScoreOrNull;

@@ -130,12 +130,13 @@ describe('forests on the command line', () => {
     expect((await cli(dir, ['show', '--model', 'rf.json', '--format', 'svg'])).stderr).toMatch(/^dt: --tree must be an index of the forest's trees with --format svg/);
   }, 60_000);
 
-  it('shows a progress bar per tree on a terminal (stderr)', async () => {
-    const { Capture } = await import('../test-helpers/cli.js');
+  it('shows trees done, elapsed and ETA on a terminal (stderr), then the writing stage', async () => {
+    const { Capture, steppingClock } = await import('../test-helpers/cli.js');
     const stderr = new Capture(true);
-    const r = await cli(dir, ['train', '--data', 'iris', '--algorithm', 'random-forest', '--n-estimators', '40', '--out', 'bar.json'], { stderr });
+    const r = await cli(dir, ['train', '--data', 'iris', '--algorithm', 'random-forest', '--n-estimators', '40', '--out', 'bar.json'], { stderr, now: steppingClock(150) });
     expect(r.code, r.stderr).toBe(0);
-    expect(stderr.text).toMatch(/train \[[^\]]*\] \d+\/41 /);
+    expect(stderr.text).toMatch(/\rtrain: fitting · \d+\/40 trees \(\d+%\) · elapsed \d+\.\ds · ETA \d+(\.\d)?s/);
+    expect(stderr.text).toContain('\rtrain: writing · elapsed ');
   }, 60_000);
 });
 

@@ -8,6 +8,7 @@ import type { Context } from '../io.js';
 import { isClassifier } from '../any-model.js';
 import { readModelFile } from '../model-file.js';
 import { outTarget, writeOut } from '../out-target.js';
+import { createProgress, duringStage } from '../progress.js';
 import { loadPredictData, type PredictData } from '../predict-data.js';
 import { checkNativeAlgorithm, CLI_MISSING, strategyText } from '../missing.js';
 import { loadSimpleImputer } from '@dt/datasets';
@@ -38,7 +39,8 @@ async function predict(opts: Record<string, unknown>, ctx: Context): Promise<voi
   const spec = String(opts.data);
   const inputs = [modelPath, resolvePath(ctx.cwd, spec)];
   const target = await outTarget(opts, ctx, inputs);
-  const file = await readModelFile(modelPath);
+  const progress = createProgress(ctx, 'predict');
+  const file = await duringStage(progress, 'reading the model', () => readModelFile(modelPath));
   const { model } = file;
   const classifier = isClassifier(model);
   if (opts.proba && !classifier) throw new UsageError('--proba needs a classification model; this one is a regressor');
@@ -48,7 +50,7 @@ async function predict(opts: Record<string, unknown>, ctx: Context): Promise<voi
   if (policy === 'impute' && trained?.imputer === undefined) {
     throw new InvalidArgumentError('--missing', 'impute only for a model trained with --missing impute (it stores the fill values)', 'impute');
   }
-  const data = await loadPredictData(spec, file, ctx.cwd, policy === 'impute' ? 'native' : policy, ctx.stdin);
+  const data = await duringStage(progress, 'reading', () => loadPredictData(spec, file, ctx.cwd, policy === 'impute' ? 'native' : policy, ctx.stdin));
   if (policy === 'impute') data.X = loadSimpleImputer(trained!.imputer!).transform(data.X);
   const m = data.missing;
   if (m !== undefined) {
@@ -62,6 +64,7 @@ async function predict(opts: Record<string, unknown>, ctx: Context): Promise<voi
     ctx.stderr.write(`${what}: ${done}.\n`);
   }
 
+  progress.stage('predicting');
   let predictions: (string | number)[];
   let proba: { classes: (string | number)[]; values: Float64Array } | null = null;
   if (isClassifier(model)) {
@@ -70,6 +73,7 @@ async function predict(opts: Record<string, unknown>, ctx: Context): Promise<voi
   } else {
     predictions = Array.from(model.predict(data.X));
   }
+  progress.stop();
   const score = scoreOf(data, predictions, classifier, spec);
   let text: string;
   if (opts.json) {

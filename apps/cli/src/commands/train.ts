@@ -8,7 +8,7 @@ import type { Context } from '../io.js';
 import { checkNativeAlgorithm, fitImputer, type MissingInfo } from '../missing.js';
 import { trainingInfo, writeModelFile } from '../model-file.js';
 import { outTarget, summaryStream } from '../out-target.js';
-import { createProgress } from '../progress.js';
+import { createProgress, duringStage } from '../progress.js';
 import { isStream } from '../any-model.js';
 import { buildLearner, fittedModel, PrunedLearner } from '../pruning.js';
 import { ForestLearner } from '../forest.js';
@@ -43,7 +43,8 @@ async function train(opts: Record<string, unknown>, ctx: Context): Promise<void>
   const target = (await outTarget(opts, ctx, inputs))!;
   const summary = summaryStream(target, ctx);
 
-  const raw = await loadData(spec, dataOptions, ctx.cwd, ctx.stdin);
+  const progress = createProgress(ctx, 'train');
+  const raw = await duringStage(progress, 'reading', () => loadData(spec, dataOptions, ctx.cwd, ctx.stdin));
   // --missing impute: fill values from all training rows (train fits on every row), stored with the model.
   const { policy, strategy } = dataOptions.missing;
   const imputer = policy === 'impute' ? fitImputer(raw.X, raw.featureTypes, strategy) : null;
@@ -58,8 +59,7 @@ async function train(opts: Record<string, unknown>, ctx: Context): Promise<void>
           ...(imputer === null ? {} : { strategy, imputer: imputer.toJSON() }),
         };
   const learner = buildLearner(config, ds.task, ds.featureTypes);
-  if (learner instanceof ForestLearner) return trainForest(learner, ds, config, target, ctx, missing);
-  const progress = createProgress(ctx, 'train', 2, ds.X.rows);
+  if (learner instanceof ForestLearner) return trainForest(learner, ds, config, target, ctx, missing, progress);
   try {
     progress.stage('fitting');
     const fit = measure(() => {
@@ -69,12 +69,12 @@ async function train(opts: Record<string, unknown>, ctx: Context): Promise<void>
         throw renamedError(e, config);
       }
     });
-    await progress.tick(1, 'writing');
+    progress.stage('scoring');
     const model = fittedModel(learner);
     const score = scoreModel(model, ds.X, ds.y);
     const out = target.path === null ? 'standard output' : target.given;
+    progress.stage('writing');
     await writeModelFile(target, model, trainingInfo(ds, config.algorithm, missing), ctx);
-    await progress.tick(1);
     progress.stop();
     const settings = isStream(model) ? [`alpha=${model.options.alpha}`] : [`criterion=${model.options.criterion.name}`];
     for (const [k, v] of Object.entries(config.params)) if (k !== 'criterion' && k !== 'alpha') settings.push(`${k}=${v === null ? 'none' : String(v)}`);

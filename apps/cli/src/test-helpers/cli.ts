@@ -35,12 +35,12 @@ export function tempDir(): string {
 export async function cli(
   cwd: string,
   argv: string[],
-  options: { env?: Record<string, string>; stderr?: Capture; stdin?: string } = {},
+  options: { env?: Record<string, string>; stderr?: Capture; stdin?: string; now?: () => number } = {},
 ): Promise<CliResult> {
   const stdout = new Capture();
   const stderr = options.stderr ?? new Capture();
   const stdin = options.stdin === undefined ? undefined : Readable.from([Buffer.from(options.stdin, 'utf8')]);
-  const code = await run(argv, { stdout, stderr, cwd, env: options.env ?? {}, ...(stdin === undefined ? {} : { stdin }) });
+  const code = await run(argv, { stdout, stderr, cwd, env: options.env ?? {}, ...(stdin === undefined ? {} : { stdin }), ...(options.now === undefined ? {} : { now: options.now }) });
   return { code, stdout: stdout.text, stderr: stderr.text };
 }
 
@@ -64,4 +64,10 @@ export function toyCsv(rows = 60, colours = ['blue', 'green', 'red']): string {
     lines.push(`${size},${colour},${weight},${yes ? 'yes' : 'no'}`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** A fake clock for progress tests: each reading is `stepMs` later than the one before. */
+export function steppingClock(stepMs: number): () => number {
+  let t = 0;
+  return () => (t += stepMs);
 }
