@@ -10,7 +10,7 @@ import { LEAF } from '@dt/core';
 import { readModel, type ImportedModel } from '@dt/exchange';
 import { decodeModel, encodeModel, fixtureFile } from '@dt/exchange/fixtures';
 import type { FuzzTarget } from './harness.js';
-import { mutateModel } from './targets.js';
+import { mutateModel } from './mutate-model.js';
 
 const INTERESTING_TOKENS = ['0', '-1', '1', '2', '3', '7', '8', '15', '16', '1e9', '1000000000', '-1000000000', '2147483648', '1e308', '-1e308', 'nan', 'inf', '-inf', '', 'x', '0.5', '-0', '4294967295', '4294967296'];
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runTarget } from './harness.js';
-import { fuzzTargets, mutateModel } from './targets.js';
+import { fuzzTargets } from './targets.js';
+import { mutateModel } from './mutate-model.js';
 
 /**
  * The CI slice of the fuzz campaign (`pnpm fuzz` runs the long one): a few hundred seeded cases per
