@@ -4,7 +4,7 @@
  * side in one run, each fit in its own fresh process: 100 iterations, 31 leaves, learning rate 0.1,
  * 255 bins, early stopping off, binary makeClassification. Writes results/boost.md: fit CPU, ratios,
  * test log-loss, and the time split by phase, with the load average before and after.
- * The peers run in the Python virtualenv that holds them (`--python`, default /work/.venv/bin/python).
+ * The peers run in the Python virtualenv that holds them (`--python`, default harness/python.ts's pipPython()).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import { makeClassification } from '@dt/datasets';
+import { pipPython } from '../harness/python.js';
 
 const BENCH_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const WORKER = fileURLToPath(new URL('../boost-worker.ts', import.meta.url));
@@ -46,7 +47,7 @@ export function boostCommand(): Command {
     .description('histogram gradient boosting vs LightGBM and scikit-learn HGBT (1 thread)')
     .option('--rows <n>', 'training rows', '100000')
     .option('--features <d>', 'features', '28')
-    .option('--python <path>', 'Python with lightgbm and scikit-learn', '/work/.venv/bin/python')
+    .option('--python <path>', 'Python with lightgbm and scikit-learn (default: $DT_PYTHON, else the repository .venv, else python3)', pipPython())
     .option('--out <file>', 'markdown results', join(BENCH_DIR, 'results', 'boost.md'))
     .action((o: { rows: string; features: string; python: string; out: string }) => {
       const n = Number(o.rows);

@@ -14,8 +14,9 @@ import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import { readModelFile } from '@dt/exchange/node';
 import { cpuModel, today } from '../harness/provenance.js';
+import { pipPython } from '../harness/python.js';
 
-const PYTHON_ML = process.env.DT_PYTHON_ML ?? (existsSync('/work/.venv/bin/python') ? '/work/.venv/bin/python' : 'python3');
+const PYTHON_ML = pipPython();
 const PYTHON_XGB = process.env.DT_PYTHON_XGB ?? (existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3');
 const SCRIPT = fileURLToPath(new URL('../../python/exchange_models.py', import.meta.url));
 const FIXTURE_SCRIPT = fileURLToPath(new URL('../../../../packages/exchange/scripts/make-fixtures.py', import.meta.url));

@@ -6,7 +6,7 @@
  * values on a few rows, interventional values against 100 background rows. CPU and wall time per
  * row, the time split of dt's call (preparing the trees, the kernel, the additivity check), and the
  * load average around the run, into results/explain.md.
- * Python: DT_SHAP_PYTHON (default /work/.venv/bin/python, which has shap 0.51 and scikit-learn 1.9).
+ * Python: harness/python.ts's pipPython() (DT_PYTHON, else the repository .venv with shap 0.51 and scikit-learn 1.9.1).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -18,6 +18,7 @@ import { measure } from '@dt/eval';
 import { treeShap, treeShapInteractions, type TreeEnsembleView } from '@dt/explain';
 import { runJsonChild } from '../harness/child.js';
 import { cpuSeconds, wallSeconds } from '../harness/timing.js';
+import { pipPython } from '../harness/python.js';
 
 const SCRIPT = fileURLToPath(new URL('../../python/shap_explain.py', import.meta.url));
 const RESULTS = fileURLToPath(new URL('../../results/explain.md', import.meta.url));
@@ -116,7 +117,7 @@ function run(o: Record<string, string>): void {
   const nInteractions = Number(o.interactions);
   const nInterventional = Number(o.interventional);
   const nBackground = Number(o.background);
-  const python = process.env.DT_SHAP_PYTHON ?? '/work/.venv/bin/python';
+  const python = pipPython();
   const dir = mkdtempSync(join(tmpdir(), 'dt-bench-explain-'));
   try {
     const loadBefore = load();

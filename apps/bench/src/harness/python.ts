@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { runJsonChild, withArrayFiles, type ChildResult } from './child.js';
 
 /**
@@ -9,6 +11,20 @@ import { runJsonChild, withArrayFiles, type ChildResult } from './child.js';
  */
 export const PYTHON = 'python3';
 export const pythonEnv = (): NodeJS.ProcessEnv => ({ ...process.env, PYENV_VERSION: 'system' });
+
+/** The repository's own virtualenv (`python3 -m venv .venv && .venv/bin/pip install -r apps/bench/python/requirements.txt`). */
+const REPO_VENV = fileURLToPath(new URL('../../../../.venv/bin/python', import.meta.url));
+
+/**
+ * The Python that runs the pip-installed peers (scikit-learn 1.9.1, LightGBM 4.7, shap 0.51, onnx,
+ * onnxruntime; apps/bench/python/requirements.txt): `DT_PYTHON` when set, else the repository's
+ * `.venv`, else `python3` (whose missing modules are then reported with the pip line to run).
+ */
+export function pipPython(): string {
+  const fromEnv = process.env.DT_PYTHON;
+  if (fromEnv !== undefined && fromEnv !== '') return fromEnv;
+  return existsSync(REPO_VENV) ? REPO_VENV : 'python3';
+}
 
 /** The Debian package that provides a Python module the bench uses. */
 export const DEBIAN_PACKAGE: Readonly<Record<string, string>> = {
