@@ -16,9 +16,10 @@ describe('commands load lazily', () => {
     expect(commandsFor(['train', '--data', 'iris'])).toEqual(['train']);
     expect(commandsFor(['--version'])).toEqual([]);
     expect(commandsFor(['-V'])).toEqual([]);
-    expect(commandsFor(['--help'])).toEqual(['datasets', 'train', 'predict', 'eval', 'show', 'explain']);
-    expect(commandsFor(['trian'])).toEqual(['datasets', 'train', 'predict', 'eval', 'show', 'explain']);
-    expect(commandsFor([])).toHaveLength(6);
+    const all = ['datasets', 'train', 'predict', 'eval', 'show', 'import', 'export', 'explain'];
+    expect(commandsFor(['--help'])).toEqual(all);
+    expect(commandsFor(['trian'])).toEqual(all);
+    expect(commandsFor([])).toHaveLength(all.length);
   });
 
   it('dt --version loads no command module; dt datasets loads only its own; help still lists all', async () => {
@@ -32,7 +33,7 @@ describe('commands load lazily', () => {
 
     const h = await cli(dir, ['--help']);
     expect(h.code).toBe(0);
-    for (const c of ['datasets', 'train', 'predict', 'eval', 'show', 'explain']) expect(h.stdout).toContain(`  ${c}`);
+    for (const c of ['datasets', 'train', 'predict', 'eval', 'show', 'import', 'export', 'explain']) expect(h.stdout).toContain(`  ${c}`);
 
     const typo = await cli(dir, ['trian']);
     expect(typo.code).toBe(2);
