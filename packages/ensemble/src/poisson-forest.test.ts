@@ -22,7 +22,7 @@ describe("forests with criterion 'poisson'", () => {
     it(`${name} fits Poisson members, saves the criterion's name and loads to the same predictions`, () => {
       const { X, y } = counts();
       const f = new Forest({ nEstimators: 5, seed: 2, criterion: 'poisson', maxDepth: 4 }).fit(X, y);
-      expect(f.members.every((m) => m.options.criterion.name === 'poisson')).toBe(true);
+      expect(f.estimators.every((m) => m.options.criterion.name === 'poisson')).toBe(true);
       for (const p of f.predict(X)) expect(p).toBeGreaterThanOrEqual(0);
       const text = serializeForest(f);
       expect(text).toContain('"criterion":"poisson"');
@@ -45,10 +45,10 @@ describe("forests with criterion 'poisson'", () => {
       const y = X.map((_, i) => (i === 5 ? 3 : 0));
       const f = new Forest({ nEstimators: 30, seed: 4, criterion: 'poisson', bootstrap: true }).fit(X, y);
       // One positive row: every split leaves a zero-sum side, so every member is a single leaf (its mean).
-      expect(f.members.every((m) => m.nodeCount === 1)).toBe(true);
-      const zeroMembers = f.members.filter((m) => m.predict([[5]])[0] === 0);
+      expect(f.estimators.every((m) => m.nodeCount === 1)).toBe(true);
+      const zeroMembers = f.estimators.filter((m) => m.predict([[5]])[0] === 0);
       expect(zeroMembers.length).toBeGreaterThan(0);
-      expect(zeroMembers.length).toBeLessThan(f.members.length);
+      expect(zeroMembers.length).toBeLessThan(f.estimators.length);
     });
   }
 });
