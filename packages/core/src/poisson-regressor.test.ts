@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { poisson } from '@dt/criteria';
 import { InvalidArgumentError } from '@dt/errors';
 import { DecisionTreeRegressor, loadModel, TreeRegressor } from './index.js';
@@ -68,5 +69,43 @@ describe("criterion 'poisson' (half Poisson deviance, scikit-learn's)", () => {
     expect(back.options.criterion).toBe(poisson);
     expect(Array.from(back.predict(X))).toEqual(Array.from(m.predict(X)));
     expect(Array.from(back.tree.impurity.subarray(0, back.nodeCount))).toEqual(Array.from(m.tree.impurity.subarray(0, m.nodeCount)));
+  });
+
+  it("splitter 'hist' grows the exact tree when features have <= maxBins values (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 50 }),
+        fc.integer({ min: 1, max: 3 }),
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.boolean(),
+        fc.option(fc.integer({ min: 2, max: 8 }), { nil: null }),
+        fc.integer({ min: 1, max: 3 }),
+        (rows, cols, seed, weighted, maxLeafNodes, minSamplesLeaf) => {
+          let s = seed + 1;
+          const next = (m: number): number => {
+            s = (s * 1103515245 + 12345) % 2147483648;
+            return Math.floor((s / 2147483648) * m);
+          };
+          const X = Array.from({ length: rows }, () => Array.from({ length: cols }, () => next(8)));
+          const y = X.map((x) => (x[0]! > 3 ? next(6) : next(2)));
+          y[0] = 1 + y[0]!; // a positive sum
+          const sampleWeight = weighted ? X.map(() => [0.5, 1, 2, 3.25][next(4)]!) : null;
+          const fit = (splitter: 'best' | 'hist') =>
+            new DecisionTreeRegressor({ criterion: 'poisson', splitter, maxLeafNodes, minSamplesLeaf }).fit(X, y, { sampleWeight });
+          const a = fit('best');
+          const b = fit('hist');
+          const n = a.nodeCount;
+          expect(b.nodeCount).toBe(n);
+          for (const key of ['left', 'right', 'feature', 'threshold'] as const) {
+            expect(Array.from(b.tree[key].subarray(0, n))).toEqual(Array.from(a.tree[key].subarray(0, n)));
+          }
+          for (let i = 0; i < n; i++) {
+            expect(b.tree.value[i]).toBeCloseTo(a.tree.value[i]!, 9);
+            expect(b.tree.impurity[i]).toBeCloseTo(a.tree.impurity[i]!, 9);
+          }
+        },
+      ),
+      { numRuns: 200, seed: 33 },
+    );
   });
 });
