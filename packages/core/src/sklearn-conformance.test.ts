@@ -126,25 +126,44 @@ describe('scikit-learn conformance: random trees (trees.json)', () => {
     expect(cases.some((c) => c.params.max_leaf_nodes !== null)).toBe(true);
     expect(cases.some((c) => c.params.min_impurity_decrease > 0)).toBe(true);
   });
-  for (const c of cases) {
-    it(c.name, () => {
-      const m = fitCase(c);
-      expect(compareTrees(m.tree, c.tree, c)).toBeNull();
-      expect(m.nodeCount).toBe(c.tree.node_count);
-      expect(m.depth).toBe(c.depth);
-      expect(m.nLeaves).toBe(c.n_leaves);
-      if (m instanceof DecisionTreeClassifier) expect(m.classes).toEqual(c.classes);
-      checkPredictions(m, c);
-      if ((c.ties ?? []).length === 0) {
-        m.featureImportances.forEach((v, j) => expect(v).toBeCloseTo(c.feature_importances[j]!, 9));
-      }
-      if (c.tree_exact) {
-        // Same node numbering too (depth-first preorder, or best-first expansion order).
-        expect(Array.from(m.tree.left.subarray(0, m.nodeCount))).toEqual(c.tree.children_left);
-        expect(Array.from(m.tree.feature.subarray(0, m.nodeCount)).map((f, i) => (m.tree.isLeaf(i) ? -2 : f))).toEqual(c.tree.feature);
-      }
-    });
+  for (const c of cases) it(c.name, () => checkTreeCase(c));
+});
+
+/** A random-tree case: dt grows sklearn's tree node for node and predicts as it does. */
+function checkTreeCase(c: SkCase): void {
+  const m = fitCase(c);
+  expect(compareTrees(m.tree, c.tree, c)).toBeNull();
+  expect(m.nodeCount).toBe(c.tree.node_count);
+  expect(m.depth).toBe(c.depth);
+  expect(m.nLeaves).toBe(c.n_leaves);
+  if (m instanceof DecisionTreeClassifier) expect(m.classes).toEqual(c.classes);
+  checkPredictions(m, c);
+  if ((c.ties ?? []).length === 0) {
+    m.featureImportances.forEach((v, j) => expect(v).toBeCloseTo(c.feature_importances[j]!, 9));
   }
+  if (c.tree_exact) {
+    // Same node numbering too (depth-first preorder, or best-first expansion order).
+    expect(Array.from(m.tree.left.subarray(0, m.nodeCount))).toEqual(c.tree.children_left);
+    expect(Array.from(m.tree.feature.subarray(0, m.nodeCount)).map((f, i) => (m.tree.isLeaf(i) ? -2 : f))).toEqual(c.tree.feature);
+  }
+}
+
+describe('scikit-learn conformance: Poisson regression trees (poisson.json)', () => {
+  const cases = fixture('poisson.json').cases;
+  it('covers counts and rates, weights and every stopping rule', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(15);
+    expect(new Set(cases.map((c) => c.criterion))).toEqual(new Set(['poisson']));
+    expect(cases.some((c) => c.sample_weight !== null)).toBe(true);
+    expect(cases.some((c) => c.params.max_leaf_nodes !== null)).toBe(true);
+    expect(cases.some((c) => c.params.max_depth !== null)).toBe(true);
+    expect(cases.some((c) => c.params.min_samples_leaf > 1)).toBe(true);
+    expect(cases.some((c) => c.params.min_impurity_decrease > 0)).toBe(true);
+    expect(cases.some((c) => (c.y as number[]).every(Number.isInteger))).toBe(true);
+    expect(cases.some((c) => (c.y as number[]).includes(0))).toBe(true);
+    // Every split node has positive sums on both sides, so no node has sklearn's +inf impurity.
+    expect(cases.every((c) => c.tree.impurity.every(Number.isFinite))).toBe(true);
+  });
+  for (const c of cases) it(c.name, () => checkTreeCase(c));
 });
 
 describe('scikit-learn conformance: behaviours from sklearn tree tests (behaviours.json)', () => {

@@ -45,13 +45,16 @@ export class TreeRegressor extends DecisionTree {
   private fitMatrix(cm: ColumnMajor, y: ArrayLike<number>, fitOptions: FitOptions, rows: MemberRows | null): this {
     const targets = toTargets(y, cm.rows);
     const weights = toSampleWeight(fitOptions.sampleWeight, cm.rows);
+    const criterion = this.options.criterion as RegressionCriterion;
+    // A forest member's rows were checked by its forest (a bootstrap draw may hold only zeros).
+    if (rows === null) criterion.checkTargets?.(targets, weights, targets.length, 'y');
     this.setFeatureNames(fitOptions.featureNames, cm.cols);
     const data: RegressionData = {
       task: 'regression',
       X: cm,
       targets,
       weights,
-      criterion: this.options.criterion as RegressionCriterion,
+      criterion,
     };
     this.fitted = this.grow(rows === null ? data : rows.fitData(data, this.options), fitOptions.workers ?? null);
     return this;

@@ -62,7 +62,7 @@ it('the guide names the files it changes, and its blocks apply to this package',
     const touched = applyGuide(doc, tmp);
     expect(touched).toEqual(['src/hellinger.ts', 'src/registry.ts', 'src/index.ts', 'src/hellinger.test.ts']);
     for (const path of touched) expect(doc).toContain(`| \`packages/criteria/${path}\` |`);
-    expect(readFileSync(join(tmp, 'src', 'registry.ts'), 'utf8')).toMatch(/import \{ hellinger \}[\s\S]*mae, hellinger\];/);
+    expect(readFileSync(join(tmp, 'src', 'registry.ts'), 'utf8')).toMatch(/import \{ hellinger \}[\s\S]*poisson, hellinger\];/);
     expect(doc).not.toMatch(/(^|[^@/\w-])pnpm (?!@)/m); // every pnpm is `npx -y pnpm@10`
   } finally {
     rmSync(tmp, { recursive: true, force: true });

@@ -87,3 +87,18 @@ describe('poisson (half Poisson deviance)', () => {
     expect(poisson.leafValue(Float64Array.of(1, 3), Float64Array.of(3, 1), 2)).toBe(1.5);
   });
 });
+
+describe('poisson.checkTargets (run once by fit)', () => {
+  const check = (y: number[], w: number[] | null) => () => poisson.checkTargets!(Float64Array.from(y), w && Float64Array.from(w), y.length, 'y');
+  it('accepts non-negative targets with a positive weighted sum', () => {
+    expect(check([0, 0, 2, 0.5], null)).not.toThrow();
+    expect(check([0, 3], [1, 0.1])).not.toThrow();
+  });
+  it('names the argument and the first negative value', () => {
+    expect(check([1, -0.5, -2], null)).toThrow(/^y must be non-negative for Poisson regression \(some value\(s\) of y are negative; the first at row 1\), got -0\.5$/);
+  });
+  it('refuses a zero sum, weighted or not', () => {
+    expect(check([0, 0], null)).toThrow(/^y must be a positive \(weighted\) sum for Poisson regression, got 0$/);
+    expect(check([0, 3], [1, 0])).toThrow(/positive \(weighted\) sum/);
+  });
+});

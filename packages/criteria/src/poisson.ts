@@ -2,6 +2,7 @@ import type { RegressionCriterion, RegressionScanInput, SplitResult } from './ty
 import { isCandidate } from './tolerance.js';
 import { BALANCE_TIE_TOLERANCE, SCORE_TIE_TOLERANCE } from './ties.js';
 import { weightedMean } from './mse.js';
+import { InvalidArgumentError } from '@dt/errors';
 
 /**
  * Sums of y at or below this are zero: scikit-learn's `EPSILON` (10·machine epsilon), which absorbs
@@ -28,6 +29,10 @@ let resultLeftWeight = 0;
  * −∞: such positions are no candidates, as in scikit-learn. A node with Σwy ≤ POISSON_EPSILON has
  * impurity 0 here (every y is 0, so each term is 0·log 0); scikit-learn reports +∞ for it, a value
  * no model file can hold, and neither splits it.
+ *
+ * Targets are checked once at fit (checkTargets): none negative, and a positive weighted sum (the
+ * deviance of a zero mean is undefined) — scikit-learn's two errors; it sums y unweighted, so a
+ * fit whose positive targets all have weight 0 is refused here and grows a 0-predicting root there.
  */
 export const poisson: RegressionCriterion = Object.freeze({
   name: 'poisson',
@@ -36,7 +41,23 @@ export const poisson: RegressionCriterion = Object.freeze({
   scan: scanPoisson,
   impurity: poissonImpurity,
   leafValue: weightedMean,
+  checkTargets: checkPoissonTargets,
 });
+
+/** Throws unless every target is ≥ 0 and Σw·y > 0 (scikit-learn's checks for criterion='poisson'). */
+export function checkPoissonTargets(targets: Float64Array, weights: Float64Array | null, n: number, argument: string): void {
+  let swy = 0;
+  for (let i = 0; i < n; i++) {
+    const y = targets[i]!;
+    if (y < 0) {
+      throw new InvalidArgumentError(argument, `non-negative for Poisson regression (some value(s) of ${argument} are negative; the first at row ${i})`, y);
+    }
+    swy += weights === null ? y : weights[i]! * y;
+  }
+  if (!(swy > 0)) {
+    throw new InvalidArgumentError(argument, 'a positive (weighted) sum for Poisson regression', swy);
+  }
+}
 
 export function poissonImpurity(targets: Float64Array, weights: Float64Array, n: number): number {
   let sw = 0;

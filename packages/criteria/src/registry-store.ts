@@ -20,7 +20,7 @@ const ALIASES: Readonly<Record<string, string>> = Object.freeze({
 });
 
 /** Names of every built-in criterion: user criteria may not take them. */
-const BUILT_IN_NAMES: readonly string[] = ['gini', 'entropy', 'misclassification', 'twoing', 'maxCut', 'mse', 'mae'];
+const BUILT_IN_NAMES: readonly string[] = ['gini', 'entropy', 'misclassification', 'twoing', 'maxCut', 'mse', 'mae', 'poisson'];
 
 const TASKS: readonly CriterionTask[] = ['classification', 'regression'];
 const NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_-]*$/;
@@ -49,7 +49,8 @@ function assertCriterion(argument: string, value: unknown): asserts value is Cri
     TASKS.includes(c.task as CriterionTask) &&
     typeof c.scan === 'function' &&
     typeof c.impurity === 'function' &&
-    (c.task !== 'regression' || typeof c.leafValue === 'function');
+    (c.task !== 'regression' || typeof c.leafValue === 'function') &&
+    (c.checkTargets === undefined || typeof c.checkTargets === 'function');
   if (!ok) throw new InvalidArgumentError(argument, expectation, value);
 }
 

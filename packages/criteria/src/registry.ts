@@ -11,12 +11,13 @@ import { twoing } from './twoing.js';
 import { maxCut } from './max-cut.js';
 import { mse } from './mse.js';
 import { mae } from './mae.js';
+import { poisson } from './poisson.js';
 
 export { registerCriterion } from './registry-store.js';
 export type { CriterionTask } from './registry-store.js';
 
 /** Built-in criteria. A new built-in criterion is one import above and one entry here. */
-const BUILT_IN_CRITERIA: readonly Criterion[] = [gini, entropy, misclassification, twoing, maxCut, mse, mae];
+const BUILT_IN_CRITERIA: readonly Criterion[] = [gini, entropy, misclassification, twoing, maxCut, mse, mae, poisson];
 export { BUILT_IN_CRITERIA };
 
 /**

@@ -141,6 +141,12 @@ export interface RegressionCriterion extends CriterionBase {
   impurity(targets: Float64Array, weights: Float64Array, n: number): number;
   /** The prediction stored in a leaf: weighted mean for MSE, weighted median for MAE. */
   leafValue(targets: Float64Array, weights: Float64Array, n: number): number;
+  /**
+   * Optional check of the training targets, run once by fit at its boundary (never per node): throws
+   * a DtError naming `argument` when the criterion is undefined on them (Poisson: a negative target,
+   * or a non-positive weighted sum). `weights` null: unit weights. Absent: every finite target is accepted.
+   */
+  checkTargets?(targets: Float64Array, weights: Float64Array | null, n: number, argument: string): void;
 }
 
 export type Criterion = ClassificationCriterion | RegressionCriterion;

@@ -557,6 +557,7 @@ export abstract class EnsembleRegressor<M extends RegressorMember> extends Ensem
   [PREPARE_FIT](X: FeatureInput, y: unknown, fitOptions: EnsembleFitOptions): PreparedFit<M> {
     const { x, sw } = this.fitInput(X, fitOptions);
     const t = toTargets(y, x.rows);
+    this.checkTargets(t, sw);
     const draws = this.planDraws(x);
     const shared = new SharedRows(x);
     return {
@@ -575,6 +576,13 @@ export abstract class EnsembleRegressor<M extends RegressorMember> extends Ensem
         this.oob = this.options.oobScore ? this.computeOob(x, t) : null;
       },
     };
+  }
+
+  /** The member criterion's target check (Poisson: y ≥ 0, positive sum), once on the forest's y: a bootstrap draw may hold only zeros. */
+  private checkTargets(t: Float64Array, sw: Float64Array | null): void {
+    const probe: unknown = this.makeMember(0, 0);
+    const criterion = probe instanceof DecisionTreeRegressor ? probe.options.criterion : null;
+    if (criterion?.task === 'regression') criterion.checkTargets?.(t, sw, t.length, 'y');
   }
 
   predict(X: FeatureInput): Float64Array {

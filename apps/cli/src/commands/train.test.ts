@@ -87,6 +87,25 @@ describe('dt train', () => {
     expect(w.stdout).toMatch(/criterion=mse.*training R² 0\.\d{4}/);
   });
 
+  it("--criterion poisson trains a Poisson regression tree on counts, and refuses negative targets naming y", async () => {
+    const lines = ['x,z,count'];
+    for (let i = 0; i < 60; i++) lines.push(`${i % 10},${(i * 7) % 13},${i % 10 < 3 ? 0 : Math.floor((i % 10) / 2) + (i % 3)}`);
+    writeText(dir, 'counts.csv', `${lines.join('\n')}\n`);
+    const r = await cli(dir, ['train', '--data', 'counts.csv', '--algorithm', 'cart', '--task', 'regression', '--criterion', 'poisson', '--max-depth', '3', '--out', 'counts.json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/criterion=poisson/);
+    const model = await readModel(join(dir, 'counts.json'));
+    expect(model).toBeInstanceOf(DecisionTreeRegressor);
+    expect((model as DecisionTreeRegressor).options.criterion.name).toBe('poisson');
+    expect(JSON.parse(readFileSync(join(dir, 'counts.json'), 'utf8')).params.criterion).toBe('poisson');
+
+    writeText(dir, 'negative.csv', `${[...lines.slice(0, 5), '4,4,-3', ...lines.slice(5)].join('\n')}\n`);
+    const bad = await cli(dir, ['train', '--data', 'negative.csv', '--task', 'regression', '--criterion', 'poisson', '--out', 'negative.json']);
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toMatch(/y must be non-negative for Poisson regression .*got -3/);
+    expect(existsSync(join(dir, 'negative.json'))).toBe(false);
+  });
+
   it('reads --label and --categorical for CSV files', async () => {
     writeText(dir, 'toy-label-first.csv', toyCsv().split('\n').map((l) => l.split(',').reverse().join(',')).join('\n'));
     const r = await cli(dir, ['train', '--data', 'toy-label-first.csv', '--label', 'label', '--categorical', 'size', '--out', 'toy.json']);
