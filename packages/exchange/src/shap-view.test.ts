@@ -96,6 +96,16 @@ describe('imported models TreeSHAP cannot explain', () => {
     expect(() => treeShap(model, [[0, 0, 0]])).toThrow(/model\.trees\[\d+\].*categorical split/);
   });
 
+  it("LightGBM's zero-as-missing split is refused naming the tree and why", () => {
+    const text = cases('lightgbm')[0]!.model as string;
+    // decision_type 6: missing type Zero (bits 2-3 = 1), default left.
+    const zero = text.replace(/decision_type=10 /, 'decision_type=6 ');
+    expect(zero).not.toBe(text);
+    const model = readLightGBM(zero);
+    expect(() => treeShap(model, [[0, 0, 0, 0, 0]])).toThrow(/model\.trees\[0\].*node 0 treats zero as missing/);
+    expect(() => readLightGBM(text).toTreeEnsembleView()).not.toThrow();
+  });
+
   it('an ONNX model has no covers: path-dependent is refused, interventional works and adds up', () => {
     const model = readOnnx(fixtureBytes('onnx-rf-regressor-double.onnx'));
     const M = model.nFeatures;
