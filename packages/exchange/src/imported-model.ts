@@ -13,6 +13,7 @@ import { CompiledForest } from './compiled-forest.js';
 import { ExchangeFormatError } from './errors.js';
 import type { ImportedTree } from './imported-tree.js';
 import { applyLink, onnxBinaryPositive, type OutputLink } from './output-link.js';
+import { shapView, type ImportedEnsembleView } from './shap-view.js';
 
 /** The library a model came from. */
 export type SourceFormat = 'lightgbm' | 'xgboost' | 'onnx';
@@ -162,6 +163,16 @@ export class ImportedModel implements ImportedModelSpec {
       out[r] = classes[best]!;
     }
     return out;
+  }
+
+  /**
+   * The model as @dt/explain's TreeSHAP reads it (`treeShap(model, X)` calls this): margins, each
+   * tree in its raw-score column, covers as the origin library's own TreeSHAP weighs them (LightGBM:
+   * counts, XGBoost: hessian sums, ONNX: none — interventional only). Categorical and zero-as-missing
+   * splits are refused (an InvalidArgumentError naming the tree and node).
+   */
+  toTreeEnsembleView(): ImportedEnsembleView {
+    return shapView(this);
   }
 
   /** Leaf reached by every row in every tree: dt node ids, rows × trees row-major (`trees[t].sourceIds` maps them to the file's ids). */

@@ -2,6 +2,7 @@ export { ImportedModel } from './imported-model.js';
 export type { Accumulation, ImportedModelSpec, MemberView, SourceFormat } from './imported-model.js';
 export { SPLIT_ZERO_MISSING, SPLIT_CATEGORICAL, SPLIT_CAT_FLOAT32, ZERO_BAND } from './imported-tree.js';
 export type { ImportedTree } from './imported-tree.js';
+export type { ImportedEnsembleView, ImportedViewTree } from './shap-view.js';
 export type { OutputLink } from './output-link.js';
 export { readLightGBM } from './lightgbm.js';
 export { readXGBoost } from './xgboost.js';

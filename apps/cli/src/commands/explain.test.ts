@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { loadDataset } from '@dt/datasets';
 import { loadForest, type RandomForestClassifier } from '@dt/ensemble';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { fixturePath } from '@dt/exchange/fixtures';
 import { cli, tempDir, writeText } from '../test-helpers/cli.js';
 
 const dir = tempDir();
@@ -72,5 +73,35 @@ describe('dt explain', () => {
       expect(r.code, `${extra.join(' ')}: ${r.stderr}`).toBe(1);
       expect(r.stderr).toMatch(message);
     }
+  });
+
+  // The committed LightGBM / XGBoost contrib fixtures of @dt/explain: each library's model file, rows (with NaN) and SHAP values.
+  for (const library of ['lightgbm', 'xgboost'] as const) {
+    it(`reads a ${library} model file directly: SHAP values equal ${library}'s own contributions to 1e-6`, async () => {
+      const url = new URL(`../../../../packages/explain/fixtures/${library}-contrib.json`, import.meta.url);
+      const { cases } = JSON.parse(readFileSync(url, 'utf8')) as { cases: { name: string; model: unknown; X: (number | null)[][]; contrib: { values: number[] } }[] };
+      const c = cases.find((k) => k.name.endsWith('multiclass'))!;
+      const file = library === 'lightgbm' ? 'model.txt' : 'model.json';
+      writeText(dir, file, typeof c.model === 'string' ? c.model : JSON.stringify(c.model));
+      const M = c.X[0]!.length;
+      writeText(dir, `${library}.csv`, `${Array.from({ length: M }, (_, j) => `c${j}`).join(',')}\n${c.X.map((r) => r.map((v) => (v === null ? '' : String(v))).join(',')).join('\n')}\n`);
+      const r = await cli(dir, ['explain', '--model', file, '--data', `${library}.csv`]);
+      expect(r.code, r.stderr).toBe(0);
+      const [head, ...lines] = r.stdout.trimEnd().split('\n');
+      expect(head).toBe(`row,class,${Array.from({ length: M }, (_, j) => (library === 'lightgbm' ? `Column_${j}` : `x${j}`)).join(',')},expected_value,prediction`);
+      expect(lines).toHaveLength(c.X.length * 3);
+      // The library's layout: per row and class, the features' contributions then the bias (the expected value).
+      lines.forEach((line, i) => {
+        const nums = line.split(',').slice(2, 3 + M).map(Number);
+        const want = c.contrib.values.slice(i * (M + 1), (i + 1) * (M + 1));
+        nums.forEach((v, j) => expect(Math.abs(v - want[j]!), `${line} vs ${want.join(',')}`).toBeLessThan(1e-6 * Math.max(1, Math.abs(want[j]!))));
+      });
+    });
+  }
+
+  it('an ONNX file is refused: it holds no covers for path-dependent TreeSHAP', async () => {
+    const r = await cli(dir, ['explain', '--model', fixturePath('onnx-rf-regressor-double.onnx'), '--data', 'iris']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/ONNX file holds no training covers/);
   });
 });

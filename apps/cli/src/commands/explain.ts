@@ -10,14 +10,16 @@ import { plural } from '../format.js';
 import type { Context } from '../io.js';
 import { readModelFile } from '../model-file.js';
 import { loadPredictData } from '../predict-data.js';
+import { isForeignModelFile, readForeignModel } from '../foreign-model.js';
+import { loadForeignData } from './foreign.js';
 
 const FORMATS = ['csv', 'json', 'svg'] as const;
 
 export function explainCommand(program: Command, ctx: Context): void {
   program
     .command('explain')
-    .description("explain a saved model's predictions with exact TreeSHAP values (probabilities for classifiers, values for regressors)")
-    .requiredOption('--model <model.json>', 'a model written by dt train (an axis-aligned tree or forest)')
+    .description("explain a saved model's predictions with exact TreeSHAP values (probabilities for classifiers, values for regressors, raw margins for LightGBM / XGBoost models)")
+    .requiredOption('--model <model.json|model.txt>', 'a model written by dt train (an axis-aligned tree or forest), a LightGBM text model or an XGBoost JSON model')
     .requiredOption('--data <name|file.csv|->', "a built-in dataset, a CSV file with the model's feature columns, or - for CSV on standard input")
     .option('--row <i>', 'explain only row i (0-based) of the data')
     .option('--format <format>', `${FORMATS.join(', ')}: CSV (a row per explained row and class), JSON, or an SVG picture (a waterfall with --row, else a beeswarm)`, 'csv')
@@ -34,12 +36,7 @@ async function explain(opts: Record<string, unknown>, ctx: Context): Promise<voi
   if (outPath !== null) await assertNotAnInput(outPath, inputs);
   const rowArg = opts.row === undefined ? null : String(opts.row);
   if (rowArg !== null && !/^\d+$/.test(rowArg)) throw new InvalidArgumentError('--row', 'a row index (0, 1, 2, ...)', rowArg);
-  const file = await readModelFile(modelPath);
-  // Missing values as the model was trained: its stored fill values, NaN to the tree, or an error.
-  const trained = file.training?.missing;
-  const policy = trained?.policy === 'impute' || trained?.policy === 'native' ? trained.policy : 'error';
-  const data = await loadPredictData(spec, file, ctx.cwd, policy === 'impute' ? 'native' : policy, ctx.stdin);
-  if (policy === 'impute') data.X = loadSimpleImputer(trained!.imputer!).transform(data.X);
+  const { model, data } = (await isForeignModelFile(modelPath)) ? await foreignInput(modelPath, spec, ctx) : await dtInput(modelPath, spec, ctx);
   const X = data.X;
   let rows = X;
   let first = 0;
@@ -48,7 +45,7 @@ async function explain(opts: Record<string, unknown>, ctx: Context): Promise<voi
     if (first >= X.rows) throw new InvalidArgumentError('--row', `a row index below ${X.rows} (${spec} has ${plural(X.rows, 'row')})`, rowArg);
     rows = { data: X.data.subarray(first * X.cols, (first + 1) * X.cols), rows: 1, cols: X.cols };
   }
-  const shap = treeShap(file.model, rows);
+  const shap = treeShap(model, rows);
   let text: string;
   if (format === 'svg') text = `${rowArg !== null ? waterfallSvg(shap, { title: `Row ${first} of ${spec}` }) : beeswarmSvg(shap, { title: `${plural(shap.rows, 'row')} of ${spec}` })}\n`;
   else if (format === 'json') text = `${JSON.stringify(toJson(shap, first))}\n`;
@@ -59,6 +56,34 @@ async function explain(opts: Record<string, unknown>, ctx: Context): Promise<voi
     ctx.stderr.write(`Wrote the SHAP values of ${plural(shap.rows, 'row')} to ${String(opts.out)}.\n`);
   }
   if (data.ignored.length > 0) ctx.stderr.write(`Ignored column${data.ignored.length > 1 ? 's' : ''} ${data.ignored.join(', ')}.\n`);
+}
+
+type Input = { model: unknown; data: Awaited<ReturnType<typeof loadPredictData>> };
+
+/** A dt model file and its rows, missing values as the model was trained: its stored fill values, NaN to the tree, or an error. */
+async function dtInput(modelPath: string, spec: string, ctx: Context): Promise<Input> {
+  const file = await readModelFile(modelPath);
+  const trained = file.training?.missing;
+  const policy = trained?.policy === 'impute' || trained?.policy === 'native' ? trained.policy : 'error';
+  const data = await loadPredictData(spec, file, ctx.cwd, policy === 'impute' ? 'native' : policy, ctx.stdin);
+  if (policy === 'impute') data.X = loadSimpleImputer(trained!.imputer!).transform(data.X);
+  return { model: file.model, data };
+}
+
+/**
+ * A LightGBM / XGBoost / ONNX file (or dt's JSON of one) and its rows: explained in raw-score
+ * margins with the library's own covers, as LightGBM's pred_contrib and XGBoost's pred_contribs.
+ */
+async function foreignInput(modelPath: string, spec: string, ctx: Context): Promise<Input> {
+  const model = await readForeignModel(modelPath);
+  if (model.format === 'onnx') {
+    throw new InvalidArgumentError(
+      '--model',
+      'a dt, LightGBM or XGBoost model (an ONNX file holds no training covers — the samples behind each split — so its path-dependent TreeSHAP values are undefined; explain the model it was converted from)',
+      String(modelPath),
+    );
+  }
+  return { model, data: await loadForeignData(model, spec, ctx) };
 }
 
 function names(shap: ShapValues): string[] {

@@ -7,6 +7,7 @@ import { basename } from 'node:path';
 import { exportDot, exportText, type ExportOptions } from '@dt/core';
 import { assertNotAnInput, writeFileAtomic } from '@dt/core/node';
 import { InvalidArgumentError, nonNegativeInt, oneOf } from '@dt/errors';
+import type { ImportedModel } from '@dt/exchange';
 import { renderHtml, renderSvg } from '@dt/plot';
 import { csvLine } from '../csv-out.js';
 import { resolvePath } from '../data.js';
@@ -16,6 +17,13 @@ import { describeImported, readForeignModel } from '../foreign-model.js';
 import { loadPredictData } from '../predict-data.js';
 import { num } from '../tree-options.js';
 import { UsageError } from '../errors.js';
+
+/** The rows `spec` names for an imported model: its feature columns, missing cells NaN (routed by the model). */
+export function loadForeignData(model: ImportedModel, spec: string, ctx: Context): ReturnType<typeof loadPredictData> {
+  // LightGBM's default names (Column_0, ...) say nothing: such models read CSV columns by position.
+  const names = model.featureNames !== null && !model.featureNames.every((n, j) => n === `Column_${j}` || n === `f${j}`) ? model.featureNames : null;
+  return loadPredictData(spec, { model: { nFeatures: model.nFeatures, featureNames: names }, training: null } as never, ctx.cwd, 'native', ctx.stdin);
+}
 
 export async function predictForeign(opts: Record<string, unknown>, ctx: Context): Promise<void> {
   const modelPath = resolvePath(ctx.cwd, String(opts.model));
@@ -27,9 +35,7 @@ export async function predictForeign(opts: Record<string, unknown>, ctx: Context
   const model = await readForeignModel(modelPath);
   const classifier = model.task === 'classification';
   if (opts.proba && !classifier) throw new UsageError('--proba needs a classification model; this one is a regressor');
-  // LightGBM's default names (Column_0, ...) say nothing: such models read CSV columns by position.
-  const names = model.featureNames !== null && !model.featureNames.every((n, j) => n === `Column_${j}` || n === `f${j}`) ? model.featureNames : null;
-  const data = await loadPredictData(spec, { model: { nFeatures: model.nFeatures, featureNames: names }, training: null } as never, ctx.cwd, 'native', ctx.stdin);
+  const data = await loadForeignData(model, spec, ctx);
   const predicted = model.predict(data.X);
   const predictions = Array.from(predicted as ArrayLike<string | number>);
   const C = classifier ? model.classes!.length : 0;
