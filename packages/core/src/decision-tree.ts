@@ -11,6 +11,7 @@ import type { HistogramParallel, HistogramWorkers } from './split-search/histogr
 import type { FitWorkers } from './threads.js';
 import type { Tree } from './tree.js';
 
+/** Per-call options of `fit` (the estimator options go to the constructor); every field is optional. */
 export interface FitOptions {
   /** Non-negative weight per training row. */
   sampleWeight?: ArrayLike<number> | null;

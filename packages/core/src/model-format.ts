@@ -52,6 +52,10 @@ export interface TreeJson {
   catValues?: (number | null)[];
 }
 
+/**
+ * A tree model file: format tag and version, estimator class, resolved options (`params`), feature names,
+ * class labels (classifiers) and the tree.
+ */
 export interface ModelJson {
   format: typeof MODEL_FORMAT;
   version: 1 | typeof MODEL_FORMAT_VERSION;
@@ -147,6 +151,7 @@ export function readTreeJson(value: unknown, at: string, version: number): Tree 
  */
 export const MAX_SAVED_VALUES = 2 ** 24;
 
+/** A tree's arrays as plain JSON (TreeJson); throws InvalidArgumentError above MAX_SAVED_VALUES node × class values. */
 export function treeToJson(t: Tree): TreeJson {
   const n = t.nodeCount;
   // Checked before reading t.value (which would turn a sparse tree dense: nodes × classes numbers).
@@ -366,6 +371,10 @@ export function modelToJson(model: FittedTreeEstimator): ModelJson {
   return json;
 }
 
+/**
+ * A fitted tree model as the JSON text of its model file (`dt-model` format, see ModelJson).
+ * Throws InvalidArgumentError for a tree of more than MAX_SAVED_VALUES node × class values.
+ */
 export function serializeModel(model: FittedTreeEstimator): string {
   return JSON.stringify(modelToJson(model));
 }

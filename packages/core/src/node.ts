@@ -245,6 +245,7 @@ export class OutputIsInputError extends DtError {
   }
 }
 
+/** Options of writeFileAtomic: inputs it must never overwrite, and whether to replace a write-protected file. */
 export interface WriteFileOptions {
   /** Input files the write must never replace (compared by real path and by device + inode). */
   inputs?: readonly string[];
@@ -393,6 +394,10 @@ async function syncDir(dir: string): Promise<void> {
   }
 }
 
+/**
+ * Writes a tree model file atomically (temporary file, fsync, rename): an existing file is replaced whole or not at all.
+ * Throws InvalidArgumentError for a tree too large to save, DtError 'IO' when the write fails.
+ */
 export async function saveModel(path: string, model: TreeModel): Promise<void> {
   await writeFileAtomic(path, serializeModel(model));
 }
@@ -410,6 +415,7 @@ export async function readModelText(path: string): Promise<string> {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
+/** Reads and loads a tree model file (DtError 'IO' naming the path if unreadable; loadModel's errors if invalid). */
 export async function readModel(path: string): Promise<TreeModel> {
   return loadModel(await readModelText(path));
 }
