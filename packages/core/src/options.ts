@@ -121,7 +121,7 @@ export type RegressorOptions = TreeOptions;
 
 /**
  * Tree options after validation: every option present, defaults filled in, names resolved to their
- * criterion, projection and splitter values. What `params` returns and a model file saves.
+ * criterion, projection and splitter values.
  */
 export interface ResolvedTreeOptions {
   criterion: Criterion;
