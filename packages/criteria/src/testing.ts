@@ -41,6 +41,7 @@ export {
 
 /** Scores the split [0, pos) | [pos, n) from scratch; higher is better. O(n) or O(n²) is fine. */
 export type ClassificationOracle = (input: ClassificationScanInput, pos: number) => number;
+/** Scores the split [0, pos) | [pos, n) of a regression input from scratch; higher is better. */
 export type RegressionOracle = (input: RegressionScanInput, pos: number) => number;
 
 interface CommonCheckOptions {
@@ -64,6 +65,7 @@ interface CommonCheckOptions {
   tieTol?: number;
 }
 
+/** Options of checkClassificationCriterion: the oracle (required), the generated inputs and the tolerances. */
 export interface ClassificationCheckOptions extends CommonCheckOptions {
   oracle: ClassificationOracle;
   /** Class count range of the generated inputs (default 2..20). */
@@ -75,6 +77,7 @@ export interface ClassificationCheckOptions extends CommonCheckOptions {
   scale?: (input: ClassificationScanInput, oracleScores: readonly number[]) => number;
 }
 
+/** Options of checkRegressionCriterion: the oracle (required), optional impurity/leafValue references and the tolerances. */
 export interface RegressionCheckOptions extends CommonCheckOptions {
   oracle: RegressionOracle;
   /** References for `criterion.impurity` / `criterion.leafValue`, checked on every input when given. */
@@ -87,6 +90,7 @@ export interface RegressionCheckOptions extends CommonCheckOptions {
   scale?: (input: RegressionScanInput, oracleScores: readonly number[]) => number;
 }
 
+/** What a conformance check ran: scans, no-split answers, exercised ties and oracle-scored positions. */
 export interface ConformanceReport {
   criterion: string;
   trials: number;
