@@ -26,6 +26,7 @@ export interface WorkerFault {
   at: number;
 }
 
+/** Options of startModuleWorker: a fault to inject, for tests and the fuzz campaign only. */
 export interface ModuleWorkerOptions {
   /** Inject a fault (tests and the fuzz campaign only). */
   fault?: WorkerFault | null;
@@ -124,6 +125,7 @@ export interface HistogramWorkerPool extends HistogramWorkers {
   failure(): WorkerFailedError | null;
 }
 
+/** Options of createHistogramWorkers: injected faults (tests) and the stall and timeout limits of HistogramWorkers. */
 export interface HistogramWorkerOptions {
   /** Per worker, a fault to inject (tests and the fuzz campaign). */
   faults?: readonly (WorkerFault | null)[];

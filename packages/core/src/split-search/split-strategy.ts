@@ -68,6 +68,10 @@ export interface StrategyLimits {
   valueScored?: string;
 }
 
+/**
+ * A split-search strategy as a value ('best', 'hist', 'random', 'auto'): builds the search over axis
+ * columns and declares, in `limits`, the options it cannot be combined with.
+ */
 export interface SplitStrategy {
   /** Its name in model files and on the command line ('best', 'hist', 'random', 'auto'). */
   readonly name: string;
