@@ -18,6 +18,7 @@ export interface DenseMatrix {
 export interface MatrixLike {
   rows: number;
   columns: number;
+  /** The value at (row, column), both 0-based. */
   get(row: number, column: number): number;
 }
 

@@ -123,6 +123,7 @@ export interface FittedTreeEstimator {
   /** Classifiers only. */
   readonly classes?: (string | number)[];
   readonly [OPTION_TABLE]: OptionTable<ResolvedTreeOptions>;
+  /** Installs a loaded model's fitted state (the model file reader's hook, not for users). */
   [RESTORE](state: RestoreState<Tree>): void;
 }
 

@@ -78,7 +78,7 @@ ${load}.then(arm, (e) => { note(${THREW}, e && e.message); throw e; });
  * JS, or — from the TypeScript sources (workspace, tests) — the .ts file through tsx's loader (a dev
  * dependency of the workspace only). Its exit or uncaught error is recorded in shared memory, so a
  * thread blocked waiting for it learns of it synchronously (workerFailure). The one start-up of
- * every @dt package's worker pool.
+ * every `@dt` package's worker pool.
  */
 export function startModuleWorker(base: string, name: string, workerData?: unknown, options: ModuleWorkerOptions = {}): Worker {
   const tsx = base.endsWith('.ts');
@@ -120,6 +120,7 @@ export function resolveJobs(nJobs: number): number {
 
 /** Worker threads for 'hist' fits (fit options `workers`); close() when done. Idle workers never keep the process alive. */
 export interface HistogramWorkerPool extends HistogramWorkers {
+  /** Stops the pool's threads; resolves once they have exited. */
   close(): Promise<void>;
   /** Why the pool can no longer serve fits (a worker failed, or close() was called), or null. */
   failure(): WorkerFailedError | null;

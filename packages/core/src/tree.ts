@@ -288,6 +288,7 @@ export class Tree {
     this.missingGoToLeft[node] = missingGoToLeft;
   }
 
+  /** Makes `node` an oblique split `Σ weights[j]·x[features[j]] <= threshold` (goes left), growing the pooled weight arrays as needed. */
   setObliqueSplit(node: number, features: ArrayLike<number>, weights: ArrayLike<number>, threshold: number): void {
     const len = features.length;
     const need = this.obliqueUsed + len;
@@ -396,6 +397,7 @@ export class Tree {
     this.catCount[node] = 0;
   }
 
+  /** True when `node` is a leaf. */
   isLeaf(node: number): boolean {
     return this.kind[node] === LEAF;
   }
