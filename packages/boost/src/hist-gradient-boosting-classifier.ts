@@ -14,6 +14,10 @@ import type { BoostingFitOptions } from './hist-gradient-boosting.js';
 import { rawToProba } from './losses.js';
 import type { BoostingOptions } from './options.js';
 
+/**
+ * scikit-learn's HistGradientBoostingClassifier (log_loss; one tree per iteration for two classes, one per class
+ * for more), growing ordinary dt Trees of raw scores. Options are validated once by the constructor (InvalidArgumentError).
+ */
 export class HistGradientBoostingClassifier extends HistGradientBoosting {
   protected readonly task: Task = 'classification';
   protected readonly estimatorName = 'HistGradientBoostingClassifier' as const;

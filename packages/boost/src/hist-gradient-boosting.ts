@@ -40,6 +40,10 @@ export interface BoostingFitOptions {
   onIteration?: ((info: IterationInfo) => void) | null;
 }
 
+/**
+ * What `onIteration` receives after each iteration: its number (1-based), the iteration limit, and the
+ * latest training and validation scores (undefined when not computed).
+ */
 export interface IterationInfo {
   iteration: number;
   maxIter: number;
@@ -64,6 +68,10 @@ interface Rows {
   cols: number;
 }
 
+/**
+ * The boosting loop both estimators share (scikit-learn's BaseHistGradientBoosting): bin once, then per
+ * iteration grow one tree per output on the loss's gradients and hessians, with early stopping.
+ */
 export abstract class HistGradientBoosting {
   protected options: ResolvedBoostingOptions;
   protected abstract readonly task: Task;
