@@ -80,8 +80,9 @@ export interface ClassificationCheckOptions extends CommonCheckOptions {
 /** Options of checkRegressionCriterion: the oracle (required), optional impurity/leafValue references and the tolerances. */
 export interface RegressionCheckOptions extends CommonCheckOptions {
   oracle: RegressionOracle;
-  /** References for `criterion.impurity` / `criterion.leafValue`, checked on every input when given. */
+  /** Reference for `criterion.impurity`, checked on every input when given. */
   impurity?: (targets: Float64Array, weights: Float64Array, n: number) => number;
+  /** Reference for `criterion.leafValue`, checked on every input when given. */
   leafValue?: (targets: Float64Array, weights: Float64Array, n: number) => number;
   /**
    * Natural scale of the scores of one input (default max(max |oracle|, var(y), sd(y), 1e-12·mean(y²)),
