@@ -68,14 +68,17 @@ export class HistGradientBoostingClassifier extends HistGradientBoosting {
     return this.labelsOf(raw, n);
   }
 
+  /** The raw scores per row after each iteration (scikit-learn's staged_decision_function). */
   *stagedDecisionFunction(X: unknown): Generator<Float64Array[]> {
     for (const { raw, n } of this.stagedRaw(X)) yield rowsOf(raw, n, this.baseline.length);
   }
 
+  /** Class probabilities per row after each iteration (scikit-learn's staged_predict_proba). */
   *stagedPredictProba(X: unknown): Generator<Float64Array[]> {
     for (const { raw, n } of this.stagedRaw(X)) yield rowsOf(rawToProba(raw, n, this.baseline.length), n, this.labels.length);
   }
 
+  /** The predicted classes after each iteration (scikit-learn's staged_predict). */
   *stagedPredict(X: unknown): Generator<ClassLabel[]> {
     for (const { raw, n } of this.stagedRaw(X)) yield this.labelsOf(raw, n);
   }

@@ -204,6 +204,7 @@ export abstract class HistGradientBoosting {
     return this.trees.length > 0;
   }
 
+  /** Throws NotFittedError before fit (or load). */
   protected checkFitted(): void {
     if (!this.fitted) throw new NotFittedError(this.constructor.name);
   }
@@ -247,6 +248,10 @@ export abstract class HistGradientBoosting {
     return null;
   }
 
+  /**
+   * The boosting loop on validated X (NaN allowed) and encoded y: bins, grows trees per iteration, stops early;
+   * with warmStart on a fitted model, continues from its trees (ShapeMismatchError on a different feature count).
+   */
   protected fitBoosting(X: unknown, y: unknown, fitOptions?: BoostingFitOptions): this {
     const o = this.options;
     const fo = checkBoostingFitOptions(fitOptions);
