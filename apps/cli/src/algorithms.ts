@@ -5,6 +5,7 @@ import { DecisionStreamClassifier, DecisionStreamRegressor } from '@dt/stream';
 import type { AnyModel } from './any-model.js';
 import { UnknownNameError } from '@dt/errors';
 
+/** The task of a model or command: classification or regression. */
 export type Task = 'classification' | 'regression';
 
 /**
@@ -74,10 +75,12 @@ export function parseBase(raw: string, name: string): string {
 
 export const DEFAULT_ALGORITHM = 'cart';
 
+/** Every algorithm the CLI knows: cart, the papers' algorithms, stream and the forests. */
 export function listAlgorithms(): readonly Algorithm[] {
   return ALGORITHMS;
 }
 
+/** The algorithm named `name`; UnknownNameError listing the known names otherwise. */
 export function getAlgorithm(name: string): Algorithm {
   const found = ALGORITHMS.find((a) => a.name === name);
   if (found === undefined) throw new UnknownNameError('algorithm', name, ALGORITHMS.map((a) => a.name));

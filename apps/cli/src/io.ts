@@ -1,5 +1,6 @@
 /** Where a command writes. Tests pass collecting streams; main.ts passes the process's. */
 export interface OutputStream {
+  /** Writes a chunk of text; the return value is ignored. */
   write(chunk: string): unknown;
   /** True for a terminal: enables progress bars (stderr). */
   isTTY?: boolean;
@@ -9,6 +10,7 @@ export interface OutputStream {
 /** Standard input (`--data -`): chunks of UTF-8 text. */
 export type InputStream = AsyncIterable<string | Uint8Array>;
 
+/** What a command reads and writes: stdout, stderr, and optionally stdin, environment, working directory and clock. */
 export interface Io {
   stdout: OutputStream;
   stderr: OutputStream;

@@ -39,6 +39,10 @@ export interface Columns {
   readonly cols: number;
 }
 
+/**
+ * scikit-learn's `_BinMapper`: per feature, the upper bounds of up to `maxBins` bins of the non-missing values,
+ * and a matrix's column-major Uint8 bin codes (NaN in the last code, `maxBins`).
+ */
 export class BinMapper {
   /** Per feature: ascending upper bounds of the non-missing bins (numeric), or the sorted category values. */
   readonly thresholds: Float64Array[];

@@ -14,6 +14,10 @@ import type { BoostingFitOptions } from './hist-gradient-boosting.js';
 import { rawToProba } from './losses.js';
 import type { BoostingOptions } from './options.js';
 
+/**
+ * scikit-learn's HistGradientBoostingClassifier (log_loss; one tree per iteration for two classes, one per class
+ * for more), growing ordinary dt Trees of raw scores. Options are validated once by the constructor (InvalidArgumentError).
+ */
 export class HistGradientBoostingClassifier extends HistGradientBoosting {
   protected readonly task: Task = 'classification';
   protected readonly estimatorName = 'HistGradientBoostingClassifier' as const;
@@ -64,14 +68,17 @@ export class HistGradientBoostingClassifier extends HistGradientBoosting {
     return this.labelsOf(raw, n);
   }
 
+  /** The raw scores per row after each iteration (scikit-learn's staged_decision_function). */
   *stagedDecisionFunction(X: unknown): Generator<Float64Array[]> {
     for (const { raw, n } of this.stagedRaw(X)) yield rowsOf(raw, n, this.baseline.length);
   }
 
+  /** Class probabilities per row after each iteration (scikit-learn's staged_predict_proba). */
   *stagedPredictProba(X: unknown): Generator<Float64Array[]> {
     for (const { raw, n } of this.stagedRaw(X)) yield rowsOf(rawToProba(raw, n, this.baseline.length), n, this.labels.length);
   }
 
+  /** The predicted classes after each iteration (scikit-learn's staged_predict). */
   *stagedPredict(X: unknown): Generator<ClassLabel[]> {
     for (const { raw, n } of this.stagedRaw(X)) yield this.labelsOf(raw, n);
   }

@@ -13,6 +13,10 @@ import type { BoostingOptions } from './options.js';
 /** Options of the regressor (classWeight is the classifier's). */
 export type RegressorBoostingOptions = Omit<BoostingOptions, 'classWeight'>;
 
+/**
+ * scikit-learn's HistGradientBoostingRegressor (squared_error, absolute_error, quantile, poisson, gamma), growing
+ * ordinary dt Trees. Options are validated once by the constructor (InvalidArgumentError).
+ */
 export class HistGradientBoostingRegressor extends HistGradientBoosting {
   protected readonly task: Task = 'regression';
   protected readonly estimatorName = 'HistGradientBoostingRegressor' as const;

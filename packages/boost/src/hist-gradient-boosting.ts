@@ -40,6 +40,10 @@ export interface BoostingFitOptions {
   onIteration?: ((info: IterationInfo) => void) | null;
 }
 
+/**
+ * What `onIteration` receives after each iteration: its number (1-based), the iteration limit, and the
+ * latest training and validation scores (undefined when not computed).
+ */
 export interface IterationInfo {
   iteration: number;
   maxIter: number;
@@ -64,6 +68,10 @@ interface Rows {
   cols: number;
 }
 
+/**
+ * The boosting loop both estimators share (scikit-learn's BaseHistGradientBoosting): bin once, then per
+ * iteration grow one tree per output on the loss's gradients and hessians, with early stopping.
+ */
 export abstract class HistGradientBoosting {
   protected options: ResolvedBoostingOptions;
   protected abstract readonly task: Task;
@@ -196,6 +204,7 @@ export abstract class HistGradientBoosting {
     return this.trees.length > 0;
   }
 
+  /** Throws NotFittedError before fit (or load). */
   protected checkFitted(): void {
     if (!this.fitted) throw new NotFittedError(this.constructor.name);
   }
@@ -239,6 +248,10 @@ export abstract class HistGradientBoosting {
     return null;
   }
 
+  /**
+   * The boosting loop on validated X (NaN allowed) and encoded y: bins, grows trees per iteration, stops early;
+   * with warmStart on a fitted model, continues from its trees (ShapeMismatchError on a different feature count).
+   */
   protected fitBoosting(X: unknown, y: unknown, fitOptions?: BoostingFitOptions): this {
     const o = this.options;
     const fo = checkBoostingFitOptions(fitOptions);

@@ -19,7 +19,9 @@
  */
 import { average, pairwiseSum, percentile, weightedPercentile } from './numpy-stats.js';
 
+/** A regressor's loss, by scikit-learn's name. */
 export type RegressionLoss = 'squared_error' | 'absolute_error' | 'quantile' | 'poisson' | 'gamma';
+/** Any boosting loss by scikit-learn's name: a regression loss, or log_loss (the classifier's). */
 export type LossName = RegressionLoss | 'log_loss';
 
 const EPS = 2.220446049250313e-16;

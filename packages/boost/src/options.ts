@@ -7,7 +7,9 @@ import { InvalidArgumentError, oneOf, seedValue } from '@dt/errors';
 import type { OptionTable, Task } from '@dt/core/internal';
 import type { LossName } from './losses.js';
 
+/** Class weights of the classifier: `'balanced'` (n / (C·count_c)), a weight per class label, or null (all 1). */
 export type ClassWeightOption = 'balanced' | Record<string, number> | null;
+/** What early stopping scores: 'loss' (default), 'accuracy' (classifier), 'r2' (regressor), or null (the estimator's score). */
 export type Scoring = 'loss' | 'accuracy' | 'r2' | null;
 
 /** Options both estimators take (the classifier's loss is 'log_loss'; classWeight is the classifier's). */
@@ -58,6 +60,7 @@ export interface BoostingOptions {
   nJobs?: number;
 }
 
+/** Boosting options after validation: every option present with its default filled in. */
 export interface ResolvedBoostingOptions {
   loss: LossName;
   quantile: number | null;
@@ -112,6 +115,10 @@ function featureList(name: string, v: unknown): number[] {
 
 const REGRESSION_LOSSES = ['squared_error', 'absolute_error', 'quantile', 'poisson', 'gamma'] as const;
 
+/**
+ * The one table of boosting options (scikit-learn 1.9.1's parameters in camelCase): validator, default and task of
+ * each; the estimators, getParams/setParams/clone and the model file all read it.
+ */
 export const BOOSTING_OPTIONS: OptionTable<ResolvedBoostingOptions> = {
   loss: {
     default: 'squared_error',

@@ -27,8 +27,10 @@ export const ALGORITHMS = Object.freeze({
   'hhcart-d': { criterion: 'twoing', projection: 'householder-d', paperName: 'HHCART(D)', minParent: 2, misRate: 0 },
 } as const);
 
+/** Name of a preset algorithm in ALGORITHMS (e.g. `'gini-features'`, `'hhcart-a'`). */
 export type AlgorithmName = keyof typeof ALGORITHMS;
 
+/** Names of every preset algorithm, in ALGORITHMS order. */
 export function listAlgorithms(): AlgorithmName[] {
   return Object.keys(ALGORITHMS) as AlgorithmName[];
 }

@@ -17,6 +17,10 @@ import { histSplitter } from './split-search/hist-splitter.js';
 import { obliqueSearches } from './split-search/oblique-searches.js';
 import { randomSplitter } from './split-search/random-axis-search.js';
 
+/**
+ * The FitKit of DecisionTreeClassifier and DecisionTreeRegressor: every built-in criterion, projection
+ * and splitter by name, the oblique layer, scaling and pruning.
+ */
 export const BUILT_INS: FitKit = Object.freeze({
   criteria: BUILT_IN_CRITERIA,
   projections: BUILT_IN_FACTORIES,

@@ -17,11 +17,13 @@ import { LEAF, Tree } from './tree.js';
  */
 export type CcpRisk = 'impurity' | 'misclassification';
 
+/** Options of costComplexityPruningPath and the weakest-link sequence. */
 export interface CostComplexityOptions {
   /** Node risk measure (default `'impurity'`, as scikit-learn). */
   risk?: CcpRisk;
 }
 
+/** Minimal cost-complexity pruning path (scikit-learn's `cost_complexity_pruning_path`): alphas and the risk of each subtree. */
 export interface CostComplexityPath {
   /** Effective alphas of the pruning sequence, non-decreasing; the first is 0 (the full tree). */
   alphas: Float64Array;
@@ -29,6 +31,7 @@ export interface CostComplexityPath {
   impurities: Float64Array;
 }
 
+/** The pruning path with the node collapsed at each step, so any subtree of the sequence can be rebuilt. */
 export interface WeakestLinkSequence extends CostComplexityPath {
   /** Node collapsed into a leaf at each step (-1 at step 0, the unpruned tree). */
   prunedNodes: Int32Array;

@@ -11,6 +11,7 @@ import type { HistogramParallel, HistogramWorkers } from './split-search/histogr
 import type { FitWorkers } from './threads.js';
 import type { Tree } from './tree.js';
 
+/** Per-call options of `fit` (the estimator options go to the constructor); every field is optional. */
 export interface FitOptions {
   /** Non-negative weight per training row. */
   sampleWeight?: ArrayLike<number> | null;
@@ -137,6 +138,7 @@ export abstract class DecisionTree {
     return this.tree.decisionPath(x.data, x.rows);
   }
 
+  /** X as rows to predict (not copied when dense); ShapeMismatchError unless it has the fitted feature count. */
   protected checkPredictInput(X: FeatureInput): { data: FeatureArray; rows: number } {
     const tree = this.tree;
     // Prediction reads only the features on each row's path: a NaN follows an axis node's learnt side
@@ -149,6 +151,7 @@ export abstract class DecisionTree {
     return x;
   }
 
+  /** Records the fit's feature names (ShapeMismatchError unless null or `d` strings). */
   protected setFeatureNames(names: readonly string[] | null | undefined, d: number): void {
     this.names = checkFeatureNames(names, d);
   }

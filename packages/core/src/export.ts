@@ -4,6 +4,7 @@ import type { FittedTreeEstimator as TreeModel } from './model-format.js';
 import { describeSplit, formatLevelSet, formatTerms } from './split-format.js';
 import { AXIS, LEAF, type Tree } from './tree.js';
 
+/** Options of exportText and exportDot; every field is optional. */
 export interface ExportOptions {
   /** Feature names; defaults to the names given at fit, else feature_0, feature_1, ... */
   featureNames?: readonly string[];

@@ -37,6 +37,10 @@ export function withScaledScanValues(index: FeatureIndex, mean: Float64Array, sc
   return { ...index, scanUniq };
 }
 
+/**
+ * Sorts every feature's distinct values once and gives each sample its value's rank (the smallest
+ * unsigned typed array that fits); NaN samples take rank nUnique[f] and are counted in `nMissing`.
+ */
 export function buildFeatureIndex(X: ColumnMajor): FeatureIndex {
   const { rows: n, cols: d } = X;
   // Columns come from the row-major values when they are at hand (no column-major copy needed).

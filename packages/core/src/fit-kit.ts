@@ -11,6 +11,10 @@ import type { ObliqueStrategies } from './split-search/oblique-searches.js';
 import type { SplitStrategy } from './split-search/split-strategy.js';
 import type { Tree } from './tree.js';
 
+/**
+ * What an estimator class composes its fits from: name tables (criteria, projections, splitters) and the
+ * capabilities its options may ask for (null: refused), all values.
+ */
 export interface FitKit {
   /** Criteria known by name (user-registered ones are found too). */
   readonly criteria: readonly Criterion[];

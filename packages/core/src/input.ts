@@ -18,11 +18,13 @@ export interface DenseMatrix {
 export interface MatrixLike {
   rows: number;
   columns: number;
+  /** The value at (row, column), both 0-based. */
   get(row: number, column: number): number;
 }
 
 /** Feature matrix accepted at the public boundary. */
 export type FeatureInput = readonly (readonly number[])[] | DenseMatrix | MatrixLike;
+/** Labels accepted at the public boundary: strings or numbers (classification), numbers (regression), one per row. */
 export type LabelInput = readonly (string | number)[] | ArrayLike<number>;
 
 /** Validated features, column-major: column f is data[f*rows .. (f+1)*rows). */
@@ -185,6 +187,10 @@ function firstNonFinite(data: Float64Array | Float32Array, nanAllowed: boolean):
   return -1;
 }
 
+/**
+ * Validates `X` (throws InvalidArgumentError/ShapeMismatchError naming `name` and the bad cell) and copies
+ * it column-major; `cells` sets the NaN/±Infinity rules (true: fit rules, false: no up-front scan).
+ */
 export function toColumnMajor(X: unknown, name = 'X', cells: boolean | CellRules = true): ColumnMajor {
   const rm = toRowMajorView(X, name, cells);
   const { rows, cols } = rm;

@@ -1,5 +1,6 @@
 import { InvalidArgumentError, ShapeMismatchError } from '@dt/errors';
 
+/** A class label as given at fit: a string or a number. */
 export type ClassLabel = string | number;
 
 export interface EncodedLabels {

@@ -52,6 +52,10 @@ export interface TreeJson {
   catValues?: (number | null)[];
 }
 
+/**
+ * A tree model file: format tag and version, estimator class, resolved options (`params`), feature names,
+ * class labels (classifiers) and the tree.
+ */
 export interface ModelJson {
   format: typeof MODEL_FORMAT;
   version: 1 | typeof MODEL_FORMAT_VERSION;
@@ -119,6 +123,7 @@ export interface FittedTreeEstimator {
   /** Classifiers only. */
   readonly classes?: (string | number)[];
   readonly [OPTION_TABLE]: OptionTable<ResolvedTreeOptions>;
+  /** Installs a loaded model's fitted state (the model file reader's hook, not for users). */
   [RESTORE](state: RestoreState<Tree>): void;
 }
 
@@ -147,6 +152,7 @@ export function readTreeJson(value: unknown, at: string, version: number): Tree 
  */
 export const MAX_SAVED_VALUES = 2 ** 24;
 
+/** A tree's arrays as plain JSON (TreeJson); throws InvalidArgumentError above MAX_SAVED_VALUES node × class values. */
 export function treeToJson(t: Tree): TreeJson {
   const n = t.nodeCount;
   // Checked before reading t.value (which would turn a sparse tree dense: nodes × classes numbers).
@@ -366,6 +372,10 @@ export function modelToJson(model: FittedTreeEstimator): ModelJson {
   return json;
 }
 
+/**
+ * A fitted tree model as the JSON text of its model file (`dt-model` format, see ModelJson).
+ * Throws InvalidArgumentError for a tree of more than MAX_SAVED_VALUES node × class values.
+ */
 export function serializeModel(model: FittedTreeEstimator): string {
   return JSON.stringify(modelToJson(model));
 }

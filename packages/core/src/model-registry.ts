@@ -11,6 +11,7 @@ import { MODEL_FORMAT } from './model-format.js';
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface ModelFormats {}
 
+/** Any model loadAnyModel can return: the union of the ModelFormats registered by declaration merging. */
 export type AnyModel = ModelFormats[keyof ModelFormats];
 
 // The built-in format is known here (not registered by a side effect of model-format.ts), so bundles

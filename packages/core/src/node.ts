@@ -26,6 +26,7 @@ export interface WorkerFault {
   at: number;
 }
 
+/** Options of startModuleWorker: a fault to inject, for tests and the fuzz campaign only. */
 export interface ModuleWorkerOptions {
   /** Inject a fault (tests and the fuzz campaign only). */
   fault?: WorkerFault | null;
@@ -77,7 +78,7 @@ ${load}.then(arm, (e) => { note(${THREW}, e && e.message); throw e; });
  * JS, or — from the TypeScript sources (workspace, tests) — the .ts file through tsx's loader (a dev
  * dependency of the workspace only). Its exit or uncaught error is recorded in shared memory, so a
  * thread blocked waiting for it learns of it synchronously (workerFailure). The one start-up of
- * every @dt package's worker pool.
+ * every `@dt` package's worker pool.
  */
 export function startModuleWorker(base: string, name: string, workerData?: unknown, options: ModuleWorkerOptions = {}): Worker {
   const tsx = base.endsWith('.ts');
@@ -119,11 +120,13 @@ export function resolveJobs(nJobs: number): number {
 
 /** Worker threads for 'hist' fits (fit options `workers`); close() when done. Idle workers never keep the process alive. */
 export interface HistogramWorkerPool extends HistogramWorkers {
+  /** Stops the pool's threads; resolves once they have exited. */
   close(): Promise<void>;
   /** Why the pool can no longer serve fits (a worker failed, or close() was called), or null. */
   failure(): WorkerFailedError | null;
 }
 
+/** Options of createHistogramWorkers: injected faults (tests) and the stall and timeout limits of HistogramWorkers. */
 export interface HistogramWorkerOptions {
   /** Per worker, a fault to inject (tests and the fuzz campaign). */
   faults?: readonly (WorkerFault | null)[];
@@ -245,6 +248,7 @@ export class OutputIsInputError extends DtError {
   }
 }
 
+/** Options of writeFileAtomic: inputs it must never overwrite, and whether to replace a write-protected file. */
 export interface WriteFileOptions {
   /** Input files the write must never replace (compared by real path and by device + inode). */
   inputs?: readonly string[];
@@ -393,6 +397,10 @@ async function syncDir(dir: string): Promise<void> {
   }
 }
 
+/**
+ * Writes a tree model file atomically (temporary file, fsync, rename): an existing file is replaced whole or not at all.
+ * Throws InvalidArgumentError for a tree too large to save, DtError 'IO' when the write fails.
+ */
 export async function saveModel(path: string, model: TreeModel): Promise<void> {
   await writeFileAtomic(path, serializeModel(model));
 }
@@ -410,6 +418,7 @@ export async function readModelText(path: string): Promise<string> {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
+/** Reads and loads a tree model file (DtError 'IO' naming the path if unreadable; loadModel's errors if invalid). */
 export async function readModel(path: string): Promise<TreeModel> {
   return loadModel(await readModelText(path));
 }

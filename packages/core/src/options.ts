@@ -99,8 +99,13 @@ export interface TreeOptions {
  */
 export type Splitter = 'best' | 'hist' | 'random' | 'auto';
 
+/** Class weights: `'balanced'` (n / (C·count_c)), a weight per class label (absent labels weigh 1), or null (all 1). */
 export type ClassWeight = 'balanced' | Record<string, number> | Map<string | number, number> | null;
 
+/**
+ * Options of a classification tree (DecisionTreeClassifier, TreeClassifier): the tree options plus class weights and MisRate.
+ * Validated once by the constructor; a bad value throws InvalidArgumentError naming the option.
+ */
 export interface ClassifierOptions extends TreeOptions {
   /** 'balanced' (n / (C·count_c)) or weights per class label. */
   classWeight?: ClassWeight;
@@ -111,8 +116,13 @@ export interface ClassifierOptions extends TreeOptions {
   misRate?: number | null;
 }
 
+/** Options of a regression tree (DecisionTreeRegressor, TreeRegressor): the tree options, no class options. */
 export type RegressorOptions = TreeOptions;
 
+/**
+ * Tree options after validation: every option present, defaults filled in, names resolved to their
+ * criterion, projection and splitter values.
+ */
 export interface ResolvedTreeOptions {
   criterion: Criterion;
   maxDepth: number | null;

@@ -21,6 +21,10 @@ export interface LevelScores {
   levels: { level: string; score: number }[];
 }
 
+/**
+ * One split node in readable form, as describeSplit returns it: a categorical level set, an oblique sum of
+ * terms, a CRIMCOORD score map or an axis threshold.
+ */
 export type SplitDescription =
   /**
    * A split on one categorical feature alone: the level sets each branch receives. `unseenLeft`:

@@ -12,6 +12,7 @@ import type { ResolvedTreeOptions } from './options.js';
 
 const quoted = (names: string[]): string => names.join(', ');
 
+/** Command-line flag, argument, help text and text parser of each tree option (null: not on the command line). */
 export const TREE_OPTIONS_CLI: CliTable<ResolvedTreeOptions> = {
   criterion: {
     flag: '--criterion',

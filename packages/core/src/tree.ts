@@ -13,17 +13,26 @@ import { InvalidArgumentError } from '@dt/errors';
 import { SparseValues } from './sparse-values.js';
 import { leafProba as denseLeafProba } from './leaf-values.js';
 
+/** Node kind (`Tree.kind`): a leaf. */
 export const LEAF = 0;
+/** Node kind (`Tree.kind`): an axis split, `x[feature] <= threshold` goes left. */
 export const AXIS = 1;
+/** Node kind (`Tree.kind`): an oblique split, `Σ w_j·x[f_j] <= threshold` goes left. */
 export const OBLIQUE = 2;
+/** A node kind stored in `Tree.kind`: LEAF, AXIS or OBLIQUE. */
 export type SplitKind = typeof LEAF | typeof AXIS | typeof OBLIQUE;
 
+/** Training statistics of one node: its impurity, sample count and weighted sample count. */
 export interface NodeStats {
   impurity: number;
   nSamples: number;
   weightedNSamples: number;
 }
 
+/**
+ * A fitted tree as flat parallel typed arrays indexed by node id (scikit-learn's `Tree`); node 0 is the
+ * root and every split reads raw input features. Prediction throws InvalidArgumentError on a NaN that reaches an oblique split.
+ */
 export class Tree {
   readonly nFeatures: number;
   /** Values per node: class weight totals (classification) or 1 (regression). */
@@ -279,6 +288,7 @@ export class Tree {
     this.missingGoToLeft[node] = missingGoToLeft;
   }
 
+  /** Makes `node` an oblique split `Σ weights[j]·x[features[j]] <= threshold` (goes left), growing the pooled weight arrays as needed. */
   setObliqueSplit(node: number, features: ArrayLike<number>, weights: ArrayLike<number>, threshold: number): void {
     const len = features.length;
     const need = this.obliqueUsed + len;
@@ -387,6 +397,7 @@ export class Tree {
     this.catCount[node] = 0;
   }
 
+  /** True when `node` is a leaf. */
   isLeaf(node: number): boolean {
     return this.kind[node] === LEAF;
   }

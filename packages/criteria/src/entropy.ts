@@ -29,6 +29,7 @@ export const entropy: ClassificationCriterion = Object.freeze({
   impurity: entropyImpurity,
 });
 
+/** Shannon entropy −Σ_c p_c·log₂ p_c of a node's class weights, in bits; 0 when totalWeight is not > 0. */
 export function entropyImpurity(classWeights: Float64Array, nClasses: number, totalWeight: number): number {
   if (!(totalWeight > 0)) return 0;
   let h = 0;

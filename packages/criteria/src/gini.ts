@@ -25,6 +25,7 @@ export const gini: ClassificationCriterion = Object.freeze({
   impurity: giniImpurity,
 });
 
+/** Gini impurity 1 − Σ_c p_c² of a node's class weights (p_c = weight_c / totalWeight); 0 when totalWeight is not > 0. */
 export function giniImpurity(classWeights: Float64Array, nClasses: number, totalWeight: number): number {
   if (!(totalWeight > 0)) return 0;
   let sq = 0;

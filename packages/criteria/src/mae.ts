@@ -313,6 +313,7 @@ export function weightedMedian(targets: Float64Array, weights: Float64Array, n: 
   return targets[prev]!;
 }
 
+/** Weighted mean absolute deviation from the weighted median of the first n targets; 0 when the weights sum to 0. */
 export function maeImpurity(targets: Float64Array, weights: Float64Array, n: number): number {
   let total = 0;
   for (let i = 0; i < n; i++) total += weights[i]!;

@@ -23,6 +23,7 @@ export const misclassification: ClassificationCriterion = Object.freeze({
   impurity: misclassificationImpurity,
 });
 
+/** Misclassification impurity 1 − max_c p_c of a node's class weights; 0 when totalWeight is not > 0. */
 export function misclassificationImpurity(
   classWeights: Float64Array,
   nClasses: number,

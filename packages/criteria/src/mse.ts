@@ -23,6 +23,7 @@ export const mse: RegressionCriterion = Object.freeze({
   leafValue: weightedMean,
 });
 
+/** Weighted mean Σ w·y / Σ w of the first n targets (MSE's leaf value); 0 when the weights sum to 0. */
 export function weightedMean(targets: Float64Array, weights: Float64Array, n: number): number {
   let sw = 0;
   let swy = 0;
@@ -34,6 +35,7 @@ export function weightedMean(targets: Float64Array, weights: Float64Array, n: nu
   return sw > 0 ? swy / sw : 0;
 }
 
+/** Weighted variance of the first n targets (two-pass, so exact when |mean| ≫ σ); 0 when the weights sum to 0. */
 export function mseImpurity(targets: Float64Array, weights: Float64Array, n: number): number {
   let sw = 0;
   let swy = 0;

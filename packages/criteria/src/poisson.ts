@@ -59,6 +59,10 @@ export function checkPoissonTargets(targets: Float64Array, weights: Float64Array
   }
 }
 
+/**
+ * Half Poisson deviance (1/W) Σ w·y·log(y/ȳ) of the first n targets (ȳ the weighted mean, 0·log 0 = 0);
+ * 0 when Σw·y ≤ POISSON_EPSILON.
+ */
 export function poissonImpurity(targets: Float64Array, weights: Float64Array, n: number): number {
   let sw = 0;
   let swy = 0;

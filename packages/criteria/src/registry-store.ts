@@ -8,6 +8,7 @@
 import { InvalidArgumentError, UnknownNameError } from '@dt/errors';
 import type { Criterion, RegressionCriterion } from './types.js';
 
+/** The task a criterion serves: `'classification'` or `'regression'`. */
 export type CriterionTask = Criterion['task'];
 
 /** scikit-learn's names for the same criteria, and the CLI spellings of maxCut. */

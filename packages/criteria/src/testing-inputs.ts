@@ -122,6 +122,10 @@ function randomLimits(
   return { minSamplesLeaf, minWeightLeaf };
 }
 
+/**
+ * A random ClassificationScanInput drawn from `rng`, leaf limits included (sizes and class counts from
+ * `options`), for conformance and property tests; same generator state, same input.
+ */
 export function randomClassificationInput(rng: Random, options: RandomInputOptions = {}): ClassificationScanInput {
   const maxEntries = options.maxEntries ?? 40;
   const minClasses = options.minClasses ?? 2;
@@ -210,6 +214,10 @@ export function randomClassificationInput(rng: Random, options: RandomInputOptio
   };
 }
 
+/**
+ * A random RegressionScanInput drawn from `rng`, leaf limits included (size from `options`), for
+ * conformance and property tests; same generator state, same input.
+ */
 export function randomRegressionInput(rng: Random, options: RandomInputOptions = {}): RegressionScanInput {
   const n = sampleCount(rng, options.maxEntries ?? 40);
   const values = randomValues(rng, n);

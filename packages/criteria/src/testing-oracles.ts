@@ -36,6 +36,7 @@ export function referenceEntropy(classWeights: ArrayLike<number>, nClasses: numb
   return h;
 }
 
+/** Misclassification impurity 1 − max_c p_c computed plainly, the reference for misclassificationImpurity. */
 export function referenceMisclassification(
   classWeights: ArrayLike<number>,
   nClasses: number,
@@ -61,14 +62,17 @@ function decrease(impurity: NodeImpurity, input: ClassificationScanInput, pos: n
   return impurity(node, C, W) - (wL * impurity(left, C, wL) + wR * impurity(right, C, wR)) / W;
 }
 
+/** Gini decrease of the split [0, pos) | [pos, n), recomputed from scratch: the oracle for the Gini scan. */
 export function giniOracle(input: ClassificationScanInput, pos: number): number {
   return decrease(referenceGini, input, pos);
 }
 
+/** Entropy decrease of the split [0, pos) | [pos, n), recomputed from scratch: the oracle for the entropy scan. */
 export function entropyOracle(input: ClassificationScanInput, pos: number): number {
   return decrease(referenceEntropy, input, pos);
 }
 
+/** Misclassification decrease of the split [0, pos) | [pos, n), recomputed from scratch: the oracle for its scan. */
 export function misclassificationOracle(input: ClassificationScanInput, pos: number): number {
   return decrease(referenceMisclassification, input, pos);
 }

@@ -41,6 +41,7 @@ export {
 
 /** Scores the split [0, pos) | [pos, n) from scratch; higher is better. O(n) or O(n²) is fine. */
 export type ClassificationOracle = (input: ClassificationScanInput, pos: number) => number;
+/** Scores the split [0, pos) | [pos, n) of a regression input from scratch; higher is better. */
 export type RegressionOracle = (input: RegressionScanInput, pos: number) => number;
 
 interface CommonCheckOptions {
@@ -64,6 +65,7 @@ interface CommonCheckOptions {
   tieTol?: number;
 }
 
+/** Options of checkClassificationCriterion: the oracle (required), the generated inputs and the tolerances. */
 export interface ClassificationCheckOptions extends CommonCheckOptions {
   oracle: ClassificationOracle;
   /** Class count range of the generated inputs (default 2..20). */
@@ -75,10 +77,12 @@ export interface ClassificationCheckOptions extends CommonCheckOptions {
   scale?: (input: ClassificationScanInput, oracleScores: readonly number[]) => number;
 }
 
+/** Options of checkRegressionCriterion: the oracle (required), optional impurity/leafValue references and the tolerances. */
 export interface RegressionCheckOptions extends CommonCheckOptions {
   oracle: RegressionOracle;
-  /** References for `criterion.impurity` / `criterion.leafValue`, checked on every input when given. */
+  /** Reference for `criterion.impurity`, checked on every input when given. */
   impurity?: (targets: Float64Array, weights: Float64Array, n: number) => number;
+  /** Reference for `criterion.leafValue`, checked on every input when given. */
   leafValue?: (targets: Float64Array, weights: Float64Array, n: number) => number;
   /**
    * Natural scale of the scores of one input (default max(max |oracle|, var(y), sd(y), 1e-12·mean(y²)),
@@ -87,6 +91,7 @@ export interface RegressionCheckOptions extends CommonCheckOptions {
   scale?: (input: RegressionScanInput, oracleScores: readonly number[]) => number;
 }
 
+/** What a conformance check ran: scans, no-split answers, exercised ties and oracle-scored positions. */
 export interface ConformanceReport {
   criterion: string;
   trials: number;

@@ -26,6 +26,7 @@ export interface SplitResult {
   leftWeight: number;
 }
 
+/** A fresh SplitResult meaning "no split yet": pos −1, score −Infinity, leftWeight 0. */
 export function createSplitResult(): SplitResult {
   return { pos: -1, score: Number.NEGATIVE_INFINITY, leftWeight: 0 };
 }
@@ -42,6 +43,10 @@ export interface ScanLimits {
   minWeightLeaf: number;
 }
 
+/**
+ * What a classification criterion's `scan` reads: one feature's entries sorted by value, their class
+ * and weight, the node's class totals and the leaf limits. The caller guarantees it; scan never validates.
+ */
 export interface ClassificationScanInput extends ScanLimits {
   /** Number of entries to scan (prefix of the arrays below). */
   n: number;
@@ -62,6 +67,10 @@ export interface ClassificationScanInput extends ScanLimits {
   totalCount: number;
 }
 
+/**
+ * What a regression criterion's `scan` reads: one feature's entries sorted by value, their targets and
+ * weights (optionally grouped, see `counts`) and the leaf limits. The caller guarantees it; scan never validates.
+ */
 export interface RegressionScanInput extends ScanLimits {
   n: number;
   values: Float64Array;
@@ -100,6 +109,10 @@ interface CriterionBase {
   readonly valueScored?: boolean;
 }
 
+/**
+ * A classification split criterion: finds the best split of one sorted feature (`scan`) and gives a
+ * node's impurity from its class weights; capability flags tell core what it may assume.
+ */
 export interface ClassificationCriterion extends CriterionBase {
   readonly task: 'classification';
   /**
@@ -127,6 +140,10 @@ export interface ClassificationCriterion extends CriterionBase {
   unbeatableScore?(classWeights: Float64Array, nClasses: number, totalWeight: number): number;
 }
 
+/**
+ * A regression split criterion: finds the best split of one sorted feature (`scan`), and gives a node's
+ * impurity and its leaf's prediction from the targets and weights.
+ */
 export interface RegressionCriterion extends CriterionBase {
   readonly task: 'regression';
   /**
@@ -149,4 +166,5 @@ export interface RegressionCriterion extends CriterionBase {
   checkTargets?(targets: Float64Array, weights: Float64Array | null, n: number, argument: string): void;
 }
 
+/** Any split criterion, told apart by `task`. */
 export type Criterion = ClassificationCriterion | RegressionCriterion;

@@ -50,7 +50,9 @@ export interface FittedSimpleImputer {
   readonly nFeatures: number;
   /** Missing cells filled, dropped features left out; rows of numbers in, rows out; dense in, dense out. */
   transform(X: readonly (readonly number[])[]): number[][];
+  /** Missing cells filled, dropped features left out, for a dense matrix: a new DenseMatrix. */
   transform(X: MatrixInput): DenseMatrix;
+  /** The fitted statistics as plain JSON, for saving beside a model. */
   toJSON(): SimpleImputerState;
 }
 

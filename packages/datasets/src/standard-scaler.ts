@@ -29,6 +29,7 @@ export interface FittedStandardScaler {
 
 /** Standardises features to zero mean and unit variance (sklearn's StandardScaler). */
 export interface StandardScaler {
+  /** Learns each feature's mean and standard deviation from X (a zero-variance feature keeps scale 1). */
   fit(X: MatrixInput): FittedStandardScaler;
 }
 

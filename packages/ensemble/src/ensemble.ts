@@ -10,7 +10,9 @@ import { ENSEMBLE_OPTIONS, type EnsembleClassWeight, type ResolvedEnsembleOption
  * without weights (for estimators without sample weights, such as Decision Streams).
  */
 export interface ClassifierMember {
+  /** Fits the member on its bootstrap rows (no fit options). */
   fit(X: FeatureInput, y: LabelInput, fitOptions?: never): unknown;
+  /** Class probabilities, rows × classes row-major, in `classes` order. */
   predictProbaFlat(X: FeatureInput): Float64Array;
   readonly classes: ClassLabel[];
   readonly featureImportances?: Float64Array;
@@ -19,7 +21,9 @@ export interface ClassifierMember {
 
 /** A regressor an ensemble can hold. */
 export interface RegressorMember {
+  /** Fits the member on its bootstrap rows (no fit options). */
   fit(X: FeatureInput, y: ArrayLike<number>, fitOptions?: never): unknown;
+  /** One predicted value per row. */
   predict(X: FeatureInput): ArrayLike<number>;
   readonly featureImportances?: Float64Array;
   readonly nodeCount?: number;
@@ -190,6 +194,7 @@ export abstract class Ensemble<M extends ClassifierMember | RegressorMember> {
     return out;
   }
 
+  /** Installs a loaded ensemble's members and feature subsets (the model file reader's hook, not for users). */
   [RESTORE_ENSEMBLE](state: EnsembleState<M>): void {
     this.members = state.members;
     this.draws = state.features.map((features, i) => ({ counts: null, features, seed: i }));
@@ -213,8 +218,10 @@ export abstract class Ensemble<M extends ClassifierMember | RegressorMember> {
     if (this.loadedOobScore !== null && !this.hasOobRows()) throw new InvalidArgumentError(name, 'read on an ensemble fitted in this process (model files keep only the out-of-bag score)', 'a loaded ensemble');
   }
 
+  /** True when out-of-bag predictions of this process's fit are at hand (a loaded model keeps only the score). */
   protected abstract hasOobRows(): boolean;
 
+  /** Throws NotFittedError before fit (or load). */
   protected check(): void {
     if (this.members.length === 0) throw new NotFittedError(this.constructor.name);
   }
@@ -300,6 +307,7 @@ export abstract class Ensemble<M extends ClassifierMember | RegressorMember> {
     return x;
   }
 
+  /** Validates X and the fit options once for all members (unknown fit options are refused): the rows and sample weights. */
   protected fitInput(X: FeatureInput, fitOptions: EnsembleFitOptions): { x: { data: Float64Array; rows: number; cols: number }; sw: Float64Array | null } {
     // Fit options as the trees take them: unknown keys (typos) are refused, not ignored.
     knownKeys('fitOptions', plainObject('fitOptions', fitOptions), FIT_OPTION_KEYS);
@@ -400,6 +408,7 @@ export abstract class EnsembleClassifier<M extends ClassifierMember> extends Ens
     this.oob = null;
   }
 
+  /** Fits every member on its bootstrap draw and feature subset; same data and seed, same ensemble. */
   fit(X: FeatureInput, y: LabelInput, fitOptions: EnsembleFitOptions = {}): this {
     this.fitSerial(X, y, fitOptions);
     return this;
@@ -479,6 +488,7 @@ export abstract class EnsembleClassifier<M extends ClassifierMember> extends Ens
     return out;
   }
 
+  /** Mean class probabilities of the members, one row per sample, in `classes` order. */
   predictProba(X: FeatureInput): number[][] {
     return splitRows(this.predictProbaFlat(X), this.labelSet.length);
   }
@@ -489,6 +499,7 @@ export abstract class EnsembleClassifier<M extends ClassifierMember> extends Ens
     return argmaxRows(p, this.labelSet.length);
   }
 
+  /** The class of highest mean probability for each row (soft voting, as scikit-learn). */
   predict(X: FeatureInput): ClassLabel[] {
     return Array.from(this.predictCodes(X), (c) => this.labelSet[c]!);
   }
@@ -549,6 +560,7 @@ export abstract class EnsembleRegressor<M extends RegressorMember> extends Ensem
     return this.oob !== null;
   }
 
+  /** Fits every member on its bootstrap draw and feature subset; same data and seed, same ensemble. */
   fit(X: FeatureInput, y: ArrayLike<number>, fitOptions: EnsembleFitOptions = {}): this {
     this.fitSerial(X, y, fitOptions);
     return this;
@@ -585,6 +597,7 @@ export abstract class EnsembleRegressor<M extends RegressorMember> extends Ensem
     if (criterion?.task === 'regression') criterion.checkTargets?.(t, sw, t.length, 'y');
   }
 
+  /** Mean of the members' predictions for each row. */
   predict(X: FeatureInput): Float64Array {
     const x = this.predictInput(X);
     const out = new Float64Array(x.rows);

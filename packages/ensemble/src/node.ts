@@ -22,6 +22,7 @@ export async function readForest(path: string): Promise<ForestModel> {
   return loadForest(await readModelText(path));
 }
 
+/** Options of fitForest's worker pool: injected faults (tests) and the stall limit. */
 export interface ForestPoolOptions {
   /** Per worker, a fault to inject (tests and the fuzz campaign). */
   faults?: readonly (WorkerFault | null)[];

@@ -35,6 +35,7 @@ export class Xoshiro128 implements Random {
     if ((this.a | this.b | this.c | this.d) === 0) this.a = 1;
   }
 
+  /** The next 32-bit output of the generator, as an unsigned integer in [0, 2^32). */
   nextUint32(): number {
     const result = Math.imul(rotl(Math.imul(this.b, 5), 7), 9) >>> 0;
     const t = this.b << 9;

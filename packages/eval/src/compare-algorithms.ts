@@ -111,6 +111,7 @@ export function markSignificance(
 /** One configuration to compare: a name and a factory of fresh, unfitted estimators. */
 export interface AlgorithmConfig<E> {
   readonly name: string;
+  /** Returns a fresh, unfitted estimator (called once per fold). */
   readonly make: () => E;
 }
 

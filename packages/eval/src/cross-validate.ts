@@ -23,7 +23,9 @@ export interface FitOptions {
  * y was given; its return value is ignored (crossValidateAsync awaits it).
  */
 export interface Estimator<TX = TabularData, TY = Labels> {
+  /** Fits on the training rows; the return value is ignored. */
   fit(X: TX, y: TY, fitOptions?: FitOptions): unknown;
+  /** One prediction per row of X. */
   predict(X: TX): ArrayLike<Label>;
   /** Class probabilities, one row per sample in `classes` order: needed by the probability scorers. */
   predictProba?(X: TX): ArrayLike<ArrayLike<number>>;
@@ -33,7 +35,9 @@ export interface Estimator<TX = TabularData, TY = Labels> {
 
 /** An estimator whose fit/predict may return promises (for crossValidateAsync). */
 export interface AsyncEstimator<TX = TabularData, TY = Labels> {
+  /** Fits on the training rows (may return a promise, awaited); the value is ignored. */
   fit(X: TX, y: TY, fitOptions?: FitOptions): unknown;
+  /** One prediction per row of X, or a promise of them. */
   predict(X: TX): ArrayLike<Label> | Promise<ArrayLike<Label>>;
   /** Class probabilities (may be async), for the probability scorers. */
   predictProba?(X: TX): ArrayLike<ArrayLike<number>> | Promise<ArrayLike<ArrayLike<number>>>;
@@ -269,6 +273,7 @@ function checkSplits(cv: unknown, n: number): Split[] {
 
 /** An estimator crossValidate can copy: each fold fits `estimator.clone()` (scikit-learn's clone). */
 export interface Cloneable<E> {
+  /** A fresh, unfitted estimator with the same options. */
   clone(): E;
 }
 

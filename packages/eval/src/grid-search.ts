@@ -11,8 +11,11 @@ import type { Labels, Split, TabularData } from './types.js';
  * @dt/core's, @dt/stream's and @dt/ensemble's estimators have them.
  */
 export interface ParamEstimator<E> {
+  /** The estimator's options, as its constructor takes them. */
   getParams(): object;
+  /** Sets the given options (validated as the constructor does); the return value is ignored. */
   setParams(params: Record<string, unknown>): unknown;
+  /** A fresh, unfitted estimator with the same options. */
   clone(): E;
 }
 

@@ -5,6 +5,7 @@ import type { DenseMatrix, Label, Labels, MatrixLike, TabularData } from './type
 
 /** Any fitted estimator: predicts labels or values from rows of features. */
 export interface PredictingEstimator {
+  /** One prediction per row of X. */
   predict(X: DenseMatrix<Float64Array>): ArrayLike<Label>;
 }
 

@@ -35,7 +35,9 @@ export interface DenseMatrix<D extends Float64Array | Float32Array = Float64Arra
 export interface MatrixLike {
   readonly rows: number;
   readonly columns: number;
+  /** Row `index` (0-based) as a new array. */
   getRow(index: number): number[];
+  /** Every row as a new array of arrays. */
   to2DArray(): number[][];
 }
 

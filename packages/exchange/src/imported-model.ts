@@ -56,6 +56,10 @@ export interface MemberView {
   readonly classes?: readonly ClassLabel[];
 }
 
+/**
+ * A tree ensemble read from LightGBM, XGBoost or ONNX, predicting as that library does: raw scores = base
+ * score + Σ tree leaf values (the library's precision and order), then its link.
+ */
 export class ImportedModel implements ImportedModelSpec {
   readonly format: SourceFormat;
   readonly objective: string;

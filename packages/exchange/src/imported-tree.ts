@@ -18,8 +18,11 @@
 import { Tree } from '@dt/core';
 import { ExchangeFormatError } from './errors.js';
 
+/** Split flag (LightGBM's Zero missing type): NaN counts as 0, and |x| <= 1e-35f takes the node's missing side. */
 export const SPLIT_ZERO_MISSING = 1;
+/** Split flag: x goes left when trunc(x) is in the node's category bitset, NaN to its missing side, anything else right. */
 export const SPLIT_CATEGORICAL = 2;
+/** Split flag (XGBoost's categorical test, with SPLIT_CATEGORICAL): x is rounded to float32 first, and negative x is outside the set. */
 export const SPLIT_CAT_FLOAT32 = 4;
 
 /** LightGBM's kZeroThreshold (1e-35f): |x| at most this counts as zero. */

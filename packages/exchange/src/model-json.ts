@@ -14,6 +14,7 @@ import type { OutputLink } from './output-link.js';
 
 /** The "format" field of dt's imported-model files. */
 export const IMPORTED_FORMAT = 'dt-imported-ensemble';
+/** The "version" field of the imported-model files this release writes and reads. */
 export const IMPORTED_FORMAT_VERSION = 1;
 
 interface TreeEntry {

@@ -63,5 +63,6 @@ export interface TreeEnsembleView {
 
 /** A model that can describe itself as a tree ensemble view (boosted and imported models implement it). */
 export interface ExplainableModel {
+  /** The model's trees (with weights and output slots), base value and output units, as TreeSHAP reads them. */
   toTreeEnsembleView(): TreeEnsembleView;
 }

@@ -8,6 +8,7 @@
 import { InvalidArgumentError, knownKeys, nonNegativeInt, plainObject } from '@dt/errors';
 import type { ShapValues } from './tree-shap.js';
 
+/** Options of shapImportance. */
 export interface ShapImportanceOptions {
   /** One output (class) only; default: the sum over outputs of each output's mean |SHAP value|. */
   output?: number | null;

@@ -17,6 +17,7 @@ import { checkCovers, leafOf, pathExpectation, prepareTrees, type PreparedTree }
 /** How absent features are filled in: by the trees' covers, or by background rows (shap's feature_perturbation). */
 export type FeaturePerturbation = 'treePathDependent' | 'interventional';
 
+/** Options of treeShap and treeShapInteractions: how absent features are filled in, the background rows, and the additivity check. */
 export interface TreeShapOptions {
   /**
    * 'treePathDependent' (default without background): E[f | x_S] follows the trees' covers (weighted

@@ -9,6 +9,7 @@ import { nonNegativeInt } from '@dt/errors';
 import type { ShapValues } from '@dt/explain';
 import { FONT, clip, esc, featureNames, fmt, maxDisplay, outputIndex, outputLabel, pictureOptions, ramp, shapAt, ticks, topFeatures } from './shap-svg.js';
 
+/** Options of the SHAP beeswarm picture (every row's values per feature): the output and the features shown. */
 export interface BeeswarmOptions {
   /** The output (class) explained (default 0; the positive class of a binary classifier). */
   output?: number;

@@ -7,6 +7,7 @@ import { InvalidArgumentError, nonNegativeInt } from '@dt/errors';
 import type { ShapValues } from '@dt/explain';
 import { FONT, NEGATIVE, clip, esc, featureNames, fmt, outputIndex, outputLabel, pictureOptions, ramp, shapAt, ticks } from './shap-svg.js';
 
+/** Options of the SHAP dependence picture (a feature's value against its SHAP value): `feature` is required. */
 export interface DependenceOptions {
   /** The feature on the x axis (index). */
   feature: number;

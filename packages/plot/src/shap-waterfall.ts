@@ -8,6 +8,7 @@ import { InvalidArgumentError, nonNegativeInt } from '@dt/errors';
 import type { ShapValues } from '@dt/explain';
 import { FONT, NEGATIVE, POSITIVE, clip, esc, featureNames, fmt, maxDisplay, outputIndex, outputLabel, pictureOptions, shapAt, ticks, topFeatures } from './shap-svg.js';
 
+/** Options of the SHAP waterfall picture of one row: the row, the output and the features shown. */
 export interface WaterfallOptions {
   /** The explained row (default 0). */
   row?: number;

@@ -16,6 +16,7 @@ import {
   zeroVarianceFloor,
 } from './linalg.js';
 
+/** Options of globalPCA. */
 export interface GlobalPCAOptions {
   /** Most components, by decreasing variance (default: every component with non-zero variance). */
   maxComponents?: number;

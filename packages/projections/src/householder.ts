@@ -18,8 +18,10 @@ import {
   zeroVarianceFloor,
 } from './linalg.js';
 
+/** HHCART variant: `'A'` reflects every eigenvector of each class covariance, `'D'` only the dominant one. */
 export type HouseholderVariant = 'A' | 'D';
 
+/** Options of householder (HHCART's reflections); `variant` is required. */
 export interface HouseholderOptions {
   /** 'A': every eigenvector of each class covariance (HHCART(A)); 'D': the dominant one (HHCART(D)). */
   variant: HouseholderVariant;

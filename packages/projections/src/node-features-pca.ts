@@ -37,8 +37,10 @@ const NODE_CACHE = 1 << 22;
 /** Iterations assumed when 'auto' weighs the iterative method against the exact dual one. */
 const ITERATIONS_ESTIMATE = 8;
 
+/** How nodeFeaturesPCA computes a node's components: `'exact'` eigendecomposition, `'iterative'` subspace iteration, or `'auto'` (default) by cost. */
 export type NodeFeaturesPCAMethod = 'auto' | 'exact' | 'iterative';
 
+/** Options of nodeFeaturesPCA: components per node and the method computing them. */
 export interface NodeFeaturesPCAOptions {
   /**
    * Most components per node, by decreasing variance. Default: all (d) when d ≤ 50 — the exact

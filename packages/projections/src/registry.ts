@@ -8,6 +8,7 @@ import { InvalidArgumentError, UnknownNameError } from '@dt/errors';
 import type { Projection } from './types.js';
 import { axis } from './axis.js';
 
+/** A projection's options as plain JSON values, as a model file records them (see Projection.options). */
 export type ProjectionOptions = Record<string, unknown>;
 /** Builds a projection from the options it reports in its own `options` field. */
 export type ProjectionFactory = (o: ProjectionOptions) => Projection;

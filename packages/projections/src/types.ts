@@ -76,6 +76,10 @@ export interface FittedProjection {
   nodeDirections?(samples: Int32Array, start: number, end: number): Directions;
 }
 
+/**
+ * A candidate-direction source for oblique splits (axis, PCA, Householder...): `prepare` binds it to one
+ * fit's data and returns the FittedProjection the builder asks for directions.
+ */
 export interface Projection {
   /** Name used in model files and the CLI, e.g. 'axis', 'global-pca', 'node-means-pca'. */
   readonly name: string;

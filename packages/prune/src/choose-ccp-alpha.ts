@@ -77,7 +77,7 @@ const RISKS: readonly CcpRisk[] = ['impurity', 'misclassification'];
  * √(a_k·a_{k+1}) (0 when a_k = 0: the unpruned tree), then the last alpha (the root alone). Each
  * lies inside the interval where its subtree is optimal (Breiman et al. 1984, §3.4.2). Alphas
  * within 1e-9 (relative) of the previous distinct one are the same step up to rounding and merge
- * ({@link sameAlpha}).
+ * (`sameAlpha`).
  */
 export function ccpCandidateAlphas(alphas: ArrayLike<number>): number[] {
   const u: number[] = [];

@@ -27,6 +27,7 @@ export class DecisionStreamClassifier extends DecisionStream {
     return this.labelSet.length;
   }
 
+  /** Grows the stream on X and the class labels y (errors name the argument and the bad value). */
   fit(X: FeatureInput, y: LabelInput, fitOptions: StreamFitOptions = {}): this {
     const base = this.prepare(X, fitOptions);
     const { codes, classes } = encodeLabels(y, base.X.rows);

@@ -13,6 +13,7 @@ export class DecisionStreamRegressor extends DecisionStream {
     super(options, 'regression');
   }
 
+  /** Grows the stream on X and the numeric targets y (errors name the argument and the bad value). */
   fit(X: FeatureInput, y: ArrayLike<number>, fitOptions: StreamFitOptions = {}): this {
     const base = this.prepare(X, fitOptions);
     const targets = toTargets(y, base.X.rows);

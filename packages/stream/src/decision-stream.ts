@@ -131,6 +131,7 @@ export abstract class DecisionStream {
     return this.graph.apply(x.data, x.rows);
   }
 
+  /** X as rows to predict; ShapeMismatchError unless it has the fitted feature count. */
   protected checkPredictInput(X: FeatureInput): { data: Float64Array; rows: number } {
     const g = this.graph;
     // Routing reads only the features on each row's path and rejects a NaN it reads.
@@ -139,6 +140,7 @@ export abstract class DecisionStream {
     return x;
   }
 
+  /** Validates the fit options and X once, and builds the feature index the stream grows from. */
   protected prepare(X: FeatureInput, raw: StreamFitOptions): Pick<FitData, 'X' | 'index' | 'categorical'> {
     const fitOptions = checkStreamFitOptions(raw);
     const cm = toColumnMajor(X, 'X', FIT_CELLS_WITH_MISSING);
@@ -150,6 +152,7 @@ export abstract class DecisionStream {
     return { X: cm, index: buildFeatureIndex(cm), categorical };
   }
 
+  /** Grows the stream graph from validated fit data and stores it. */
   protected grow(data: FitData): void {
     const r = growStream(data, this.options);
     this.fitted = r.graph;

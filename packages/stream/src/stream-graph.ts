@@ -50,6 +50,7 @@ export class StreamGraph {
     this.gain = gain;
   }
 
+  /** True when node `i` has no children. */
   isLeaf(i: number): boolean {
     return this.childStart[i] === this.childStart[i + 1];
   }

@@ -10,6 +10,7 @@ import { binnedSearch, histSplitter } from './hist-splitter.js';
 import type { SplitSearch } from './split-record.js';
 import type { AxisColumns, SearchSettings, SplitStrategy } from './split-strategy.js';
 
+/** Splitter 'auto' (the default): 'hist' when binning is exact and every feature is searched, 'best' otherwise. */
 export const autoSplitter: SplitStrategy = Object.freeze({
   name: 'auto',
   // Per-node projections and categorical features search exactly (below): nothing is refused.

@@ -23,6 +23,10 @@ export function binnedSearch(columns: AxisColumns, s: SearchSettings, exactOnly:
   return search;
 }
 
+/**
+ * Splitter 'hist': searches per-feature histogram bins (at most maxBins per feature, LightGBM-style), on
+ * worker threads when the fit has them; refuses per-node projections and categorical features.
+ */
 export const histSplitter: SplitStrategy = Object.freeze({
   name: 'hist',
   limits: Object.freeze({

@@ -68,6 +68,10 @@ export interface StrategyLimits {
   valueScored?: string;
 }
 
+/**
+ * A split-search strategy as a value ('best', 'hist', 'random', 'auto'): builds the search over axis
+ * columns and declares, in `limits`, the options it cannot be combined with.
+ */
 export interface SplitStrategy {
   /** Its name in model files and on the command line ('best', 'hist', 'random', 'auto'). */
   readonly name: string;
@@ -79,7 +83,12 @@ export interface SplitStrategy {
    * only. `start`: the threads a fit with nJobs > 1 starts itself (threads.ts), or null when it runs
    * on one thread.
    */
-  readonly threads?: { parallel(workers: HistogramWorkers): HistogramParallel; start(nJobs: number): FitWorkers | null };
+  readonly threads?: {
+    /** The large-node driver over a pool of histogram workers. */
+    parallel(workers: HistogramWorkers): HistogramParallel;
+    /** Threads a fit with `nJobs` > 1 starts itself, or null to run on this thread. */
+    start(nJobs: number): FitWorkers | null;
+  };
 }
 
 /**
