@@ -44,6 +44,7 @@ try {
   // Unpacked sizes (what `npm install` writes) against size-budgets.json's "unpacked" limits.
   const unpackedBudgets = JSON.parse(readFileSync(join(root, 'size-budgets.json'), 'utf8')).unpacked ?? {};
   for (const [pkg, b] of Object.entries(unpackedBudgets)) {
+    if (pkg.startsWith('$')) continue; // '$comment'
     const prefix = `${pkg.replace(/^@/, '').replace('/', '-')}-`;
     const tgz = tarballs.find((t) => t.startsWith(prefix) && /^\d/.test(t.slice(prefix.length)));
     if (tgz === undefined) {
@@ -57,7 +58,7 @@ try {
   }
   sh('mkdir', ['-p', app]);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-  sh('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', 'esbuild@^0.28.2', 'rollup@^4.52.0', '@rollup/plugin-node-resolve@^16.0.0', ...tarballs.map((t) => join(packs, t))], app);
+  sh('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', 'esbuild@^0.28.2', 'rollup@^4.52.0', '@rollup/plugin-node-resolve@^16.0.0', '@rollup/plugin-commonjs@^29.0.0', ...tarballs.map((t) => join(packs, t))], app);
 
   // ESM, the README's first steps: a dataset, a classifier, a model file round trip.
   writeFileSync(
@@ -132,8 +133,11 @@ console.log('BUNDLER bundle ok: ' + fitted + ' fits, every algorithm and option'
   const req = createRequire(join(app, 'package.json'));
   const { rollup } = req('rollup');
   const { nodeResolve } = req('@rollup/plugin-node-resolve');
+  // ml-matrix (through ml-pca) ships CommonJS behind its ESM entry: a browser rollup build needs the
+  // commonjs plugin, as any rollup app that uses a CommonJS dependency does.
+  const commonjs = req('@rollup/plugin-commonjs');
   writeFileSync(join(app, 'every-entry.mjs'), every.replace('BUNDLER', 'rollup'));
-  const bundle = await rollup({ input: join(app, 'every-entry.mjs'), plugins: [nodeResolve({ browser: true, exportConditions: ['browser', 'import', 'default'] })], onwarn: () => {} });
+  const bundle = await rollup({ input: join(app, 'every-entry.mjs'), plugins: [nodeResolve({ browser: true, exportConditions: ['browser', 'import', 'default'] }), (commonjs.default ?? commonjs)()], onwarn: () => {} });
   await bundle.write({ file: join(app, 'every-rollup.mjs'), format: 'es' });
   console.log(sh('node', ['every-rollup.mjs'], app).trim());
 } finally {
