@@ -140,8 +140,10 @@ export function decodeModel(bytes: Uint8Array): Message {
   try {
     return decodeMessage(r, bytes.length, 'ModelProto', 'model');
   } catch (e) {
-    // protobufjs's own bounds checks (a varint or fixed value cut off by the end of the data).
+    // protobufjs's own bounds checks (a varint or fixed value cut off by the end of the data), and its
+    // plain Errors for malformed encodings ('invalid varint / tag / length encoding').
     if (e instanceof RangeError) bad('model', `truncated (${e.message})`);
+    if (!(e instanceof ExchangeFormatError) && e instanceof Error) bad('model', `malformed protobuf (${e.message})`);
     throw e;
   }
 }
