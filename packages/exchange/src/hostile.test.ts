@@ -65,8 +65,8 @@ describe('hostile values', () => {
 
 describe('malformed protobuf encodings (fuzz, seed 1: onnx-tree-ensemble-v5)', () => {
   it('a length varint whose fifth byte is above 7 is a typed error, not protobufjs Error', () => {
-    // field 2 (producer_name, a string: wire type 2), then a length that protobufjs refuses to decode
-    const bytes = Uint8Array.of(0x12, 0xff, 0xff, 0xff, 0xff, 0x7f, 0x00);
+    // an unknown field (99, wire type 2: skipped by protobufjs) whose length protobufjs refuses to decode
+    const bytes = Uint8Array.of(0x9a, 0x06, 0xff, 0xff, 0xff, 0xff, 0x7f, 0x00, 0x00);
     expect(() => decodeModel(bytes)).toThrow(/malformed protobuf \(invalid length encoding\)/);
     try {
       decodeModel(bytes);
