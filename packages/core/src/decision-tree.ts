@@ -1,3 +1,4 @@
+import { withoutZeroWeights } from './zero-weights.js';
 import { createRandom, knownKeys, NotFittedError, plainObject, ShapeMismatchError } from '@dt/errors';
 import { sampleOrder, TreeBuilder, type ClassificationData, type RegressionData } from './builder.js';
 import type { FitKit } from './fit-kit.js';
@@ -163,10 +164,12 @@ export abstract class DecisionTree {
 
   /** Grows the tree on validated, encoded data. */
   protected grow(data: ClassificationData | RegressionData, workers: HistogramWorkers | null = null): Tree {
+    const o = this.options;
+    const counts = resolveCounts(o, data.samples ? data.samples.length : data.X.rows, data.X.cols);
+    // Fractions above are of every row given; rows of weight 0 take no further part (zero-weights.ts).
+    data = withoutZeroWeights(data);
     const n = data.X.rows;
     const d = data.X.cols;
-    const o = this.options;
-    const counts = resolveCounts(o, data.samples ? data.samples.length : n, d);
     const noMissingRule = noRuleForMissing(o);
     if (noMissingRule !== null) rejectMissing(data.X, noMissingRule);
     if (o.projection !== null || o.scale) {

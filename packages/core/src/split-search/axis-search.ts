@@ -3,6 +3,7 @@ import {
   impurityScale,
   isBetterCandidate,
   midpoint,
+  tieScaleOf,
   valuesDiffer,
   type ClassificationScanInput,
   type RegressionScanInput,
@@ -366,7 +367,7 @@ export class AxisSearch implements SplitSearch {
   /** Keeps the better of the current best and feature f's split, by the one tie rule (isBetterCandidate). */
   private consider(f: number, res: SplitResult, totalWeight: number, best: SplitRecord): void {
     const balance = Math.abs(2 * res.leftWeight - totalWeight);
-    if (best.found && !isBetterCandidate(res.score, balance, f, best.score, best.balance, best.candidate, this.scoreScale, totalWeight)) return;
+    if (best.found && !isBetterCandidate(res.score, balance, f, best.score, best.balance, best.candidate, tieScaleOf(this.scoreScale, res), totalWeight)) return;
     best.found = true;
     best.feature = f;
     best.candidate = f;
@@ -382,8 +383,8 @@ export class AxisSearch implements SplitSearch {
    * Feature f when the node may hold NaN on it (scikit-learn's node_split_best): non-missing samples
    * sorted, the NaN ones scanned on the right, then on the left, then the split "all values left, NaN
    * right" (threshold +Infinity); a later candidate replaces an earlier one only on a strict
-   * improvement. Entries are single samples here. False when the feature is constant in the node
-   * (all NaN, or one value besides NaN — as in scikit-learn).
+   * improvement. Entries are single samples here. False when every sample is NaN; one value besides
+   * NaN is no constant (as in scikit-learn): "the value left, NaN right" is its split.
    */
   private evalWithMissing(node: NodeView, f: number, best: SplitRecord): boolean {
     const { samples, start, end } = node;
@@ -417,7 +418,7 @@ export class AxisSearch implements SplitSearch {
         : this.evalRegression(samples, start, end, f, node.weightedSum, node.weight, best);
     }
     const raw = this.cfg.index.uniq[f]!;
-    if (m0 === 0 || !valuesDiffer(raw[mn]!, raw[mx]!)) return false;
+    if (m0 === 0) return false;
     sortPairs(keys, idx, m0, mn, mx, this.sortScratch);
     const ms = this.missingScan;
     const scale = this.scoreScale;
@@ -425,7 +426,7 @@ export class AxisSearch implements SplitSearch {
     if (ms.side < 0) return true;
     const totalWeight = node.weight;
     const balance = Math.abs(2 * ms.leftWeight - totalWeight);
-    if (best.found && !isBetterCandidate(ms.score, balance, f, best.score, best.balance, best.candidate, scale, totalWeight)) return true;
+    if (best.found && !isBetterCandidate(ms.score, balance, f, best.score, best.balance, best.candidate, tieScaleOf(scale, ms), totalWeight)) return true;
     best.found = true;
     best.feature = f;
     best.candidate = f;

@@ -81,7 +81,8 @@ function enumerate(X: number[][], idx: number[], w: number[], score: (L: number[
     const present = idx.filter((i) => !Number.isNaN(X[i]![f]!));
     const miss = idx.filter((i) => Number.isNaN(X[i]![f]!));
     const vals = [...new Set(present.map((i) => X[i]![f]!))].sort((a, b) => a - b);
-    if (vals.length < 2 || !valuesDiffer(vals[0]!, vals[vals.length - 1]!)) continue; // constant, as in scikit-learn
+    // Constant, as in scikit-learn 1.9: every row NaN, or no NaN and one value (one value beside NaN is split).
+    if (vals.length === 0 || (miss.length === 0 && (vals.length < 2 || !valuesDiffer(vals[0]!, vals[vals.length - 1]!)))) continue;
     for (let k = 0; k + 1 < vals.length; k++) {
       if (!valuesDiffer(vals[k]!, vals[k + 1]!)) continue;
       const t = midpoint(vals[k]!, vals[k + 1]!);
@@ -212,9 +213,54 @@ describe("hand-derived trees from scikit-learn's documented rule", () => {
     // t = 1.5: {0 | 1, 2} with NaN right, {0, 2 | 1} with NaN left, {0, 1 | 2} at +inf: all Gini 1/3.
     for (const splitter of EXACT_SPLITTERS) {
       const m = new DecisionTreeClassifier({ splitter }).fit([[1], [2], [N]], [0, 1, 2]);
-      expect(root(m)).toEqual({ feature: 0, threshold: 1.5, missingGoToLeft: 0, nodes: 3 });
-      // The right child {2, NaN} has one non-missing value: constant for scikit-learn, so a leaf.
-      expect(m.tree.isLeaf(m.tree.right[0]!)).toBe(true);
+      expect(root(m)).toEqual({ feature: 0, threshold: 1.5, missingGoToLeft: 0, nodes: 5 });
+      // The right child {2, NaN} has one non-missing value: no constant for scikit-learn 1.9.1, which
+      // splits it at +inf (5 nodes: thresholds [1.5, leaf, inf, leaf, leaf]).
+      const r = m.tree.right[0]!;
+      expect(m.tree.threshold[r]).toBe(Infinity);
+      expect(m.tree.missingGoToLeft[r]).toBe(0);
+      expect(m.predict([[1], [2], [N]])).toEqual([0, 1, 2]);
+    }
+  });
+
+  // scikit-learn 1.9.1: fit([[1],[1],[1],[NaN],[NaN]], [0,0,0,1,1]) has 3 nodes, threshold [inf]
+  // (classifier and regressor); a feature constant besides NaN is no constant feature.
+  it('one value beside NaN: split "the value left, NaN right" at +inf, as scikit-learn 1.9.1', () => {
+    const X = [[1], [1], [1], [N], [N]];
+    for (const splitter of EXACT_SPLITTERS) {
+      const m = new DecisionTreeClassifier({ splitter }).fit(X, [0, 0, 0, 1, 1]);
+      expect(root(m)).toEqual({ feature: 0, threshold: Infinity, missingGoToLeft: 0, nodes: 3 });
+      expect(m.score(X, [0, 0, 0, 1, 1])).toBe(1);
+      const r = new DecisionTreeRegressor({ splitter }).fit(X, [0, 0, 0, 1, 1]);
+      expect(root(r)).toEqual({ feature: 0, threshold: Infinity, missingGoToLeft: 0, nodes: 3 });
+    }
+    // In a child too: x1 is constant (5) besides NaN among the rows x0 sends right.
+    const Xc = [[0, 1], [1, 2], [2, 3], [10, 5], [11, N], [12, 5], [13, N]];
+    const yc = [0, 0, 0, 1, 2, 1, 2];
+    for (const splitter of EXACT_SPLITTERS) {
+      const m = new DecisionTreeClassifier({ splitter }).fit(Xc, yc);
+      expect(m.score(Xc, yc)).toBe(1);
+      expect(m.nodeCount).toBe(5);
+      expect(m.tree.feature[m.tree.right[0]!]).toBe(1);
+      expect(m.tree.threshold[m.tree.right[0]!]).toBe(Infinity);
+    }
+  });
+
+  it("splitter 'random': one value beside NaN is split at that value; no +inf candidate (scikit-learn 1.9.1's node_split_random)", () => {
+    const X = [[1], [1], [1], [N], [N]];
+    let split = 0;
+    for (let seed = 0; seed < 40; seed++) {
+      const m = new DecisionTreeClassifier({ splitter: 'random', seed }).fit(X, [0, 0, 0, 1, 1]);
+      if (m.nodeCount === 1) continue; // NaN drawn to the left: everything one side, no split
+      split++;
+      expect(root(m)).toEqual({ feature: 0, threshold: 1, missingGoToLeft: 0, nodes: 3 });
+    }
+    expect(split).toBeGreaterThan(5);
+    // Values that differ: thresholds are drawn inside [min, max), never +inf.
+    const Xd = [[1], [2], [3], [4], [N], [N]];
+    for (let seed = 0; seed < 40; seed++) {
+      const m = new DecisionTreeClassifier({ splitter: 'random', seed, maxDepth: 1 }).fit(Xd, [0, 0, 0, 0, 1, 1]);
+      if (m.nodeCount > 1) expect(m.tree.threshold[0]).toBeLessThan(4);
     }
   });
 

@@ -16,6 +16,7 @@
 import {
   createSplitResult,
   SCORE_TIE_TOLERANCE,
+  tieScaleOf,
   type ClassificationCriterion,
   type ClassificationScanInput,
   type RegressionCriterion,
@@ -107,6 +108,8 @@ export class MissingSideScan {
   score = Number.NEGATIVE_INFINITY;
   leftWeight = 0;
   pos = 0;
+  /** The criterion's tie scale (SplitResult.tieScale) of the last run. */
+  tieScale = 0;
   private readonly cfg: MissingScanConfig;
   private readonly values: Float64Array;
   private readonly labels: Int32Array;
@@ -154,6 +157,8 @@ export class MissingSideScan {
     // NaN on the left: NaN entries first, valued as the smallest value so no cut falls among them.
     this.fill(keys, idx, m0, m, nMiss, 0, scanValues, scanValues[keys[0]!]!, labels, targets, weights);
     const leftOk = this.scan(node, m, weights !== null);
+    this.tieScale = res.tieScale ?? 0;
+    scale = tieScaleOf(scale, res);
     const leftScore = res.score;
     const leftPos = res.pos - nMiss;
     const leftW = res.leftWeight;

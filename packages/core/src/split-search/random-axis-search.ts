@@ -2,6 +2,7 @@ import {
   createSplitResult,
   impurityScale,
   isBetterCandidate,
+  tieScaleOf,
   valuesDiffer,
   type ClassificationScanInput,
   type RegressionScanInput,
@@ -10,7 +11,7 @@ import {
 import type { FeatureIndex, RankArray } from '../feature-index.js';
 import type { AxisSearchConfig } from './axis-search.js';
 import { FeatureSampler } from './feature-sampler.js';
-import { missingRank, partitionByRank, strictlyBetter } from './missing-values.js';
+import { missingRank, partitionByRank } from './missing-values.js';
 import { resetSplitRecord, type NodeView, type SplitRecord, type SplitSearch } from './split-record.js';
 import type { AxisColumns, SearchSettings, SplitStrategy } from './split-strategy.js';
 
@@ -28,9 +29,10 @@ import type { AxisColumns, SearchSettings, SplitStrategy } from './split-strateg
  * mse, mae); value-dependent ones (Max-Cut) are rejected by the factory.
  *
  * NaN (scikit-learn's node_split_random): min and max ignore NaN; when the node has NaN on the
- * feature, a second draw picks their side (rng.int(2): 1 = left) after the threshold's, and the split
- * "every value left, NaN right" (threshold +Infinity) is scored too and replaces the drawn one only
- * on a strict improvement (missing-values.ts).
+ * feature, a second draw picks their side (rng.int(2): 1 = left) after the threshold's, and only that
+ * split is scored — scikit-learn 1.9 scores no "every value left, NaN right" (+Infinity) candidate
+ * here, unlike its exact search. A feature with one value besides NaN is not constant: its threshold
+ * is that value, which splits the NaN rows off when they are drawn right.
  */
 export class RandomAxisSearch implements SplitSearch {
   readonly rootConstants: Int32Array;
@@ -131,7 +133,9 @@ export class RandomAxisSearch implements SplitSearch {
         }
       }
       const u = this.index.uniq[f]!;
-      if (nMiss === end - start || !valuesDiffer(u[mn]!, u[mx]!)) {
+      // Constant: every row NaN, or one value and no NaN (scikit-learn's node_split_random). One value
+      // besides NaN is drawn as its threshold and split from the NaN rows when they are drawn right.
+      if (nMiss === end - start || (nMiss === 0 && !valuesDiffer(u[mn]!, u[mx]!))) {
         best.newConstants.push(f);
         continue;
       }
@@ -141,22 +145,16 @@ export class RandomAxisSearch implements SplitSearch {
       let threshold = lo + rng.next() * (hi - lo);
       if (threshold >= hi) threshold = lo;
       // Training values at ranks <= cutRank are <= threshold (they go left at prediction too).
-      let cutRank = lastRankAtMost(u, mn, mx, threshold);
+      const cutRank = lastRankAtMost(u, mn, mx, threshold);
       const missLeft = nMiss > 0 ? rng.int(2) : -1;
       const res = this.result;
       // NaN samples (rank K) go left with the values at ranks <= cutRank when missLeft is 1.
       if (!this.score(node, base, cutRank, missLeft === 1 ? K : -1, res)) continue;
-      let score = res.score;
-      let leftWeight = res.leftWeight;
-      // As in scikit-learn, the +Infinity split is tried only when the drawn one met the leaf limits.
-      if (nMiss > 0 && this.score(node, base, mx, -1, res) && strictlyBetter(res.score, score, scoreScale)) {
-        score = res.score;
-        leftWeight = res.leftWeight;
-        cutRank = mx;
-        threshold = Number.POSITIVE_INFINITY;
-      }
-      const balance = Math.abs(2 * leftWeight - node.weight);
-      if (best.found && !isBetterCandidate(score, balance, f, best.score, best.balance, best.candidate, scoreScale, node.weight)) continue;
+      // scikit-learn 1.9's node_split_random scores only the drawn split: no "every value left, NaN
+      // right" (+Infinity) candidate, which would be a threshold outside the values' range.
+      const score = res.score;
+      const balance = Math.abs(2 * res.leftWeight - node.weight);
+      if (best.found && !isBetterCandidate(score, balance, f, best.score, best.balance, best.candidate, tieScaleOf(scoreScale, res), node.weight)) continue;
       best.found = true;
       best.feature = f;
       best.candidate = f;
@@ -164,7 +162,7 @@ export class RandomAxisSearch implements SplitSearch {
       best.balance = balance;
       best.cutRank = cutRank;
       best.threshold = threshold;
-      best.missingGoToLeft = nMiss === 0 ? -1 : threshold === Number.POSITIVE_INFINITY ? 0 : missLeft;
+      best.missingGoToLeft = nMiss === 0 ? -1 : missLeft;
     }
     sampler.end(knownConstants);
   }

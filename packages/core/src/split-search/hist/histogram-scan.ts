@@ -13,6 +13,7 @@ import {
   createSplitResult,
   gini,
   isBetterCandidate,
+  tieScaleOf,
   midpoint,
   valuesDiffer,
   type ClassificationScanInput,
@@ -206,6 +207,7 @@ export class HistogramScan {
     res.pos = 1;
     res.score = g.score;
     res.leftWeight = g.leftWeight;
+    res.tieScale = 1; // gini.ts's tie scale: the fused scan has its arithmetic
     const pair = this.cutPair;
     pair[0] = g.leftBin;
     pair[1] = g.rightBin;
@@ -492,8 +494,8 @@ export class HistogramScan {
 
   /**
    * A feature with NaN rows: the exact search's three scans (missing-values.ts) over single-row
-   * entries, bins standing for ranks; the NaN bin (code nBins[f]) is kept apart. False when the
-   * feature is constant in the node (all NaN, or one value bin range besides NaN).
+   * entries, bins standing for ranks; the NaN bin (code nBins[f]) is kept apart. False when every
+   * row is NaN; one value besides NaN is no constant, as in the exact search.
    */
   private withMissing(node: NodeTotals, f: number, hist: NodeHistogram | null, best: SplitRecord): boolean {
     const { start, end } = node;
@@ -525,7 +527,7 @@ export class HistogramScan {
         : this.regression(start, end, f, hist, node.weightedSum, node.weight, best);
     }
     const bins = this.cfg.bins;
-    if (m0 === 0 || !valuesDiffer(bins.lo[f]![mn]!, bins.hi[f]![mx]!)) return false;
+    if (m0 === 0) return false;
     sortPairs(keys, idx, m0, mn, mx, this.sortScratch);
     const ms = this.missingScan;
     const isC = this.data.isC;
@@ -533,7 +535,7 @@ export class HistogramScan {
     if (ms.side < 0) return true;
     const totalWeight = node.weight;
     const balance = Math.abs(2 * ms.leftWeight - totalWeight);
-    if (best.found && !isBetterCandidate(ms.score, balance, f, best.score, best.balance, best.candidate, this.scoreScale, totalWeight)) return true;
+    if (best.found && !isBetterCandidate(ms.score, balance, f, best.score, best.balance, best.candidate, tieScaleOf(this.scoreScale, ms), totalWeight)) return true;
     best.found = true;
     best.feature = f;
     best.candidate = f;
@@ -554,7 +556,7 @@ export class HistogramScan {
   /** Higher score, then more balanced, then lower feature: the exact search's rule (isBetterCandidate). */
   private consider(f: number, res: SplitResult, totalWeight: number, best: SplitRecord): void {
     const balance = Math.abs(2 * res.leftWeight - totalWeight);
-    if (best.found && !isBetterCandidate(res.score, balance, f, best.score, best.balance, best.candidate, this.scoreScale, totalWeight)) return;
+    if (best.found && !isBetterCandidate(res.score, balance, f, best.score, best.balance, best.candidate, tieScaleOf(this.scoreScale, res), totalWeight)) return;
     best.found = true;
     best.feature = f;
     best.candidate = f;
