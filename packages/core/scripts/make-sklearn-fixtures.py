@@ -158,7 +158,8 @@ def analyse_tree(est, task, criterion, params, X, yk, w, n_classes):
     mss = max(params["min_samples_split"], 2 * msl)
     mid = params["min_impurity_decrease"]
     best_first = params["max_leaf_nodes"] is not None
-    samples = {0: np.arange(n)}
+    # scikit-learn's splitter keeps only the rows of non-zero weight.
+    samples = {0: np.flatnonzero(w != 0)}
     depth = {0: 0}
     ties = []
     expandable = []  # (improvement, node) for best-first order checks
@@ -843,6 +844,29 @@ def make_behaviours():
             continue
         out += cases
         break
+
+    # Rows of weight 0 take no part (scikit-learn's splitter keeps sample_weight[i] != 0 only): node
+    # sample counts, min_samples_leaf and thresholds ignore them.
+    X0 = np.array([[0.0], [1.0], [2.0], [3.0]])
+    out.append(behaviour("zero-weights-toy", "a row of weight 0 places no threshold and is no node sample: "
+                         "threshold 1.0 (not 0.5), root n_node_samples 3", "classification", "gini", {}, X0,
+                         np.array([0, 0, 1, 1]), sw=np.array([1.0, 0.0, 1.0, 1.0]), X_test=X0, strict=True))
+    for task, crit, params in (("classification", "gini", {}), ("classification", "entropy", {"min_samples_leaf": 3}),
+                               ("regression", "squared_error", {}), ("regression", "squared_error", {"min_samples_split": 6})):
+        for seed in range(400, 500):
+            r = np.random.default_rng(seed)
+            Xz = f32(r.normal(size=(60, 3)))
+            yz = (Xz[:, 0] + r.normal(scale=0.8, size=60) > 0).astype(int) if task == "classification" \
+                else np.round(Xz[:, 0] * 3 + r.normal(size=60), 3)
+            wz = np.where(r.random(60) < 0.3, 0.0, np.round(r.uniform(0.5, 2.0, 60), 3))
+            try:
+                out.append(behaviour(f"zero-weights-{task}-{crit}-{'-'.join(params) or 'default'}",
+                                     "30 % of the rows weigh 0: the tree equals scikit-learn's node for node, "
+                                     "sample counts included", task, crit, params, Xz, yz, sw=wz, X_test=Xz[:10],
+                                     strict=True))
+            except Ambiguous:
+                continue
+            break
     return out
 
 
@@ -1027,6 +1051,11 @@ def main():
     print(f"poisson.json: {len(pcases)} cases (ambiguous draws dropped: {pdropped}), "
           f"{sum(1 for c in pcases if not c['ties'])} without ties")
     if os.environ.get("DT_ONLY_POISSON"):
+        return 0
+    if os.environ.get("DT_ONLY_BEHAVIOURS"):
+        b = make_behaviours()
+        dump(os.path.join(OUT_DIR, "behaviours.json"), header, "cases", b)
+        print(f"behaviours.json: {len(b)} cases")
         return 0
     cases, dropped = make_trees()
     dump(os.path.join(OUT_DIR, "trees.json"), {**header, "dropped_ambiguous_draws": dropped}, "cases", cases)

@@ -1,8 +1,22 @@
 import { expect, it, vi } from 'vitest';
 import { runReadmeExample } from '@dt/vitest-config/readme';
 
-it('README example runs', async () => {
-  await runReadmeExample(new URL('../README.md', import.meta.url).pathname);
+it('README example runs and prints what it says', async () => {
+  const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+  try {
+    await runReadmeExample(new URL('../README.md', import.meta.url).pathname);
+    const calls = log.mock.calls;
+    expect(calls[0]).toEqual([9, 5, 3]);
+    expect(calls[1]).toEqual([['setosa']]);
+    const proba = calls[2]![0] as number[];
+    expect(proba.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+    expect(calls[3]![0]).toContain('|--- petal');
+    expect(calls[4]).toEqual([['virginica']]);
+    expect(calls[5]).toEqual(['0.9733']);
+    expect(calls[6]).toEqual([3, false]);
+  } finally {
+    log.mockRestore();
+  }
 });
 
 it('README threads example runs (worker threads, same tree)', async () => {
@@ -22,31 +36,21 @@ it('README missing-values example runs and prints what it says', async () => {
   }
 });
 
-it("README browser-splitters example runs: 'hist' with exact bins grows the tree 'best' grows", async () => {
+it('README by-name example runs and prints what it says: hist = best on exact bins, pruning, an oblique model through fromJSON', async () => {
+  const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+  try {
+    await runReadmeExample(new URL('../README.md', import.meta.url).pathname, 3);
+    expect(log.mock.calls.map((c) => c[0] as unknown)).toEqual([true, true, ['hi']]);
+  } finally {
+    log.mockRestore();
+  }
+});
+
+it('README lean example runs and prints what it says: TreeClassifier with entropy and histSplitter as values', async () => {
   const log = vi.spyOn(console, 'log').mockImplementation(() => {});
   try {
     await runReadmeExample(new URL('../README.md', import.meta.url).pathname, 4);
-    expect(log.mock.calls.map((c) => c[0] as unknown)).toEqual([true]);
-  } finally {
-    log.mockRestore();
-  }
-});
-
-it('README browser-options example runs: ccpAlpha prunes a scaled tree', async () => {
-  const log = vi.spyOn(console, 'log').mockImplementation(() => {});
-  try {
-    await runReadmeExample(new URL('../README.md', import.meta.url).pathname, 5);
-    expect(log.mock.calls.map((c) => c[0] as unknown)).toEqual([true]);
-  } finally {
-    log.mockRestore();
-  }
-});
-
-it('README browser-loading example runs: fromJSON after @dt/core/load reads what toJSON wrote', async () => {
-  const log = vi.spyOn(console, 'log').mockImplementation(() => {});
-  try {
-    await runReadmeExample(new URL('../README.md', import.meta.url).pathname, 6);
-    expect(log.mock.calls.map((c) => c[0] as unknown)).toEqual([['b']]);
+    expect(log.mock.calls.map((c) => c[0] as unknown)).toEqual([['up', 'down']]);
   } finally {
     log.mockRestore();
   }
@@ -55,7 +59,7 @@ it('README browser-loading example runs: fromJSON after @dt/core/load reads what
 it('README binDataset example runs and prints what it says: the same tree as on raw X, a fold fitted on a subset', async () => {
   const log = vi.spyOn(console, 'log').mockImplementation(() => {});
   try {
-    await runReadmeExample(new URL('../README.md', import.meta.url).pathname, 7);
+    await runReadmeExample(new URL('../README.md', import.meta.url).pathname, 5);
     expect(log.mock.calls.map((c) => c as unknown[])).toEqual([[true], [3, ['hi']]]);
   } finally {
     log.mockRestore();

@@ -98,6 +98,8 @@ function scanEntropy(input: ClassificationScanInput, out: SplitResult): boolean 
   out.pos = pos;
   const score = (resultProxy - totalTerm) / (W * Math.LN2);
   out.score = score > 0 ? score : 0;
+  // The loop's tolerance SCORE_TIE_TOLERANCE·W on the proxy, in bits of score.
+  out.tieScale = 1 / Math.LN2;
   out.leftWeight = resultLeftWeight;
   return true;
 }

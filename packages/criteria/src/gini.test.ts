@@ -20,7 +20,7 @@ describe('gini', () => {
 
   it('finds the separating split and reports the impurity decrease', () => {
     const out = scan(classificationInput([1, 2, 3, 4, 5, 6], [0, 0, 0, 1, 1, 1]));
-    expect(out).toEqual({ pos: 3, score: 0.5, leftWeight: 3 });
+    expect(out).toEqual({ pos: 3, score: 0.5, leftWeight: 3, tieScale: 1 });
   });
 
   it('node impurity is scikit-learn’s 1 − Σp²', () => {

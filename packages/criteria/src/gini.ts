@@ -80,6 +80,8 @@ function scanGini(input: ClassificationScanInput, out: SplitResult): boolean {
   const score = (resultProxy - sqTotal / W) / W;
   out.score = score > 0 ? score : 0;
   out.leftWeight = resultLeftWeight;
+  // The loop's tolerance SCORE_TIE_TOLERANCE·W on the proxy is SCORE_TIE_TOLERANCE·1 on the score.
+  out.tieScale = 1;
   return true;
 }
 

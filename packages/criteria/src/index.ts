@@ -9,7 +9,7 @@ export type {
 } from './types.js';
 export { createSplitResult } from './types.js';
 export { FEATURE_TOLERANCE, valuesDiffer, isCandidate, midpoint } from './tolerance.js';
-export { SCORE_TIE_TOLERANCE, BALANCE_TIE_TOLERANCE, isBetterSplit, isBetterCandidate, impurityScale } from './ties.js';
+export { SCORE_TIE_TOLERANCE, BALANCE_TIE_TOLERANCE, isBetterSplit, isBetterCandidate, impurityScale, tieScaleOf } from './ties.js';
 export { gini, giniImpurity } from './gini.js';
 export { entropy, entropyImpurity } from './entropy.js';
 export { misclassification, misclassificationImpurity } from './misclassification.js';

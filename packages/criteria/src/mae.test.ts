@@ -37,7 +37,7 @@ describe('mae', () => {
   it('reports the decrease of the mean absolute deviation', () => {
     const out = createSplitResult();
     expect(mae.scan(regressionInput([1, 2, 3, 4, 5, 6], [0, 0, 0, 10, 10, 10]), out)).toBe(true);
-    expect(out).toEqual({ pos: 3, score: 5, leftWeight: 3 });
+    expect(out).toMatchObject({ pos: 3, score: 5, leftWeight: 3 });
   });
 
   it('median and impurity agree with brute force (property)', () => {

@@ -138,6 +138,7 @@ function scanMae(input: RegressionScanInput, out: SplitResult): boolean {
   const score = (aeNode - passError) / W;
   out.score = score > 0 ? score : 0;
   out.leftWeight = passLeftWeight;
+  out.tieScale = scale / W; // the pass's error tolerance SCORE_TIE_TOLERANCE·scale, per unit weight
   return true;
 }
 

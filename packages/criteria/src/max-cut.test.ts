@@ -79,14 +79,14 @@ describe('maxCut', () => {
   it('scores the cut per unit of squared node weight', () => {
     // Split {0,1} | {3,4}: edges 0→3, 0→4, 1→3, 1→4 weigh 3+4+2+3 = 12; W² = 16.
     const out = scan(classificationInput([0, 1, 3, 4], [0, 0, 1, 1]));
-    expect(out).toEqual({ pos: 2, score: 12 / 16, leftWeight: 2 });
+    expect(out).toEqual({ pos: 2, score: 12 / 16, leftWeight: 2, tieScale: 0 });
   });
 
   it('prefers the threshold that separates the classes by more distance, unlike Gini', () => {
     // Splits at 1 and 3 partition the labels alike (Gini ties them and takes the lower one); Max-Cut
     // values the edges 0→6 and 2→6 (10) above 0→1 and 0→6 (7).
     const input = classificationInput([0, 1, 2, 6], [0, 1, 0, 1]);
-    expect(scan(input)).toEqual({ pos: 3, score: 10 / 16, leftWeight: 3 });
+    expect(scan(input)).toEqual({ pos: 3, score: 10 / 16, leftWeight: 3, tieScale: 0 });
     const g = createSplitResult();
     gini.scan(input, g);
     expect(g.pos).toBe(1);
@@ -94,12 +94,12 @@ describe('maxCut', () => {
 
   it('breaks ties by balance, then position (the paper’s rule)', () => {
     // One class only: every cut is 0; the most balanced wins.
-    expect(scan(classificationInput([0, 1, 2, 3, 4], [1, 1, 1, 1, 1]))).toEqual({ pos: 2, score: 0, leftWeight: 2 });
+    expect(scan(classificationInput([0, 1, 2, 3, 4], [1, 1, 1, 1, 1]))).toEqual({ pos: 2, score: 0, leftWeight: 2, tieScale: 0 });
     // x = 0..3 with alternating classes: every cut weighs 4 (0→1 + 0→3, 0→3 + 1→2, 0→3 + 2→3),
     // so the balanced middle split wins.
     const alternating = classificationInput([0, 1, 2, 3], [0, 1, 0, 1]);
     for (const p of [1, 2, 3]) expect(maxCutOracle(alternating, p)).toBe(4 / 16);
-    expect(scan(alternating)).toEqual({ pos: 2, score: 4 / 16, leftWeight: 2 });
+    expect(scan(alternating)).toEqual({ pos: 2, score: 4 / 16, leftWeight: 2, tieScale: 0 });
   });
 
   it('loses no digits on data far from zero', () => {

@@ -78,6 +78,7 @@ function scanMaxCut(input: ClassificationScanInput, out: SplitResult): boolean {
   out.pos = pos;
   const score = resultCut / (W * W);
   out.score = score > 0 ? score : 0;
+  out.tieScale = 0; // Max-Cut scores have no fixed scale: the scores themselves set the tolerance
   out.leftWeight = resultLeftWeight;
   return true;
 }

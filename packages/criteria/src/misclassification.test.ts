@@ -21,7 +21,7 @@ describe('misclassification', () => {
     // Majority class everywhere: every split leaves the error unchanged (score 0); the middle wins.
     const out = createSplitResult();
     expect(misclassification.scan(classificationInput([1, 2, 3, 4, 5, 6], [0, 0, 1, 0, 0, 0]), out)).toBe(true);
-    expect(out).toEqual({ pos: 3, score: 0, leftWeight: 3 });
+    expect(out).toEqual({ pos: 3, score: 0, leftWeight: 3, tieScale: 1 });
   });
 
   it('tracks the right-hand maximum when the majority class moves left', () => {

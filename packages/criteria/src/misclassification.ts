@@ -75,6 +75,8 @@ function scanMisclassification(input: ClassificationScanInput, out: SplitResult)
   out.pos = pos;
   const score = (resultProxy - maxTotal) / W;
   out.score = score > 0 ? score : 0;
+  // The loop's tolerance SCORE_TIE_TOLERANCE·W on the proxy is SCORE_TIE_TOLERANCE·1 on the score.
+  out.tieScale = 1;
   out.leftWeight = resultLeftWeight;
   return true;
 }

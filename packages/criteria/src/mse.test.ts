@@ -22,14 +22,14 @@ describe('mse', () => {
     expect(mse.groupedEntries).toBe(true);
     // minSamplesLeaf counts samples, not entries: 3 | 2 samples is allowed at 2, not at 3.
     expect(mse.scan({ ...grouped, minSamplesLeaf: 2 }, out)).toBe(true);
-    expect(out).toEqual({ pos: 2, score: 6, leftWeight: 3 });
+    expect(out).toMatchObject({ pos: 2, score: 6, leftWeight: 3 });
     expect(mse.scan({ ...grouped, minSamplesLeaf: 3 }, out)).toBe(false);
   });
 
   it('reports the variance reduction', () => {
     const out = createSplitResult();
     expect(mse.scan(regressionInput([1, 2, 3, 4], [0, 0, 2, 2]), out)).toBe(true);
-    expect(out).toEqual({ pos: 2, score: 1, leftWeight: 2 });
+    expect(out).toEqual({ pos: 2, score: 1, leftWeight: 2, tieScale: 1 });
     expect(mseImpurity(Float64Array.of(0, 0, 2, 2), Float64Array.of(1, 1, 1, 1), 4)).toBe(1);
   });
 

@@ -87,6 +87,7 @@ function scanMse(input: RegressionScanInput, out: SplitResult): boolean {
   out.pos = pos;
   const score = (resultProxy - (total * total) / W) / W;
   out.score = score > 0 ? score : 0;
+  out.tieScale = sumSq / W; // the loop's tolerance SCORE_TIE_TOLERANCE·sumSq on the proxy, per unit weight
   out.leftWeight = resultLeftWeight;
   return true;
 }

@@ -104,8 +104,14 @@ function scanPoisson(input: RegressionScanInput, out: SplitResult): boolean {
   out.pos = pos;
   const score = (resultProxy - S * (Math.log(S) - Math.log(W))) / W;
   out.score = score > 0 ? score : 0;
+  out.tieScale = poissonTieScale(S, W) / W; // the loop's proxy tolerance, per unit weight
   out.leftWeight = resultLeftWeight;
   return true;
+}
+
+/** The proxy is within S·|log(S/W)| + S·log(W) of its constant part: the tie tolerance's scale. */
+function poissonTieScale(S: number, W: number): number {
+  return Math.max(S * Math.abs(Math.log(S / W)), S, Number.MIN_VALUE);
 }
 
 // Own function ending in a bare return, like every criterion loop (see giniLoop): V8 compiles it on
@@ -121,8 +127,7 @@ function poissonLoop(
   minSamples: number,
   minWeight: number,
 ): number {
-  // The proxy is within S·|log(S/W)| + S·log(W) of its constant part: scale the tie tolerance by that.
-  const scoreTol = SCORE_TIE_TOLERANCE * Math.max(S * Math.abs(Math.log(S / W)), S, Number.MIN_VALUE);
+  const scoreTol = SCORE_TIE_TOLERANCE * poissonTieScale(S, W);
   const balanceTol = BALANCE_TIE_TOLERANCE * W;
   let sL = 0;
   let wL = 0;

@@ -67,6 +67,18 @@ export function isBetterCandidate(
   return index < bestIndex;
 }
 
+/**
+ * The scale a search passes to isBetterCandidate for a scan's result: the larger of the node's
+ * impurity scale and the scale of the scan's own tie tolerance (SplitResult.tieScale). Comparing
+ * features more strictly than positions within one feature would let the last bits of two sums
+ * decide between splits the scans count as tied (e.g. two features inducing the same partition, with
+ * fractional weights, at a nearly pure node), so the exact and the binned searches could differ.
+ */
+export function tieScaleOf(nodeScale: number, result: { tieScale?: number }): number {
+  const s = result.tieScale;
+  return s !== undefined && s > nodeScale ? s : nodeScale;
+}
+
 /** The impurity scale isBetterCandidate compares scores against: the node impurity, or 1 at 0. */
 export function impurityScale(nodeImpurity: number): number {
   return nodeImpurity > 0 ? nodeImpurity : 1;

@@ -56,6 +56,7 @@ function scanTwoing(input: ClassificationScanInput, out: SplitResult): boolean {
   if (pos < 0) return false;
   out.pos = pos;
   out.score = resultScore;
+  out.tieScale = 1; // the loop compares scores within SCORE_TIE_TOLERANCE·1
   out.leftWeight = resultLeftWeight;
   return true;
 }

@@ -24,11 +24,18 @@ export interface SplitResult {
   score: number;
   /** Weighted size of the left part (for the builder's balance tie rule and reporting). */
   leftWeight: number;
+  /**
+   * The scale, in score units, of the tie tolerance the scan itself used: two positions whose scores
+   * differ by less than SCORE_TIE_TOLERANCE · tieScale counted as tied. The search compares features
+   * with the same tolerance (`tieScaleOf`), so a tie within a feature is a tie across features too.
+   * 0 (or absent) when the scan has no fixed scale: then the node impurity and the scores set it.
+   */
+  tieScale?: number;
 }
 
-/** A fresh SplitResult meaning "no split yet": pos −1, score −Infinity, leftWeight 0. */
+/** A fresh SplitResult meaning "no split yet": pos −1, score −Infinity, leftWeight 0, tieScale 0. */
 export function createSplitResult(): SplitResult {
-  return { pos: -1, score: Number.NEGATIVE_INFINITY, leftWeight: 0 };
+  return { pos: -1, score: Number.NEGATIVE_INFINITY, leftWeight: 0, tieScale: 0 };
 }
 
 /**
