@@ -3,7 +3,6 @@
 // Usage: copy into <worktree>/apps/bench/src/ and run, one process per algorithm (peak RSS is per process):
 //   for a in gini-features gini-pre-pca ... hhcart-d; do
 //     /usr/bin/time -f "maxrss %M KB" npx tsx --conditions=@dt/source src/wide.ts $a 50 20000; done
-import '@dt/core/oblique';
 import { createHash } from 'node:crypto';
 import { createClassifier, listAlgorithms, serializeModel } from '@dt/core';
 const name = process.argv[2] as ReturnType<typeof listAlgorithms>[number];

@@ -6,7 +6,6 @@
  * Prints one JSON line (see ForestWorkerResult). CPU is process.cpuUsage(): every thread of the
  * process, worker threads included.
  */
-import '@dt/projections';
 import { readFileSync } from 'node:fs';
 import { algorithmForest, RandomForestClassifier, type AlgorithmForestClassifier, type MemberFeatures } from '@dt/ensemble';
 import { fitForest } from '@dt/ensemble/node';

@@ -1,5 +1,3 @@
-// Registers the oblique projections by name (opt-in in @dt/core since the light-install work).
-import '@dt/core/oblique';
 import { describe, expect, it } from 'vitest';
 import { DecisionTreeClassifier } from '@dt/core';
 import { fingerprint, phaseOf } from './hist-worker.js';

@@ -6,8 +6,6 @@
  * fingerprints = identical trees) and, with profile, the fit's CPU split by phase from a V8 CPU profile
  * of one more fit (binning / histograms / scans / partition / other).
  */
-// Registers the oblique projections by name (opt-in in @dt/core since the light-install work).
-import '@dt/core/oblique';
 import { readFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { DecisionTreeClassifier, type Tree } from '@dt/core';

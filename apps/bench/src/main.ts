@@ -1,5 +1,3 @@
-// Registers the oblique projections by name (opt-in in @dt/core since the light-install work).
-import '@dt/core/oblique';
 import { Command } from 'commander';
 import { cartCommand } from './commands/cart.js';
 import { maxcutCommand } from './commands/maxcut.js';

@@ -4,8 +4,6 @@
  * y_test_path, n_features, repeats }. Prints one JSON line with fit/predict times, accuracy, leaves
  * and the peak resident-memory growth during the fit.
  */
-// Registers the oblique projections by name (opt-in in @dt/core since the light-install work).
-import '@dt/core/oblique';
 import { readFileSync } from 'node:fs';
 import { DecisionTreeClassifier } from '@dt/core';
 import { createHistogramWorkers } from '@dt/core/node';

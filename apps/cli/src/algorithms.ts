@@ -1,4 +1,3 @@
-import '@dt/core/oblique'; // registers the oblique projections and split searches (cart --projection, the paper's algorithms)
 import { ALGORITHMS as PAPER_ALGORITHMS, createClassifier, DecisionTreeClassifier, DecisionTreeRegressor, listAlgorithms as listPaperAlgorithms } from '@dt/core';
 import type { ClassifierOptions } from '@dt/core';
 import { DecisionStreamClassifier, DecisionStreamRegressor } from '@dt/stream';

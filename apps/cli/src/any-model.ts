@@ -1,11 +1,14 @@
-import { DecisionTreeClassifier, DecisionTreeRegressor, type TreeModel } from '@dt/core';
-import { Ensemble, EnsembleClassifier, type ForestModel, type RandomForestClassifier, type AlgorithmForestClassifier } from '@dt/ensemble';
-import { DecisionStream, DecisionStreamClassifier, type StreamModel } from '@dt/stream';
+import { DecisionTreeClassifier, DecisionTreeRegressor, type ModelFormat, type TreeModel } from '@dt/core';
+import { Ensemble, EnsembleClassifier, forestModelFormat, type ForestModel, type RandomForestClassifier, type AlgorithmForestClassifier } from '@dt/ensemble';
+import { DecisionStream, DecisionStreamClassifier, streamModelFormat, type StreamModel } from '@dt/stream';
 
 /** Every single-tree model the CLI trains: CART-family trees (@dt/core) and Decision Streams (@dt/stream). */
 export type AnyModel = TreeModel | StreamModel;
 /** Every model a dt model file holds: single trees, streams and forests (@dt/ensemble). */
 export type SavedModel = AnyModel | ForestModel;
+/** The model file formats the CLI reads besides dt-model (values for loadAnyModel: nothing registers itself). */
+export const MODEL_FORMATS: readonly ModelFormat<StreamModel | ForestModel>[] = [streamModelFormat, forestModelFormat];
+
 export type AnyClassifier = DecisionTreeClassifier | DecisionStreamClassifier | RandomForestClassifier | AlgorithmForestClassifier;
 
 export function isClassifier(model: SavedModel): model is AnyClassifier {

@@ -4,7 +4,6 @@
  * --jobs) and `--base` for bagging. The tree flags (--max-depth, --criterion, --max-features, ...)
  * go to every member. `--jobs N` fits on N worker threads (fitForest; the same forest for any N).
  */
-import '@dt/ensemble'; // registers the dt-forest model format with loadAnyModel
 import {
   algorithmForest,
   ExtraTreesClassifier,

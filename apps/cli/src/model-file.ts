@@ -1,7 +1,7 @@
 import { loadAnyModel, modelToJson } from '@dt/core';
 import { streamModelToJson } from '@dt/stream';
 import { forestToJson } from '@dt/ensemble';
-import { isForest, isSavedModel, isStream, type SavedModel } from './any-model.js';
+import { isForest, isSavedModel, isStream, MODEL_FORMATS, type SavedModel } from './any-model.js';
 import { parseModelDocument } from '@dt/core/internal';
 import { readModelText } from '@dt/core/node';
 import type { Context } from './io.js';
@@ -70,7 +70,7 @@ export async function readModelFile(path: string): Promise<ModelFile> {
   try {
     doc = parseModelDocument(text);
     // The format field says which library wrote the file (dt-model tree, dt-stream graph, dt-forest, ...).
-    const loaded = loadAnyModel(doc);
+    const loaded = loadAnyModel(doc, MODEL_FORMATS);
     if (!isSavedModel(loaded)) throw new ModelFormatError(`format "${String(doc.format)}" holds a model dt's commands do not read yet (they read trees, Decision Streams and forests)`);
     model = loaded;
   } catch (e) {

@@ -1,5 +1,3 @@
-import '@dt/core/oblique'; // the algorithm list includes oblique ones
-import '@dt/core/hist'; // splitter 'auto' bins large data (the same tree as 'best', faster), as in Node
 /**
  * What the playground's worker does, as a plain function (tested in Node too): load the data, run
  * k-fold cross-validation (@dt/eval), fit on all rows, draw the tree (@dt/plot) and write the model

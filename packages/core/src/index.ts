@@ -37,7 +37,7 @@ export type { ModelJson, TreeJson, FittedTreeEstimator } from './model-file/mode
 export { loadModel } from './model-file/load-model.js';
 export type { TreeModel } from './model-file/load-model.js';
 export { loadAnyModel, registerModelFormat, listModelFormats } from './model-file/model-registry.js';
-export type { AnyModel, ModelFormats } from './model-file/model-registry.js';
+export type { AnyModel, ModelFormat, ModelFormats } from './model-file/model-registry.js';
 export { exportText, exportDot } from './export/export.js';
 export type { ExportOptions } from './export/export.js';
 export { describeSplit, formatLevelSet, formatTerms, formatTerm, formatWeight } from './export/split-format.js';

@@ -1,4 +1,3 @@
-import '@dt/core/oblique'; // forests of the paper's oblique algorithms use its projections by name
 import { algorithmOptions, createClassifier, listAlgorithms, type ClassifierOptions } from '@dt/core';
 import { optionKeys, resolveMaxFeatures, resolveOptions } from '@dt/core/internal';
 import { InvalidArgumentError, knownKeys, plainObject, UnknownNameError } from '@dt/errors';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DecisionTreeClassifier, loadAnyModel } from '@dt/core';
 import { ModelFormatError, NotFittedError } from '@dt/errors';
-import { algorithmForest, AlgorithmForestClassifier, BaggingClassifier, BaggingRegressor, ExtraTreesClassifier, RandomForestClassifier, RandomForestRegressor, serializeForest } from './index.js';
+import { algorithmForest, AlgorithmForestClassifier, BaggingClassifier, BaggingRegressor, ExtraTreesClassifier, RandomForestClassifier, RandomForestRegressor, serializeForest, forestModelFormat } from './index.js';
 
 const X = Array.from({ length: 30 }, (_, i) => [i % 6, (i * 5) % 7, i % 2]);
 const y = X.map(([a, b]) => (a! + b! > 6 ? 'p' : 'n'));
@@ -48,7 +48,7 @@ describe('scikit-learn habits on the ensembles', () => {
     const text = JSON.stringify(rf);
     expect(text).toBe(serializeForest(rf));
     expect(RandomForestClassifier.fromJSON(text).predictProba(X)).toEqual(rf.predictProba(X));
-    expect((loadAnyModel(text) as RandomForestClassifier).predict(X)).toEqual(rf.predict(X));
+    expect((loadAnyModel(text, [forestModelFormat]) as RandomForestClassifier).predict(X)).toEqual(rf.predict(X));
     const reg = new RandomForestRegressor({ nEstimators: 2 }).fit(X, t);
     expect(Array.from(RandomForestRegressor.load(JSON.stringify(reg)).predict(X))).toEqual(Array.from(reg.predict(X)));
     const alg = algorithmForest('gini-features', { nEstimators: 2 }).fit(X, y);

@@ -6,5 +6,5 @@ export { ENSEMBLE_OPTIONS } from './forest-options.js';
 export type { EnsembleOptions, EnsembleClassWeight, ResolvedEnsembleOptions } from './forest-options.js';
 export { BaggingClassifier, BaggingRegressor, AlgorithmForestClassifier, algorithmForest, listForestAlgorithms } from './bagging.js';
 export type { BaggingOptions, MemberFactory, AlgorithmForestOptions, MemberFeatures } from './bagging.js';
-export { FOREST_FORMAT, FOREST_FORMAT_VERSION, forestToJson, serializeForest, loadForest, forestMemberTree } from './model-format.js';
+export { FOREST_FORMAT, FOREST_FORMAT_VERSION, forestToJson, serializeForest, loadForest, forestMemberTree, forestModelFormat } from './model-format.js';
 export type { ForestModel } from './model-format.js';

@@ -5,7 +5,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createRandom } from '@dt/errors';
-import '@dt/projections';
 import { algorithmForest } from './bagging.js';
 import { loadForest, serializeForest } from './model-format.js';
 import { ExtraTreesRegressor, RandomForestClassifier } from './random-forest.js';

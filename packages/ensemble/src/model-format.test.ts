@@ -4,7 +4,7 @@ import { InvalidArgumentError } from '@dt/errors';
 import { makeClassification, makeRegression } from '@dt/datasets';
 import { DecisionStreamClassifier } from '@dt/stream';
 import { algorithmForest, BaggingClassifier, BaggingRegressor } from './bagging.js';
-import { forestMemberTree, loadForest, serializeForest } from './model-format.js';
+import { forestMemberTree, forestModelFormat, loadForest, serializeForest } from './model-format.js';
 import { ExtraTreesClassifier, RandomForestClassifier, RandomForestRegressor } from './random-forest.js';
 
 const data = makeClassification({ nSamples: 150, nFeatures: 5, nClasses: 3, nInformative: 3, seed: 3 });
@@ -23,7 +23,7 @@ describe('dt-forest model files', () => {
     ];
     for (const m of models) {
       const text = serializeForest(m);
-      const back = loadAnyModel(text) as typeof m;
+      const back = loadAnyModel(text, [forestModelFormat]) as typeof m;
       expect(back.constructor).toBe(m.constructor);
       expect(back.predictProba(data.X)).toEqual(m.predictProba(data.X));
       expect(back.predict(data.X)).toEqual(m.predict(data.X));

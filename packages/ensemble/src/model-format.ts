@@ -1,4 +1,4 @@
-import { algorithmOptions, DecisionTreeClassifier, DecisionTreeRegressor, registerModelFormat, treeToJson } from '@dt/core';
+import { algorithmOptions, DecisionTreeClassifier, DecisionTreeRegressor, treeToJson, type ModelFormat } from '@dt/core';
 import {
   checkClassCounts,
   checkLoadedClasses,
@@ -311,12 +311,6 @@ export function forestMemberTree(model: ForestModel, index: number): ForestMembe
   return out;
 }
 
-declare module '@dt/core' {
-  interface ModelFormats {
-    'dt-forest': ForestModel;
-  }
-}
-
 /** loadForest, checking the file holds a `Kind` (the forests' fromJSON/load). */
 export function loadForestAs<M extends ForestModel>(input: string | unknown, Kind: abstract new (...args: never[]) => M): M {
   const m = loadForest(input);
@@ -324,4 +318,8 @@ export function loadForestAs<M extends ForestModel>(input: string | unknown, Kin
   return m;
 }
 
-registerModelFormat(FOREST_FORMAT, loadForest);
+/**
+ * The dt-forest format as a value for @dt/core's loadAnyModel: `loadAnyModel(text, [forestModelFormat])`
+ * reads forest files beside dt-model ones. Nothing is registered by importing @dt/ensemble.
+ */
+export const forestModelFormat: ModelFormat<ForestModel> = Object.freeze({ format: FOREST_FORMAT, load: loadForest });

@@ -1,6 +1,5 @@
 import { DecisionTreeClassifier, DecisionTreeRegressor, type ClassifierOptions, type RegressorOptions } from '@dt/core';
 // Extra trees grow with splitter 'random', which browser bundles of @dt/core load only on request.
-import '@dt/core/random';
 import { EnsembleClassifier, EnsembleRegressor } from './ensemble.js';
 import { splitForestOptions, type EnsembleOptions, type ForestTreeOptions } from './forest-options.js';
 import { forestToJson, loadForestAs, type ForestJson } from './model-format.js';

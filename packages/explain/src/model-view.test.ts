@@ -1,4 +1,3 @@
-import '@dt/core/oblique';
 import { DecisionTreeClassifier, DecisionTreeRegressor } from '@dt/core';
 import { BaggingClassifier, ExtraTreesRegressor, RandomForestClassifier, RandomForestRegressor } from '@dt/ensemble';
 import { createRandom, InvalidArgumentError, NotFittedError, ShapeMismatchError } from '@dt/errors';

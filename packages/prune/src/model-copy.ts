@@ -1,5 +1,3 @@
-// Models copied here keep their ccpAlpha, so refitting one needs the pruning registered in browser bundles too.
-import '@dt/core/ccp';
 import {
   DecisionTreeClassifier,
   DecisionTreeRegressor,

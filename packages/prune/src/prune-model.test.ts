@@ -1,4 +1,3 @@
-import '@dt/core/oblique'; // oblique trees (custom projection objects) need the oblique split searches
 import { describe, expect, it } from 'vitest';
 import { costComplexityPath, DecisionTreeClassifier, DecisionTreeRegressor, serializeModel, treeToJson } from '@dt/core';
 import { chooseCcpAlpha, fitWithReducedErrorPruning, pruneModel, reducedErrorPrune } from './index.js';

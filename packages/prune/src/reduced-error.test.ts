@@ -1,4 +1,3 @@
-import '@dt/core/oblique'; // oblique trees (custom projection objects) need the oblique split searches
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {

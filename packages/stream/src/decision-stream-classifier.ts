@@ -1,6 +1,6 @@
 import { encodeLabels, type ClassLabel, type FeatureInput, type LabelInput } from '@dt/core';
 import { accuracyScore, leafArgmax, leafProba, logProba, RESTORE, splitRows, type RestoreState } from '@dt/core/internal';
-import { loadStreamModelAs, streamModelToJson, type StreamModelJson } from './model-format.js';
+import { parseStreamModel, streamModelToJson, type StreamModelJson } from './model-format.js';
 import { DecisionStream, type StreamFitOptions } from './decision-stream.js';
 import type { StreamOptions } from './options.js';
 import type { StreamGraph } from './stream-graph.js';
@@ -74,12 +74,12 @@ export class DecisionStreamClassifier extends DecisionStream {
 
   /** A classifier from a dt-stream model file (JSON text or parsed object). */
   static fromJSON(json: string | unknown): DecisionStreamClassifier {
-    return loadStreamModelAs(json, DecisionStreamClassifier);
+    return parseStreamModel(json, 'DecisionStreamClassifier', (_, params) => new DecisionStreamClassifier(params));
   }
 
   /** Same as fromJSON (ml-cart's spelling). */
   static load(json: string | unknown): DecisionStreamClassifier {
-    return loadStreamModelAs(json, DecisionStreamClassifier);
+    return DecisionStreamClassifier.fromJSON(json);
   }
 
   override [RESTORE](state: RestoreState<StreamGraph>): void {

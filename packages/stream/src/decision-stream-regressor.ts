@@ -1,7 +1,7 @@
 import type { FeatureInput } from '@dt/core';
 import { leafValue, r2Score, toTargets } from '@dt/core/internal';
 import { DecisionStream, type StreamFitOptions } from './decision-stream.js';
-import { loadStreamModelAs, streamModelToJson, type StreamModelJson } from './model-format.js';
+import { parseStreamModel, streamModelToJson, type StreamModelJson } from './model-format.js';
 import type { StreamOptions } from './options.js';
 
 /**
@@ -38,11 +38,11 @@ export class DecisionStreamRegressor extends DecisionStream {
 
   /** A regressor from a dt-stream model file (JSON text or parsed object). */
   static fromJSON(json: string | unknown): DecisionStreamRegressor {
-    return loadStreamModelAs(json, DecisionStreamRegressor);
+    return parseStreamModel(json, 'DecisionStreamRegressor', (_, params) => new DecisionStreamRegressor(params));
   }
 
   /** Same as fromJSON (ml-cart's spelling). */
   static load(json: string | unknown): DecisionStreamRegressor {
-    return loadStreamModelAs(json, DecisionStreamRegressor);
+    return DecisionStreamRegressor.fromJSON(json);
   }
 }

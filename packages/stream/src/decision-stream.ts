@@ -39,7 +39,8 @@ export abstract class DecisionStream {
   /** @internal final leaf of each training row (for tests). */
   trainLeaf: Int32Array | null = null;
 
-  private readonly task: Task;
+  /** 'classification' or 'regression': what the model file records and the loader rebuilds. */
+  readonly task: Task;
 
   protected constructor(options: StreamOptions | undefined, task: Task) {
     this.options = resolveStreamOptions(options, task);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadAnyModel } from '@dt/core';
 import { ModelFormatError, NotFittedError } from '@dt/errors';
-import { DecisionStreamClassifier, DecisionStreamRegressor, loadStreamModel, serializeStreamModel } from './index.js';
+import { DecisionStreamClassifier, DecisionStreamRegressor, loadStreamModel, serializeStreamModel, streamModelFormat } from './index.js';
 
 const X = Array.from({ length: 40 }, (_, i) => [i % 10, (i * 7) % 13]);
 const y = X.map(([a]) => (a! < 5 ? 'lo' : 'hi'));
@@ -31,7 +31,7 @@ describe('scikit-learn habits on Decision Stream', () => {
     expect(text).toBe(serializeStreamModel(clf));
     expect(loadStreamModel(text).predict(X)).toEqual(clf.predict(X));
     expect(DecisionStreamClassifier.fromJSON(text).predictProba(X)).toEqual(clf.predictProba(X));
-    expect((loadAnyModel(text) as DecisionStreamClassifier).predict(X)).toEqual(clf.predict(X));
+    expect((loadAnyModel(text, [streamModelFormat]) as DecisionStreamClassifier).predict(X)).toEqual(clf.predict(X));
     const reg = new DecisionStreamRegressor().fit(X, t);
     expect(DecisionStreamRegressor.load(JSON.stringify(reg)).predict(X)).toEqual(reg.predict(X));
     expect(() => DecisionStreamRegressor.fromJSON(text)).toThrow(ModelFormatError);

@@ -1,6 +1,6 @@
 import { checkExportOptions } from '@dt/core/internal';
 import { DecisionStreamClassifier } from './decision-stream-classifier.js';
-import type { StreamModel } from './model-format.js';
+import type { StreamModel } from './load-stream-model.js';
 
 /** Options of exportStreamDot/exportStreamText: feature names and decimals. */
 export interface StreamDotOptions {

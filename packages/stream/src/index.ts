@@ -21,11 +21,12 @@ export {
   STREAM_MODEL_FORMAT_VERSION,
   streamModelToJson,
   serializeStreamModel,
-  loadStreamModel,
   graphToJson,
   graphFromJson,
   readGraphJson,
 } from './model-format.js';
-export type { StreamModel, StreamModelJson, StreamGraphJson } from './model-format.js';
+export type { StreamModelJson, StreamGraphJson, FittedStreamEstimator } from './model-format.js';
+export { loadStreamModel, streamModelFormat } from './load-stream-model.js';
+export type { StreamModel } from './load-stream-model.js';
 export { exportStreamDot, exportStreamText } from './export-dot.js';
 export type { StreamDotOptions } from './export-dot.js';

@@ -11,6 +11,7 @@ import {
   exportStreamText,
   loadStreamModel,
   serializeStreamModel,
+  streamModelFormat,
   streamModelToJson,
   type StreamModelJson,
 } from './index.js';
@@ -174,7 +175,7 @@ describe('DOT export', () => {
   });
 });
 
-describe('loadAnyModel (@dt/core) with the dt-stream format registered', () => {
+describe('loadAnyModel (@dt/core) with the dt-stream format passed as a value', () => {
   it('loads streams and trees by the format field, wherever it is in the file', () => {
     const { X, y } = data(3, 120);
     const stream = new DecisionStreamClassifier({ alpha: 0.05 }).fit(X, y);
@@ -182,12 +183,18 @@ describe('loadAnyModel (@dt/core) with the dt-stream format registered', () => {
     // Format last, after more than 200 characters of other fields.
     const { format, ...rest } = streamModelToJson(stream);
     const late = JSON.stringify({ padding: 'x'.repeat(300), ...rest, format });
-    const s = loadAnyModel(late);
+    const s = loadAnyModel(late, [streamModelFormat]);
     expect(s).toBeInstanceOf(DecisionStreamClassifier);
     expect((s as DecisionStreamClassifier).predict(X)).toEqual(stream.predict(X));
-    const t = loadAnyModel(serializeModel(tree));
+    const t = loadAnyModel(serializeModel(tree), [streamModelFormat]);
     expect(t).toBeInstanceOf(DecisionTreeClassifier);
-    expect(() => loadAnyModel('{"format":"xgboost"}')).toThrow(/format is "xgboost", expected one of "dt-model", "dt-stream"/);
+    expect(() => loadAnyModel('{"format":"xgboost"}', [streamModelFormat])).toThrow(/format is "xgboost", expected one of "dt-model", "dt-stream"/);
     expect(format).toBe('dt-stream');
+  });
+
+  it('importing @dt/stream registers nothing: without the value, a dt-stream file is refused by name', () => {
+    const { X, y } = data(4, 60);
+    const text = serializeStreamModel(new DecisionStreamClassifier().fit(X, y));
+    expect(() => loadAnyModel(text)).toThrow(/format is "dt-stream", expected one of "dt-model"/);
   });
 });

@@ -1,10 +1,21 @@
-import { registerModelFormat } from '@dt/core';
-import { checkClassCounts, checkLoadedClasses, checkLoadedFeatures, constructLoaded, MAX_NODE_SAMPLES, loadParams, parseAt, readEnvelope, RESTORE, saveParams } from '@dt/core/internal';
+import type { ClassLabel } from '@dt/core';
+import {
+  checkClassCounts,
+  checkLoadedClasses,
+  checkLoadedFeatures,
+  constructLoaded,
+  MAX_NODE_SAMPLES,
+  loadParams,
+  parseAt,
+  readEnvelope,
+  RESTORE,
+  saveParams,
+  type RestoreState,
+  type Task,
+} from '@dt/core/internal';
 import { ModelFormatError } from '@dt/errors';
 import { type Infer, z } from '@dt/core/internal';
-import { DecisionStreamClassifier } from './decision-stream-classifier.js';
-import { DecisionStreamRegressor } from './decision-stream-regressor.js';
-import { STREAM_OPTIONS } from './options.js';
+import { STREAM_OPTIONS, type ResolvedStreamOptions } from './options.js';
 import { StreamGraph } from './stream-graph.js';
 
 /** Name and version written into every Decision Stream model file; loaders reject anything else. */
@@ -48,8 +59,23 @@ const modelSchema = z.object({
 export type StreamGraphJson = Infer<typeof graphSchema>;
 /** The parsed shape of a dt-stream model file. */
 export type StreamModelJson = Infer<typeof modelSchema>;
-/** A loaded Decision Stream model: a classifier or a regressor. */
-export type StreamModel = DecisionStreamClassifier | DecisionStreamRegressor;
+/** The estimator names a dt-stream file holds. */
+export type StreamEstimatorName = StreamModelJson['estimator'];
+
+/**
+ * A fitted Decision Stream as its model file sees it (DecisionStreamClassifier/Regressor): structural,
+ * so that this file never imports the estimators (they import it for toJSON and fromJSON).
+ */
+export interface FittedStreamEstimator {
+  readonly task: Task;
+  readonly options: ResolvedStreamOptions;
+  readonly graph: StreamGraph;
+  readonly featureNames: string[] | null;
+  /** Classifiers only. */
+  readonly classes?: ClassLabel[];
+  /** Installs a loaded model's fitted state (the model file reader's hook, not for users). */
+  [RESTORE](state: RestoreState<StreamGraph>): void;
+}
 
 /** The JSON form of a fitted graph (nodes, edges, thresholds, statistics, split gains). */
 export function graphToJson(g: StreamGraph): StreamGraphJson {
@@ -194,62 +220,53 @@ export function readGraphJson(value: unknown, at: string): StreamGraph {
 }
 
 /** A fitted model as a plain JSON-ready object (versioned; numbers round-trip exactly). */
-export function streamModelToJson(model: StreamModel): StreamModelJson {
+export function streamModelToJson(model: FittedStreamEstimator): StreamModelJson {
   const json: StreamModelJson = {
     format: STREAM_MODEL_FORMAT,
     version: STREAM_MODEL_FORMAT_VERSION,
-    estimator: model instanceof DecisionStreamClassifier ? 'DecisionStreamClassifier' : 'DecisionStreamRegressor',
-    params: saveParams(STREAM_OPTIONS, model.options, model instanceof DecisionStreamClassifier ? 'classification' : 'regression'),
+    estimator: model.task === 'classification' ? 'DecisionStreamClassifier' : 'DecisionStreamRegressor',
+    params: saveParams(STREAM_OPTIONS, model.options, model.task),
     featureNames: model.featureNames,
     graph: graphToJson(model.graph),
   };
-  if (model instanceof DecisionStreamClassifier) json.classes = model.classes;
+  if (model.task === 'classification') json.classes = model.classes!;
   return json;
 }
 
 /** A fitted Decision Stream as model-file JSON text (what JSON.stringify(model) gives). */
-export function serializeStreamModel(model: StreamModel): string {
+export function serializeStreamModel(model: FittedStreamEstimator): string {
   return JSON.stringify(streamModelToJson(model));
 }
 
-/** Validates and loads a Decision Stream model from a JSON string or parsed object. Unknown top-level keys are ignored. */
-export function loadStreamModel(input: string | unknown): StreamModel {
+/**
+ * Validates a dt-stream file (JSON text or parsed object; unknown top-level keys are ignored) and
+ * builds its estimator with `create` from the saved options. `want` (the estimators' fromJSON) also
+ * checks the file holds that estimator; `create` is the caller's constructor only, so this file
+ * never imports the estimators.
+ */
+export function parseStreamModel<M extends FittedStreamEstimator>(
+  input: string | unknown,
+  want: StreamEstimatorName | null,
+  create: (estimator: StreamEstimatorName, params: never) => M,
+): M {
   const j = readEnvelope(input, {
     format: STREAM_MODEL_FORMAT,
     version: STREAM_MODEL_FORMAT_VERSION,
     what: 'a Decision Stream model',
     schema: modelSchema,
   });
+  if (want !== null && j.estimator !== want) throw new ModelFormatError(`the file holds a ${j.estimator}, not a ${want}`);
   checkLoadedFeatures(j.graph.nFeatures, j.featureNames);
   const graph = graphFromJson(j.graph);
   const featureNames = j.featureNames;
   if (j.estimator === 'DecisionStreamClassifier') {
     const classes = checkLoadedClasses(j.classes, graph.nOutputs);
-    const m = constructLoaded(() => new DecisionStreamClassifier(loadParams(j.params, 'classification') as never));
+    const m = constructLoaded(() => create(j.estimator, loadParams(j.params, 'classification') as never));
     m[RESTORE]({ fitted: graph, featureNames, classes });
     return m;
   }
   if (graph.nOutputs !== 1) throw new ModelFormatError(`regressor graphs have one output, found ${graph.nOutputs}`);
-  const m = constructLoaded(() => new DecisionStreamRegressor(loadParams(j.params, 'regression') as never));
+  const m = constructLoaded(() => create(j.estimator, loadParams(j.params, 'regression') as never));
   m[RESTORE]({ fitted: graph, featureNames });
   return m;
 }
-
-/** loadStreamModel, checking the file holds a `Kind` (the estimators' fromJSON). */
-export function loadStreamModelAs<M extends StreamModel>(input: string | unknown, Kind: abstract new (...args: never[]) => M): M {
-  const m = loadStreamModel(input);
-  if (!(m instanceof Kind)) {
-    const names = m instanceof DecisionStreamClassifier ? ['DecisionStreamClassifier', 'DecisionStreamRegressor'] : ['DecisionStreamRegressor', 'DecisionStreamClassifier'];
-    throw new ModelFormatError(`the file holds a ${names[0]}, not a ${names[1]}`);
-  }
-  return m;
-}
-
-declare module '@dt/core' {
-  interface ModelFormats {
-    'dt-stream': StreamModel;
-  }
-}
-
-// loadAnyModel (@dt/core) reads dt-stream files once this module is loaded (package.json lists it in sideEffects).
-registerModelFormat(STREAM_MODEL_FORMAT, loadStreamModel);

@@ -1,5 +1,6 @@
 import { readModelText, writeFileAtomic } from '@dt/core/node';
-import { loadStreamModel, serializeStreamModel, type StreamModel } from './model-format.js';
+import { loadStreamModel, type StreamModel } from './load-stream-model.js';
+import { serializeStreamModel } from './model-format.js';
 
 /** Writes the model atomically (temp file + rename): a crash never leaves a half-written file. */
 export async function saveStreamModel(path: string, model: StreamModel): Promise<void> {

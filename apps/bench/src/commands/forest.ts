@@ -6,7 +6,6 @@
  * Every measurement runs in a fresh process. Sections store JSON under results/forest/ (so they can
  * run separately or in parallel); every run re-renders results/forest.md from what is stored.
  */
-import '@dt/projections';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';

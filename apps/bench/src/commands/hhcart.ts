@@ -1,7 +1,5 @@
 // `bench hhcart`: the HHCART paper's experiments (section 4.1, Table 2; section 4.2, Table 4) for
 // HHCART(A), HHCART(D) and axis-parallel CART, plus fit times on letter and shuttle.
-// Registers the oblique projections by name (opt-in in @dt/core since the light-install work).
-import '@dt/core/oblique';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';

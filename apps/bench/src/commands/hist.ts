@@ -3,8 +3,6 @@
  * XGBoost's `hist` tree (one round, fully grown; binary sets only), side by side in one run, each
  * measurement in its own fresh process. Writes results/hist.md (tables + the fit's time split by phase).
  */
-// Registers the oblique projections by name (opt-in in @dt/core since the light-install work).
-import '@dt/core/oblique';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';

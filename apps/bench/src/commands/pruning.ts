@@ -1,5 +1,3 @@
-// Registers the oblique projections by name (opt-in in @dt/core since the light-install work).
-import '@dt/core/oblique';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';

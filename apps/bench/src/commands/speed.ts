@@ -1,5 +1,3 @@
-// Registers the oblique projections by name (opt-in in @dt/core since the light-install work).
-import '@dt/core/oblique';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mergeNotes } from '../notes.js';
 import { join } from 'node:path';

@@ -15,11 +15,10 @@ import {
 import { idxToDataset, parseCsv, parseIdx, type Dataset } from '@dt/datasets';
 import { renderSvg } from '@dt/plot';
 import { DecisionStreamClassifier, DecisionStreamRegressor, exportStreamDot, serializeStreamModel } from '@dt/stream';
-// Registers the dt-forest format with loadAnyModel (forest files are a model kind the CLI does not train yet).
 import { algorithmForest, Ensemble, EnsembleClassifier, ExtraTreesClassifier, ExtraTreesRegressor, RandomForestClassifier, RandomForestRegressor, serializeForest, type ForestModel } from '@dt/ensemble';
 import { fitForest } from '@dt/ensemble/node';
 import { createHistogramWorkers, type WorkerFault } from '@dt/core/node';
-import { isClassifier, isStream, type AnyModel } from '../any-model.js';
+import { isClassifier, isStream, MODEL_FORMATS, type AnyModel } from '../any-model.js';
 import { run } from '../run.js';
 import type { OutputStream } from '../io.js';
 import { CliRefusal, type FuzzTarget } from './harness.js';
@@ -49,7 +48,7 @@ function checkForest(model: ForestModel, X: number[][]): string | null {
   // Decision Stream members have no impurity importances (the forest refuses them with a typed error).
   const streams = 'algorithm' in model && model.algorithm === 'decision-stream';
   if (!streams) for (const v of model.featureImportances) if (!(v >= 0 && v <= 1)) return `featureImportances has ${v}`;
-  loadAnyModel(serializeForest(model));
+  loadAnyModel(serializeForest(model), MODEL_FORMATS);
   return null;
 }
 
@@ -85,10 +84,10 @@ export function checkModel(model: AnyModel | ForestModel, rows: readonly number[
       exportText(model, { maxDepth: 4 });
       exportDot(model, { maxDepth: 4 });
     }
-    loadAnyModel(serializeModel(model));
+    loadAnyModel(serializeModel(model), MODEL_FORMATS);
   } else {
     exportStreamDot(model);
-    loadAnyModel(serializeStreamModel(model));
+    loadAnyModel(serializeStreamModel(model), MODEL_FORMATS);
   }
   if (d <= 100_000) renderSvg(model, { maxDepth: 3 });
   return null;
@@ -133,7 +132,7 @@ function modelTarget(name: string, text: string): FuzzTarget<{ muts: Mutation[];
     name: `model file: ${name}`,
     input: fc.record({ muts: fc.array(mutation, { minLength: 1, maxLength: 3 }), rows: rowValues }),
     run({ muts, rows }) {
-      const model = loadAnyModel(mutateModel(text, muts)) as AnyModel | ForestModel;
+      const model = loadAnyModel(mutateModel(text, muts), MODEL_FORMATS) as AnyModel | ForestModel;
       return checkModel(model, rows);
     },
   };

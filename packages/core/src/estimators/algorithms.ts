@@ -1,9 +1,5 @@
 import { InvalidArgumentError, UnknownNameError } from '@dt/errors';
 import { DecisionTreeClassifier } from './decision-tree-classifier.js';
-// The Max-Cut and HHCART algorithms name their criteria (maxCut, twoing), which lean bundles register only with this.
-import '@dt/criteria/all';
-// The paper's algorithms are run with and without scale: true.
-import '../scale.js';
 import type { ClassifierOptions } from './options.js';
 
 /**

@@ -1,5 +1,4 @@
 /** The fitted models the tests, snapshots and docs/img pictures draw: one per model kind. */
-import '@dt/core/oblique'; // registers the oblique projections (the hhcart-a fixture)
 import { createClassifier, DecisionTreeClassifier, DecisionTreeRegressor } from '@dt/core';
 import { loadDataset } from '@dt/datasets';
 import { DecisionStreamClassifier } from '@dt/stream';
