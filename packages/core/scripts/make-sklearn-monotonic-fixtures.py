@@ -50,6 +50,52 @@ def side_stats(task, yn, wn, o, p):
     return sl, wl, sr, wr
 
 
+def nan_candidates(task, criterion, Xn, yn, wn, n_classes, msl, W_total):
+    """Every split scikit-learn's best splitter evaluates at a node whose features may hold NaN:
+    per feature, the non-missing values sorted; each valid gap with NaN right, then with NaN left;
+    and "every value left, NaN right" (threshold +inf). Returns (parent, [(imp, f, thr, o, p)]) in
+    split_candidates' form, `o` an order whose first p entries go left."""
+    m = len(yn)
+    W = wn.sum()
+    parent = fx.node_impurity(task, criterion, yn, wn, n_classes)
+    out = []
+    for f in range(Xn.shape[1]):
+        col = Xn[:, f]
+        miss = np.isnan(col)
+        nm = np.nonzero(~miss)[0]
+        mi = np.nonzero(miss)[0]
+        if len(nm) == 0:
+            continue
+        o = nm[np.argsort(col[nm], kind="stable")]
+        xs = col[o]
+        if len(mi) == 0 and xs[-1] <= xs[0] + fx.FEATURE_THRESHOLD:
+            continue
+        variants = [False, True] if len(mi) else [False]
+        for miss_left in variants:
+            order = np.concatenate([mi, o]) if miss_left else np.concatenate([o, mi])
+            base = len(mi) if miss_left else 0
+            last = len(o) if not miss_left and len(mi) else len(o) - 1
+            for q in range(1, last + 1):
+                if q < len(o) and not (xs[q] > xs[q - 1] + fx.FEATURE_THRESHOLD):
+                    continue
+                p = base + q
+                if p < msl or m - p < msl:
+                    continue
+                L, R = order[:p], order[p:]
+                il = fx.node_impurity(task, criterion, yn[L], wn[L], n_classes)
+                ir = fx.node_impurity(task, criterion, yn[R], wn[R], n_classes)
+                wl, wr = wn[L].sum(), wn[R].sum()
+                imp = (W / W_total) * (parent - wl / W * il - wr / W * ir)
+                if q == len(o):
+                    thr = float("inf")
+                else:
+                    thr = xs[q - 1] / 2.0 + xs[q] / 2.0
+                    if thr == xs[q] or not np.isfinite(thr):
+                        thr = xs[q - 1]
+                out.append((float(imp), f, float(thr), order, p))
+    return parent, out
+
+
 def analyse(est, task, criterion, params, X, yk, w, n_classes, cst, exact_sums):
     """Checks est.tree_ node by node against the constrained brute force; returns (ties, facts)."""
     t = est.tree_
@@ -87,7 +133,10 @@ def analyse(est, task, criterion, params, X, yk, w, n_classes, cst, exact_sums):
         ):
             if not exact_sums:
                 raise Ambiguous(f"node {node}: value within rounding of its bound")
-        parent, cands = fx.split_candidates(task, criterion, Xn, yn, wn, n_classes, msl, W_total)
+        if np.isnan(Xn).any():
+            parent, cands = nan_candidates(task, criterion, Xn, yn, wn, n_classes, msl, W_total)
+        else:
+            parent, cands = fx.split_candidates(task, criterion, Xn, yn, wn, n_classes, msl, W_total)
         atol = 1e-9 * max(t.impurity[0], 1e-3)
         if not np.isclose(parent, t.impurity[node], rtol=1e-9, atol=atol):
             raise RuntimeError(f"node {node}: impurity {parent} vs scikit-learn {t.impurity[node]}")
@@ -141,7 +190,8 @@ def analyse(est, task, criterion, params, X, yk, w, n_classes, cst, exact_sums):
             raise RuntimeError(f"node {node}: scikit-learn split a node the brute force cannot split")
         expandable.append((best, node))
         f, thr = int(t.feature[node]), float(t.threshold[node])
-        chosen = fx.f32(Xn[:, f]) <= thr
+        col = fx.f32(Xn[:, f])
+        chosen = (col <= thr) | (np.isnan(col) & bool(t.missing_go_to_left[node]))
         near = [c for c in valid if best - c[0] <= REL_TOL * scale]
         alts = []
         for imp, cf, cthr, o, p in near:
@@ -201,8 +251,14 @@ def describe(task, criterion, params, X, y, sw, X_test, cst, exact_sums, splitte
     # Without the constraint the tree differs: the case tests the constraint, not plain CART.
     free = cls(criterion=criterion, random_state=0, max_features=None, **params).fit(X, y, sample_weight=sw)
     facts["unconstrained_node_count"] = int(free.tree_.node_count)
+    tree = fx.tree_dict(est, task)
+    # JSON has no infinity: null stands for scikit-learn's +inf threshold ("every value left, NaN right").
+    tree["threshold"] = [None if np.isinf(v) else v for v in tree["threshold"]]
+    tree["missing_go_to_left"] = [int(v) for v in est.tree_.missing_go_to_left]
+    for tie in ties:
+        tie["alternatives"] = [[f, None if np.isinf(thr) else thr, m] for f, thr, m in tie["alternatives"]]
     out = {
-        "tree": fx.tree_dict(est, task),
+        "tree": tree,
         "depth": int(est.get_depth()),
         "n_leaves": int(est.get_n_leaves()),
         "feature_importances": est.feature_importances_.tolist(),
@@ -237,11 +293,16 @@ def specs():
         ("mse-intweights-depth5", r, "squared_error", 150, 3, P(max_depth=5, min_samples_leaf=2), "int", [1, -1, 1]),
         ("mse-mid0.05-depth6", r, "squared_error", 180, 3, P(max_depth=6, min_impurity_decrease=0.05), None, [-1, 1, 0]),
         ("poisson-depth4", r, "poisson", 160, 3, P(max_depth=4, min_samples_leaf=3), None, [1, -1, 0]),
+        # Missing values (NaN in X, null in the JSON): each side of NaN is scanned, the constraint checked with NaN rows included.
+        ("gini-nan-depth4", c, "gini", 160, 3, P(max_depth=4), None, [1, -1, 0], 0.15),
+        ("mse-nan-leaf3", r, "squared_error", 160, 3, P(min_samples_leaf=3), None, [-1, 1, 0], 0.15),
+        ("mse-nan-leaves8", r, "squared_error", 180, 2, P(max_leaf_nodes=8), None, [1, -1], 0.2),
     ]
 
 
 def make_case(spec, seed):
-    name, task, crit, n, d, params, weights, cst = spec
+    name, task, crit, n, d, params, weights, cst = spec[:8]
+    nan_share = spec[8] if len(spec) > 8 else 0.0
     rng = np.random.default_rng(seed)
     X = fx.random_features(rng, n, d)
     X_test = np.vstack([fx.random_features(rng, 35, d), X[rng.choice(n, 5, replace=False)]])
@@ -254,6 +315,9 @@ def make_case(spec, seed):
         y = fx.poisson_target(rng, X, False)
     else:
         y = fx.regression_target(rng, X)
+    if nan_share:
+        X = X.copy()
+        X[rng.random(X.shape) < nan_share] = np.nan
     sw = rng.integers(1, 5, size=n).astype(np.float64) if weights == "int" else None
     # Classifier sums are integers (counts or integer weights): exact in any order, so a
     # constraint met with equality is met the same way by any implementation.
@@ -262,7 +326,7 @@ def make_case(spec, seed):
     if desc["facts"]["constraint_binding_nodes"] == 0:
         raise Ambiguous("the constraint never binds")
     case = {"name": name, "task": task, "criterion": crit, "params": params, "seed": seed, "monotonic_cst": cst,
-            "X": X.tolist(), "y": fx.py_labels(y) if task == "classification" else y.tolist(),
+            "X": [[None if np.isnan(v) else v for v in row] for row in X.tolist()], "y": fx.py_labels(y) if task == "classification" else y.tolist(),
             "sample_weight": None if sw is None else sw.tolist(), "X_test": X_test.tolist()}
     case.update(desc)
     return case
