@@ -4,6 +4,7 @@ import { DecisionTreeRegressor } from '@dt/core';
 import { readModel } from '@dt/core/node';
 import { describe, expect, it } from 'vitest';
 import { cli, tempDir, writeText } from '../test-helpers/cli.js';
+import { configFromFlags, configFromString } from '../tree-options.js';
 
 const dir = tempDir();
 
@@ -42,5 +43,13 @@ describe('dt train --monotonic-cst', () => {
     const unknown = await cli(dir, ['train', '--data', 'mono2.csv', '--task', 'regression', '--monotonic-cst', 'w=1', '--out', 'bad2.json']);
     expect(unknown.code).not.toBe(0);
     expect(unknown.stderr).toMatch(/w/);
+  });
+
+  it('dt eval --config spells lists with ";" and names with ":" (its pairs use "," and "=")', () => {
+    expect(configFromString('maxDepth=3,monotonicCst=1;0;-1').params.monotonicCst).toEqual([1, 0, -1]);
+    expect(configFromString('monotonicCst=age:1;income:-1').params.monotonicCst).toEqual({ age: 1, income: -1 });
+    expect(configFromFlags({ monotonicCst: 'age=1, income=-1' }).params.monotonicCst).toEqual({ age: 1, income: -1 });
+    expect(configFromFlags({ monotonicCst: 'none' }).params.monotonicCst).toBeNull();
+    expect(() => configFromFlags({ monotonicCst: 'a=1,a=-1' })).toThrow(/--monotonic-cst/);
   });
 });
