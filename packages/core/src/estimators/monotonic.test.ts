@@ -100,6 +100,8 @@ const dataArb = fc.record({
   maxLeafNodes: fc.option(fc.integer({ min: 2, max: 12 }), { nil: null }),
   minSamplesLeaf: fc.integer({ min: 1, max: 3 }),
   levels: fc.option(fc.integer({ min: 2, max: 5 }), { nil: null }),
+  // 3 bins: 'hist' then bins at quantiles (not the exact search's tree); the property must still hold.
+  maxBins: fc.constantFrom(256, 3),
 });
 
 interface Drawn {
@@ -151,7 +153,7 @@ describe('monotonicCst: predictions are monotone along each constrained feature 
     fc.assert(
       fc.property(dataArb, fc.constantFrom('squared_error', 'poisson'), (a, criterion) => {
         const { X, yReg, w, cst } = draw(a);
-        const m = new DecisionTreeRegressor({ criterion, splitter: a.splitter, monotonicCst: cst, maxLeafNodes: a.maxLeafNodes, minSamplesLeaf: a.minSamplesLeaf, seed: a.seed }).fit(X, yReg, { sampleWeight: w });
+        const m = new DecisionTreeRegressor({ criterion, splitter: a.splitter, monotonicCst: cst, maxLeafNodes: a.maxLeafNodes, minSamplesLeaf: a.minSamplesLeaf, seed: a.seed, maxBins: a.maxBins }).fit(X, yReg, { sampleWeight: w });
         expect(violations((r) => Array.from(m.predict(r)), [m.tree], baseRows(X), cst)).toEqual([]);
       }),
       { seed: 33, numRuns: 150 },
@@ -162,7 +164,7 @@ describe('monotonicCst: predictions are monotone along each constrained feature 
     fc.assert(
       fc.property(dataArb, fc.constantFrom('gini', 'entropy'), (a, criterion) => {
         const { X, yBin, w, cst } = draw(a);
-        const m = new DecisionTreeClassifier({ criterion, splitter: a.splitter, monotonicCst: cst, maxLeafNodes: a.maxLeafNodes, minSamplesLeaf: a.minSamplesLeaf, seed: a.seed }).fit(X, yBin, { sampleWeight: w });
+        const m = new DecisionTreeClassifier({ criterion, splitter: a.splitter, monotonicCst: cst, maxLeafNodes: a.maxLeafNodes, minSamplesLeaf: a.minSamplesLeaf, seed: a.seed, maxBins: a.maxBins }).fit(X, yBin, { sampleWeight: w });
         const proba = (r: number[][]) => m.predictProba(r).map((p) => p[1]!);
         expect(violations(proba, [m.tree], baseRows(X), cst)).toEqual([]);
         for (const p of m.predictProba(X)) expect(p[0]! + p[1]!).toBeCloseTo(1, 12);
