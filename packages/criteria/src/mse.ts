@@ -18,6 +18,7 @@ export const mse: RegressionCriterion = Object.freeze({
   task: 'regression' as const,
   partitionScored: true,
   groupedEntries: true,
+  meanLeafValue: true,
   scan: scanMse,
   impurity: mseImpurity,
   leafValue: weightedMean,

@@ -38,6 +38,7 @@ export const poisson: RegressionCriterion = Object.freeze({
   name: 'poisson',
   task: 'regression' as const,
   groupedEntries: true,
+  meanLeafValue: true,
   scan: scanPoisson,
   impurity: poissonImpurity,
   leafValue: weightedMean,

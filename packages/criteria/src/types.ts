@@ -159,6 +159,12 @@ export interface RegressionCriterion extends CriterionBase {
    * false: every entry the scan gets is one sample (absolute error needs each target).
    */
   readonly groupedEntries?: boolean;
+  /**
+   * True when `leafValue` is the weighted mean Σw·y / Σw (squared error, Poisson): monotonic
+   * constraints bound a node's value through its sums (scikit-learn's middle_value / clip_node_value
+   * for those criteria). Absent: monotonic constraints are refused with this criterion.
+   */
+  readonly meanLeafValue?: boolean;
   /** Same contract as ClassificationCriterion.scan; every entry is one sample unless `groupedEntries`. */
   scan(input: RegressionScanInput, out: SplitResult): boolean;
   /** Node impurity of n samples (targets/weights in any order). */

@@ -237,6 +237,7 @@ const OPTION_VALUES: Record<string, unknown[]> = {
   ccpAlpha: [undefined, 0, 0.01, -1, Number.NaN],
   criterion: [undefined, 'gini', 'entropy', 'foo', 'squared_error'],
   seed: [undefined, 0, 1, -1, 2 ** 40],
+  monotonicCst: [undefined, null, [1], [1, -1], [1, 0, -1, 0], [2], [1, 0.5], { a: 1 }, 'up', [-1, -1, -1, -1]],
 };
 
 const apiInput = fc.record({

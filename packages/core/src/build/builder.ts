@@ -12,6 +12,7 @@ import {
 } from '../search/split-record.js';
 import { resolveMissingSide } from '../search/missing-values.js';
 import { Tree } from '../tree/tree.js';
+import { childBounds, clipValue } from '../search/monotonic.js';
 
 export type { ClassificationData, RegressionData } from '../search/fit-data.js';
 export type { GrowthParams } from './growth-params.js';
@@ -55,6 +56,9 @@ interface NodeRecord extends NodeView {
   improvement: number;
   left: NodeRecord | null;
   right: NodeRecord | null;
+  /** Bounds on the stored value from ancestors' monotonic constraints (±Infinity: none). */
+  lower: number;
+  upper: number;
 }
 
 /**
@@ -82,6 +86,9 @@ export class TreeBuilder {
   private markStamp = 0;
   /** The impurity depends on the class weights only as a multiset: it can read the present classes alone. */
   private readonly symmetricImpurity: boolean;
+  /** Monotonic constraint signs on the node value (null: none), and the children's bounds scratch. */
+  private readonly monotonic: Int8Array | null;
+  private readonly bounds = new Float64Array(4);
 
   /**
    * `search`: the split search the estimator composed for this fit. `samples`: the sample order
@@ -105,6 +112,8 @@ export class TreeBuilder {
     this.classMark = new Int32Array(C);
     this.classList = new Int32Array(C);
     this.symmetricImpurity = isC && data.criterion.symmetricImpurity === true;
+    const signs = params.monotonic ?? null;
+    this.monotonic = signs !== null && signs.some((s) => s !== 0) ? signs : null;
   }
 
   build(): Tree {
@@ -138,7 +147,10 @@ export class TreeBuilder {
     this.totalWeight = totalWeight;
     this.search.beginSubtree!();
     const tree = new Tree(this.data.X.cols, this.nOutputs, 64, this.data.task === 'classification');
-    this.growDepthFirst(tree, this.makeRecord(task.start, task.end, task.depth, -1, true, task.constants));
+    const rec = this.makeRecord(task.start, task.end, task.depth, -1, true, task.constants);
+    rec.lower = task.lower ?? Number.NEGATIVE_INFINITY;
+    rec.upper = task.upper ?? Number.POSITIVE_INFINITY;
+    this.growDepthFirst(tree, rec);
     return tree;
   }
 
@@ -149,7 +161,7 @@ export class TreeBuilder {
       const rec = stack.pop()!;
       if (tasks !== null && rec.end - rec.start <= bound) {
         this.addNode(tree, rec);
-        tasks.push({ id: rec.id, start: rec.start, end: rec.end, depth: rec.depth, constants: rec.constants });
+        tasks.push({ id: rec.id, start: rec.start, end: rec.end, depth: rec.depth, constants: rec.constants, lower: rec.lower, upper: rec.upper });
         continue;
       }
       this.evaluate(rec);
@@ -200,8 +212,27 @@ export class TreeBuilder {
       nSamples: rec.end - rec.start,
       weightedNSamples: rec.weight,
     });
-    if (rec.classIds) tree.setClassWeights(rec.id, rec.classIds, rec.classW!, rec.classIds.length);
+    if (this.monotonic !== null) this.storeClipped(tree, rec);
+    else if (rec.classIds) tree.setClassWeights(rec.id, rec.classIds, rec.classW!, rec.classIds.length);
     else tree.value[rec.id] = rec.leafValue;
+  }
+
+  /**
+   * The node's value clipped to its monotonic bounds (scikit-learn's clip_node_value): the regression
+   * value, or P(class 0) of a binary classifier with P(class 1) = 1 − P(class 0), stored as weights.
+   */
+  private storeClipped(tree: Tree, rec: NodeRecord): void {
+    const lo = rec.lower;
+    const hi = rec.upper;
+    if (rec.classIds === null) {
+      tree.value[rec.id] = clipValue(rec.leafValue, lo, hi);
+      return;
+    }
+    const W = rec.weight;
+    const p0 = sideValue(rec) / W;
+    const q0 = clipValue(p0, lo, hi);
+    if (q0 === p0 || !(W > 0)) tree.setClassWeights(rec.id, rec.classIds, rec.classW!, rec.classIds.length);
+    else tree.setClassWeights(rec.id, CLASSES_01, Float64Array.of(q0 * W, (1 - q0) * W), 2);
   }
 
   /** Decides leaf or split for rec; on a split, partitions its samples and prepares both children. */
@@ -264,6 +295,16 @@ export class TreeBuilder {
     rec.catMaps = catMaps && catMaps.length > 0 ? catMaps : null;
     rec.left = left;
     rec.right = right;
+    // Children's monotonic bounds: split at the mean of their values on a constrained feature (axis only).
+    const signs = this.monotonic;
+    if (signs !== null) {
+      const b = this.bounds;
+      childBounds(oblique === null ? signs[feature]! : 0, rec.lower, rec.upper, sideValue(left), left.weight, sideValue(right), right.weight, b);
+      left.lower = b[0]!;
+      left.upper = b[1]!;
+      right.lower = b[2]!;
+      right.upper = b[3]!;
+    }
   }
 
   /** Impurity of the k present classes' weights (ascending); a criterion not known symmetric reads all C. */
@@ -365,6 +406,8 @@ export class TreeBuilder {
       improvement: 0,
       left: null,
       right: null,
+      lower: Number.NEGATIVE_INFINITY,
+      upper: Number.POSITIVE_INFINITY,
     };
   }
 }
@@ -374,6 +417,14 @@ export function sampleOrder(data: ClassificationData | RegressionData, out: Int3
   if (data.samples) out.set(data.samples);
   else for (let i = 0; i < out.length; i++) out[i] = i;
   return out;
+}
+
+const CLASSES_01 = Int32Array.of(0, 1);
+
+/** The sum whose mean is the node's constrained value: Σ w·y (regression), class 0's weight (classification). */
+function sideValue(rec: NodeRecord): number {
+  if (rec.classIds === null) return rec.weightedSum;
+  return rec.classIds[0] === 0 ? rec.classW![0]! : 0;
 }
 
 /** Max-heap of records by improvement; ties go to the lower node id (deterministic). */

@@ -9,6 +9,11 @@ export interface GrowthParams {
   /** HHCART's MisRate: leaf when the node's misclassification rate is <= this (null: off). */
   misRate: number | null;
   /**
+   * Monotonic constraint signs on the node value per feature (search/monotonic.ts): the builder
+   * carries each node's bounds and clips stored values to them. Absent or null: none.
+   */
+  monotonic?: Int8Array | null;
+  /**
    * Depth-first growth with a search that grows subtrees (SplitSearch.growSubtrees): nodes of at most
    * this many rows become subtree tasks. Absent: ceil(rows / SUBTREE_DIVISOR); 0: off.
    */

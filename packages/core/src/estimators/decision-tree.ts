@@ -11,6 +11,7 @@ import { composeSearch } from '../search/compose-search.js';
 import type { HistogramParallel, HistogramWorkers } from '../search/hist/histogram-parallel.js';
 import type { FitWorkers } from '../threads/threads.js';
 import type { Tree } from '../tree/tree.js';
+import { monotonicSigns } from '../search/monotonic.js';
 
 /** Per-call options of `fit` (the estimator options go to the constructor); every field is optional. */
 export interface FitOptions {
@@ -226,6 +227,7 @@ export abstract class DecisionTree {
     const m = data.samples ? data.samples.length : data.X.rows;
     const samples = sampleOrder(data, parallel ? new Int32Array(parallel.alloc(4 * Math.max(1, m)), 0, m) : new Int32Array(m));
     const minWeightLeaf = o.minWeightFractionLeaf * totalWeight;
+    const monotonic = monotonicSigns(o.monotonicCst, data.X.cols, this.names, data.task === 'classification' ? data.nClasses : null);
     const search = composeSearch(data, {
       minSamplesLeaf: counts.minSamplesLeaf,
       minWeightLeaf,
@@ -238,6 +240,7 @@ export abstract class DecisionTree {
       oblique: kit.oblique,
       maxBins: o.maxBins,
       parallel,
+      monotonic,
     });
     const builder = new TreeBuilder(
       data,
@@ -251,6 +254,7 @@ export abstract class DecisionTree {
         minImpurityDecrease: o.minImpurityDecrease,
         maxLeafNodes: o.maxLeafNodes,
         misRate: o.misRate,
+        monotonic,
       },
       samples,
     );

@@ -155,6 +155,25 @@ export const cliText = /* @__PURE__ */ Object.freeze({
     return v === 'on' || v === 'true' || v === 'yes';
   },
   choice: <T extends string>(allowed: readonly T[]) => (raw: string, name: string): T => oneOf(name, raw.trim().toLowerCase(), allowed),
+  /**
+   * "1,0,-1" (one per column) or "age=1,income=-1" (by feature name; unlisted 0); ';' or spaces may
+   * separate entries and ':' name from constraint (inside `dt eval --config`, whose pairs use ',' and
+   * '=': "monotonicCst=1;0;-1"); "none" is null.
+   */
+  monotonicCst: (raw: string, name: string): number[] | Record<string, number> | null => {
+    if (isNone(raw)) return null;
+    const parts = raw.split(/[,;\s]+/).filter((p) => p !== '');
+    if (parts.every((p) => !/[=:]/.test(p))) return parts.map((p) => parseNumber(p, name));
+    const out: Record<string, number> = {};
+    for (const p of parts) {
+      const eq = Math.max(p.lastIndexOf('='), p.lastIndexOf(':'));
+      const key = p.slice(0, eq).trim();
+      if (eq < 0 || key === '') throw new InvalidArgumentError(name, 'name=constraint pairs separated by commas ("age=1,income=-1")', raw);
+      if (Object.prototype.hasOwnProperty.call(out, key)) throw new InvalidArgumentError(name, `each feature at most once`, key);
+      out[key] = parseNumber(p.slice(eq + 1), name);
+    }
+    return out;
+  },
   maxFeatures: (raw: string, name: string): number | string | null => {
     const s = raw.trim().toLowerCase();
     if (s === 'sqrt' || s === 'log2') return s;

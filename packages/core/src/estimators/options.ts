@@ -90,6 +90,17 @@ export interface TreeOptions {
    * are passed to fit.
    */
   nJobs?: number;
+  /**
+   * Monotonic constraint per feature (scikit-learn's monotonic_cst): 1 increasing, -1 decreasing, 0
+   * none — an array with one entry per feature, or an object of feature name → constraint (unlisted
+   * features 0; resolved with fit's `featureNames`). Along a constrained feature, predictions (the
+   * value of a regression tree, P(positive class) of a binary classifier) never move against the
+   * constraint: a split breaking it is not a candidate, and node values are clipped to the bounds
+   * their ancestors set (scikit-learn ≥ 1.4's rule). Binary classification and regression; axis
+   * splits ('best', 'hist', 'random', 'auto'); not with Max-Cut, projections or CRIMCOORD. null
+   * (default): none.
+   */
+  monotonicCst?: readonly number[] | Readonly<Record<string, number>> | null;
 }
 
 /**
@@ -142,6 +153,8 @@ export interface ResolvedTreeOptions {
   splitter: SplitStrategy;
   maxBins: number;
   nJobs: number;
+  /** One of -1, 0, 1 per feature, or per feature name (resolved at fit); null: none. */
+  monotonicCst: number[] | Record<string, number> | null;
   classWeight: ClassWeight;
   misRate: number | null;
 }
@@ -226,6 +239,7 @@ export function treeOptionTable(kit: FitKit): OptionTable<ResolvedTreeOptions> {
     },
   },
   nJobs: { default: 1, validate: (v, name) => jobsValue(name, v) },
+  monotonicCst: { default: null, validate: (v, name) => validateMonotonicCst(v, name) },
   classWeight: {
     default: null,
     tasks: ['classification'],
@@ -249,7 +263,48 @@ export function treeOptionTable(kit: FitKit): OptionTable<ResolvedTreeOptions> {
 export function resolveTreeOptionsWith(table: OptionTable<ResolvedTreeOptions>, raw: unknown, task: Task): ResolvedTreeOptions {
   const o = resolveOptions(table, raw, task);
   checkSplitter(o.splitter, o.criterion, o.categoricalFeatures, null);
+  if (o.monotonicCst !== null) checkMonotonicWith(o);
   return o;
+}
+
+const CONSTRAINTS = [-1, 0, 1];
+
+/** monotonicCst as given: null, an array of -1/0/1, or an object of feature name → -1/0/1 (copied). */
+function validateMonotonicCst(v: unknown, name: string): number[] | Record<string, number> | null {
+  if (v === null) return null;
+  if (Array.isArray(v) || ArrayBuffer.isView(v)) {
+    const a = Array.from(v as ArrayLike<unknown>);
+    a.forEach((c, i) => {
+      if (typeof c !== 'number' || !CONSTRAINTS.includes(c)) throw new InvalidArgumentError(`${name}[${i}]`, '-1 (decreasing), 0 (none) or 1 (increasing)', c);
+    });
+    return a as number[];
+  }
+  if (typeof v === 'object' && !(v instanceof Map)) {
+    const out: Record<string, number> = {};
+    for (const [k, c] of Object.entries(v as Record<string, unknown>)) {
+      if (typeof c !== 'number' || !CONSTRAINTS.includes(c)) throw new InvalidArgumentError(`${name}.${k}`, '-1 (decreasing), 0 (none) or 1 (increasing)', c);
+      out[k] = c;
+    }
+    return out;
+  }
+  throw new InvalidArgumentError(name, 'an array of -1/0/1 per feature, an object of feature name → -1/0/1, or null', v);
+}
+
+/** What monotonic constraints need of the other options: axis splits scored by the partition alone. */
+function checkMonotonicWith(o: ResolvedTreeOptions): void {
+  const why =
+    o.projection !== null
+      ? `projection "${o.projection.name}" (oblique splits mix features)`
+      : o.categoricalFeatures !== null
+        ? 'categoricalFeatures (CRIMCOORD reorders levels per node)'
+        : o.criterion.valueScored === true
+          ? `the ${o.criterion.name} criterion (its score reads the values)`
+          : o.criterion.task === 'regression' && o.criterion.meanLeafValue !== true
+            ? `the ${o.criterion.name} criterion (its leaf value is not the weighted mean; squared error and Poisson take constraints)`
+            : o.splitter.monotonic !== true
+              ? `splitter '${o.splitter.name}' (it does not declare monotonic support)`
+              : null;
+  if (why !== null) throw new InvalidArgumentError('monotonicCst', `null with ${why}`, o.monotonicCst);
 }
 
 /** `value` when the capability is there (or nothing is asked: null); else a typed error naming the option. */

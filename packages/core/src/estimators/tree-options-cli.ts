@@ -109,6 +109,13 @@ export const TREE_OPTIONS_CLI: CliTable<ResolvedTreeOptions> = {
     defaultText: '1',
     parse: cliText.number,
   },
+  monotonicCst: {
+    flag: '--monotonic-cst',
+    arg: '<list>',
+    help: 'monotonic constraint per feature: 1 increasing, -1 decreasing, 0 none, by column ("1,0,-1") or by name ("age=1,income=-1"; others 0; in --config strings "1;0;-1", "age:1;income:-1"); binary classification (P(positive class)) and regression',
+    defaultText: 'none',
+    parse: cliText.monotonicCst,
+  },
   classWeight: {
     flag: '--class-weight',
     arg: '<w>',

@@ -15,6 +15,7 @@ export const autoSplitter: SplitStrategy = Object.freeze({
   name: 'auto',
   // Per-node projections and categorical features search exactly (below): nothing is refused.
   limits: Object.freeze({}),
+  monotonic: true,
   axisSearch: (columns: AxisColumns, s: SearchSettings): SplitSearch => {
     const binned = columns.binnable && !s.sampling ? binnedSearch(columns, s, true) : null;
     return binned ?? bestSplitter.axisSearch(columns, s);

@@ -119,7 +119,10 @@ export class AxisSearch implements SplitSearch {
     // Features drawn without replacement until maxFeatures non-constant ones were evaluated (feature-sampler.ts).
     const sampler = this.sampler;
     sampler.begin(knownConstants);
+    const mono = this.cfg.monotonic ?? null;
+    mono?.node(node);
     for (let f = sampler.next(); f >= 0; f = sampler.next()) {
+      mono?.feature(f);
       const evaluated =
         this.nMissing[f]! > 0
           ? this.evalWithMissing(node, f, best)
@@ -454,6 +457,7 @@ export class AxisSearch implements SplitSearch {
 export const bestSplitter: SplitStrategy = Object.freeze({
   name: 'best',
   limits: Object.freeze({}),
+  monotonic: true,
   axisSearch: (columns: AxisColumns, s: SearchSettings): SplitSearch => {
     const index = columns.index();
     return new AxisSearch({ ...s.scan, index, maxFeatures: Math.min(s.maxFeatures, index.d), rng: s.rng }, columns.rootConstants);

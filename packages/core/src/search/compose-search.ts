@@ -14,6 +14,7 @@ import type { ColumnMajor } from '../data/input.js';
 import type { ClassificationData, RegressionData } from './fit-data.js';
 import type { HistogramParallel } from './hist/histogram-parallel.js';
 import type { ObliqueStrategies } from './oblique/oblique-searches.js';
+import { MonotonicScan } from './monotonic.js';
 import type { SplitSearch } from './split-record.js';
 import { checkSplitter, type AxisColumns, type ScanConfig, type SearchSettings, type SplitStrategy } from './split-strategy.js';
 
@@ -43,20 +44,26 @@ export interface SearchParams {
   maxBins: number;
   /** Worker threads (from the splitter's `threads`), or null. */
   parallel: HistogramParallel | null;
+  /** Monotonic constraint signs on the node value per feature (monotonic.ts), or null. */
+  monotonic?: Int8Array | null;
 }
 
 export function composeSearch(data: ClassificationData | RegressionData, params: SearchParams): SplitSearch {
   const X = data.X;
   const isC = data.task === 'classification';
+  // Monotonic constraints wrap the criterion's scan (monotonic.ts); all-zero signs change nothing.
+  const signs = params.monotonic ?? null;
+  const mono = signs !== null && signs.some((s) => s !== 0) ? new MonotonicScan(signs) : null;
   const scan: ScanConfig = {
     labels: isC ? data.labels : null,
     nClasses: isC ? data.nClasses : 0,
     targets: isC ? null : data.targets,
     weights: data.weights,
-    classification: isC ? data.criterion : null,
-    regression: isC ? null : data.criterion,
+    classification: isC ? (mono ? mono.wrap(data.criterion) : data.criterion) : null,
+    regression: isC ? null : mono ? mono.wrap(data.criterion) : data.criterion,
     minSamplesLeaf: params.minSamplesLeaf,
     minWeightLeaf: params.minWeightLeaf,
+    monotonic: mono,
   };
   const cats = params.categorical;
   // With categorical features, splits read a working copy whose categorical columns hold the

@@ -33,6 +33,7 @@ export const histSplitter: SplitStrategy = Object.freeze({
     nodeProjections: "'hist' bins features and global projections only",
     categorical: 'per-node CRIMCOORD values are not binned',
   }),
+  monotonic: true,
   axisSearch: (columns: AxisColumns, s: SearchSettings): SplitSearch => binnedSearch(columns, s, false)!,
   threads: Object.freeze({ parallel: (workers: HistogramWorkers) => new HistogramParallel(workers), start: startFitWorkers }),
 });

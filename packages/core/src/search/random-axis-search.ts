@@ -110,7 +110,11 @@ export class RandomAxisSearch implements SplitSearch {
     // The shared draw (feature-sampler.ts); its generator calls interleave with the thresholds' as before.
     const sampler = this.sampler;
     sampler.begin(knownConstants);
+    // Monotonic constraints reject a drawn split that breaks them (scikit-learn's node_split_random).
+    const mono = this.cfg.monotonic ?? null;
+    mono?.node(node);
     for (let f = sampler.next(); f >= 0; f = sampler.next()) {
+      mono?.feature(f);
       const base = f * n;
       let mn = 0xffffffff;
       let mx = 0;
@@ -273,6 +277,7 @@ export const randomSplitter: SplitStrategy = Object.freeze({
     categorical: "'random' draws thresholds on fixed columns",
     valueScored: 'its score depends on the values, not only the partition',
   }),
+  monotonic: true,
   axisSearch: (columns: AxisColumns, s: SearchSettings): SplitSearch => {
     const index = columns.index();
     return new RandomAxisSearch({ ...s.scan, index, maxFeatures: Math.min(s.maxFeatures, index.d), rng: s.rng }, columns.rootConstants);

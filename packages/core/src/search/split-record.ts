@@ -39,6 +39,9 @@ export interface NodeView {
    */
   readonly constants: Int32Array;
   readonly depth: number;
+  /** Bounds on the node's value set by monotonic constraints of its ancestors (monotonic.ts); absent: ±Infinity. */
+  readonly lower?: number;
+  readonly upper?: number;
 }
 
 /** The best split of a node, filled by `SplitSearch.findBest`. One record is reused for every node. */
@@ -110,6 +113,9 @@ export interface SubtreeTask {
   end: number;
   depth: number;
   constants: Int32Array;
+  /** The task node's monotonic-constraint bounds (monotonic.ts); absent: ±Infinity. */
+  lower?: number;
+  upper?: number;
 }
 
 /** What the builder hands a search's growSubtrees after the first phase. */

@@ -15,6 +15,7 @@ import type { ColumnMajor } from '../data/input.js';
 import type { HistogramParallel, HistogramWorkers } from './hist/histogram-parallel.js';
 import type { SplitSearch } from './split-record.js';
 import type { FitWorkers } from '../threads/threads.js';
+import type { MonotonicScan } from './monotonic.js';
 
 /** The criterion-facing part every strategy's configuration shares. */
 export interface ScanConfig {
@@ -29,6 +30,11 @@ export interface ScanConfig {
   regression: RegressionCriterion | null;
   minSamplesLeaf: number;
   minWeightLeaf: number;
+  /**
+   * Monotonic constraints (monotonic.ts): the searches name each node and feature to it before
+   * scanning; `classification`/`regression` are then its wrapped criteria. Absent or null: none.
+   */
+  monotonic?: MonotonicScan | null;
 }
 
 /** Columns an axis search runs over. */
@@ -78,6 +84,11 @@ export interface SplitStrategy {
   /** The search over `columns` (exact, binned or randomised). */
   axisSearch(columns: AxisColumns, settings: SearchSettings): SplitSearch;
   readonly limits: StrategyLimits;
+  /**
+   * True when its searches honour monotonic constraints (they call ScanConfig.monotonic's `node` and
+   * `feature` before scanning); absent: monotonicCst is refused with this splitter.
+   */
+  readonly monotonic?: boolean;
   /**
    * Worker threads for large nodes and subtree tasks (splitters that use them); absent: this thread
    * only. `start`: the threads a fit with nJobs > 1 starts itself (threads.ts), or null when it runs

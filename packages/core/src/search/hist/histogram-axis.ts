@@ -147,6 +147,8 @@ export class HistogramAxisSearch implements SplitSearch {
     const sampler = this.sampler;
     sampler.begin(knownConstants);
     const sampling = sampler.sampling;
+    const mono = this.cfg.monotonic ?? null;
+    mono?.node(node);
     this.lastStart = start;
     this.lastEnd = end;
     const pool = this.pool;
@@ -170,6 +172,7 @@ export class HistogramAxisSearch implements SplitSearch {
       builder.node(hist!.cells, start, end);
     }
     for (let f = sampler.next(); f >= 0; f = sampler.next()) {
+      mono?.feature(f);
       if (scan.feature(node, f, hist, best)) sampler.evaluated();
       else {
         best.newConstants.push(f);

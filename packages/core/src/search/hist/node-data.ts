@@ -8,6 +8,7 @@
 import type { ClassificationCriterion, RegressionCriterion } from '@dt/criteria';
 import type { Random } from '@dt/errors';
 import type { BinCodes, Bins } from '../../data/binning.js';
+import type { MonotonicScan } from '../monotonic.js';
 
 /** What a 'hist' search is built from: the bins, the scan values, the fit's rows and the criterion. */
 export interface HistogramAxisConfig {
@@ -24,6 +25,8 @@ export interface HistogramAxisConfig {
   minWeightLeaf: number;
   maxFeatures: number;
   rng: Random;
+  /** Monotonic constraints (../monotonic.ts; the criteria above are then its wrapped ones), or null. */
+  monotonic?: MonotonicScan | null;
   /** Bytes the histograms kept for sibling subtraction may take (default 64 MiB). */
   histogramBudget?: number;
   /**
