@@ -17,6 +17,8 @@ export interface PreparedTree {
   readonly feature: Int32Array;
   readonly threshold: Float64Array;
   readonly cover: Float64Array;
+  /** cover[node] / cover[parent] (1 at the root): the share of its parent's cover a node takes. */
+  readonly fraction: Float64Array;
   /** Leaf contributions, `width` per node (zeros at internal nodes). */
   readonly values: Float64Array;
   readonly width: number;
@@ -26,6 +28,11 @@ export interface PreparedTree {
   readonly maxDepth: number;
   /** Distinct model features the tree splits on, ascending. */
   readonly usedFeatures: Int32Array;
+  /**
+   * Gauss–Legendre nodes that integrate path-dependent SHAP's polynomial exactly: ⌈n / 2⌉ for n the
+   * most distinct features a root-to-leaf path can hold (min(maxDepth, used features)), at least 1.
+   */
+  readonly quadratureNodes: number;
 }
 
 /** Prepares every tree of a view (the view is validated already). */
@@ -41,6 +48,9 @@ function prepareTree(t: ViewTree, nOutputs: number): PreparedTree {
   const missingChild = new Int32Array(n);
   const feature = new Int32Array(n).fill(-1);
   const used = new Uint8Array(Math.max(tree.nFeatures, 1));
+  const cover = tree.weightedNSamples.subarray(0, n);
+  const fraction = new Float64Array(n);
+  fraction[0] = 1;
   const leaves: number[] = [];
   for (let i = 0; i < n; i++) {
     if (right[i]! < 0) {
@@ -51,6 +61,8 @@ function prepareTree(t: ViewTree, nOutputs: number): PreparedTree {
     used[f] = 1;
     feature[i] = t.features === null ? f : t.features[f]!;
     missingChild[i] = tree.missingGoToLeft[i] === 1 ? left[i]! : right[i]!;
+    fraction[left[i]!] = cover[left[i]!]! / cover[i]!;
+    fraction[right[i]!] = cover[right[i]!]! / cover[i]!;
   }
   const width = t.classMap !== null ? nOutputs - t.output : tree.nOutputs;
   const values = new Float64Array(n * width);
@@ -69,18 +81,21 @@ function prepareTree(t: ViewTree, nOutputs: number): PreparedTree {
   const usedFeatures: number[] = [];
   for (let f = 0; f < used.length; f++) if (used[f] === 1) usedFeatures.push(t.features === null ? f : t.features[f]!);
   usedFeatures.sort((a, b) => a - b);
+  const maxDepth = depthOf(left, right);
   return {
     left,
     right,
     missingChild,
     feature,
     threshold: tree.threshold.subarray(0, n),
-    cover: tree.weightedNSamples.subarray(0, n),
+    cover,
+    fraction,
     values,
     width,
     output: t.output,
-    maxDepth: depthOf(left, right),
+    maxDepth,
     usedFeatures: Int32Array.from(usedFeatures),
+    quadratureNodes: Math.max(1, Math.ceil(Math.min(maxDepth, usedFeatures.length) / 2)),
   };
 }
 

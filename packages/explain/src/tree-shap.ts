@@ -115,8 +115,9 @@ export function treeShap(model: unknown, X: FeatureInput, options?: TreeShapOpti
   if (r.perturbation === 'treePathDependent') {
     for (const t of trees) pathExpectation(t, expected);
     const kernel = new PathDependentShap();
-    for (let row = 0; row < x.rows; row++) {
-      for (const t of trees) kernel.explain(t, x.data, row * M, values, row * M * K, K, 0, 0);
+    // Tree-major: each tree's arrays stay in cache while every row walks it.
+    for (const t of trees) {
+      for (let row = 0; row < x.rows; row++) kernel.explain(t, x.data, row * M, values, row * M * K, K, 0, 0);
     }
   } else {
     const bg = r.background!;
