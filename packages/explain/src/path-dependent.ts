@@ -26,9 +26,13 @@
  * A child whose element has z = o = 0 (a coverless branch the row does not take) adds nothing and is
  * skipped.
  *
- * `condition` (interaction values, shap's `tree_shap(…, condition, condition_feature)`): +1 keeps
- * `conditionFeature` always present (only x's branch carries weight), −1 always absent (both branches,
- * by cover), and the feature never enters the path.
+ * Interaction values need, per feature u of the tree, the difference of two conditioned walks
+ * (shap's `tree_shap(…, condition = ±1, condition_feature = u)`): u always present (only x's branch
+ * of a u split carries weight) minus u always absent (both branches, by cover), u never on the path.
+ * Both walks are the same until a u split, differing only in a weight per branch, so one walk carries
+ * both weights (`on`, `off`) and a leaf adds its values times on − off. Before any u split on = off:
+ * a leaf there adds nothing, and a subtree without a u split (`has`, a bitset of the features below
+ * each node) is skipped. Plain SHAP values are the walk with on = 1, off = 0 and no u.
  */
 import { gaussLegendre, type Quadrature } from './gauss-legendre.js';
 import type { PreparedTree } from './prepared-tree.js';
@@ -46,14 +50,17 @@ export class PathDependentShap {
   private sZero = new Float64Array(64);
   private sOne = new Float64Array(64);
   private sFeature = new Int32Array(64);
-  private sCondition = new Float64Array(64);
+  private sOn = new Float64Array(64);
+  private sOff = new Float64Array(64);
   private readonly rules: Quadrature[] = [];
 
   /**
    * Adds tree t's SHAP values for the row at x[xBase..] to phi[phiBase + feature * K + output]
-   * (K = nOutputs).
+   * (K = nOutputs). With `interaction` = a model feature u ≥ 0 it adds instead the difference of
+   * the values with u held present and held absent; `has` (SubtreeFeatures.bits, `words` per node)
+   * tells which nodes have a split on u below, u being bit `bit`. interaction = −1 for plain values.
    */
-  explain(t: PreparedTree, x: Float64Array, xBase: number, phi: Float64Array, phiBase: number, K: number, condition: number, conditionFeature: number): void {
+  explain(t: PreparedTree, x: Float64Array, xBase: number, phi: Float64Array, phiBase: number, K: number, interaction = -1, has: Uint32Array | null = null, words = 0, bit = 0): void {
     const Q = t.quadratureNodes;
     const rule = this.rule(Q);
     const qt = rule.t;
@@ -69,7 +76,10 @@ export class PathDependentShap {
     const sZero = this.sZero;
     const sOne = this.sOne;
     const sFeature = this.sFeature;
-    const sCondition = this.sCondition;
+    const sOn = this.sOn;
+    const sOff = this.sOff;
+    const hasWord = bit >>> 5;
+    const hasMask = 1 << (bit & 31);
     this.reservePath(2 * Q + 2);
     let pf = this.pFeature;
     let pz = this.pZero;
@@ -82,7 +92,8 @@ export class PathDependentShap {
     sParent[0] = 0;
     sAt[0] = 0;
     sFeature[0] = -1;
-    sCondition[0] = 1;
+    sOn[0] = 1;
+    sOff[0] = interaction < 0 ? 0 : 1;
     let top = 1;
     while (top > 0) {
       top--;
@@ -90,10 +101,11 @@ export class PathDependentShap {
       let n = sLength[top]!;
       const parent = sParent[top]!;
       const at = sAt[top]!;
-      const conditionFraction = sCondition[top]!;
+      const on = sOn[top]!;
+      const off = sOff[top]!;
       const edgeFeature = sFeature[top]!;
       const e = at + Q;
-      if (edgeFeature >= 0 && (condition === 0 || edgeFeature !== conditionFeature)) {
+      if (edgeFeature >= 0 && edgeFeature !== interaction) {
         // Append the edge's element and multiply its factor z (1 − t) + o t into H.
         const zero = sZero[top]!;
         const one = sOne[top]!;
@@ -124,6 +136,8 @@ export class PathDependentShap {
       const l = left[node]!;
       const r = right[node]!;
       if (r < 0) {
+        const weight = on - off;
+        if (weight === 0) continue;
         const vBase = node * width;
         // The first two outputs are read once per leaf (one regression value, two classes).
         const v0 = values[vBase]!;
@@ -136,14 +150,14 @@ export class PathDependentShap {
             if (coldScale !== coldScale) {
               let sum = 0;
               for (let q = 0; q < Q; q++) sum += ph[at + q]! / qs[q]!;
-              coldScale = -sum * conditionFraction;
+              coldScale = -sum * weight;
             }
             scale = coldScale;
           } else {
             const zero = pz[e + i]!;
             let sum = 0;
             for (let q = 0; q < Q; q++) sum += ph[at + q]! / (zero * qs[q]! + qt[q]!);
-            scale = sum * (1 - zero) * conditionFraction;
+            scale = sum * (1 - zero) * weight;
           }
           const o = out + pf[e + i]! * K;
           phi[o]! += scale * v0;
@@ -179,19 +193,19 @@ export class PathDependentShap {
       }
       const hotZero = fraction[hot]! * incomingZero;
       const coldZero = fraction[cold]! * incomingZero;
-      let hotCondition = conditionFraction;
-      let coldCondition = conditionFraction;
-      if (split === conditionFeature && condition !== 0) {
-        if (condition > 0) {
-          coldCondition = 0;
-        } else {
-          hotCondition *= fraction[hot]!;
-          coldCondition *= fraction[cold]!;
-        }
+      const hotOn = on;
+      let hotOff = off;
+      let coldOn = on;
+      let coldOff = off;
+      if (split === interaction) {
+        coldOn = 0;
+        hotOff *= fraction[hot]!;
+        coldOff *= fraction[cold]!;
       }
       // Cold below hot on the stack: the hot subtree is walked first and its regions are gone when
-      // the cold child takes this node's region over. At most maxDepth + 1 frames.
-      if (coldZero !== 0 && coldCondition !== 0) {
+      // the cold child takes this node's region over. At most maxDepth + 1 frames. A child with
+      // on = off and no u split below adds nothing.
+      if (coldZero !== 0 && (coldOn !== coldOff || (has !== null && (has[cold * words + hasWord]! & hasMask) !== 0))) {
         sNode[top] = cold;
         sLength[top] = n;
         sParent[top] = at;
@@ -199,10 +213,11 @@ export class PathDependentShap {
         sZero[top] = coldZero;
         sOne[top] = 0;
         sFeature[top] = split;
-        sCondition[top] = coldCondition;
+        sOn[top] = coldOn;
+        sOff[top] = coldOff;
         top++;
       }
-      if ((hotZero !== 0 || incomingOne !== 0) && hotCondition !== 0) {
+      if ((hotZero !== 0 || incomingOne !== 0) && (hotOn !== hotOff || (has !== null && (has[hot * words + hasWord]! & hasMask) !== 0))) {
         if (hotAt + 2 * Q + n + 2 > pf.length) {
           this.reservePath(hotAt + 2 * Q + n + 2);
           pf = this.pFeature;
@@ -217,7 +232,8 @@ export class PathDependentShap {
         sZero[top] = hotZero;
         sOne[top] = incomingOne;
         sFeature[top] = split;
-        sCondition[top] = hotCondition;
+        sOn[top] = hotOn;
+        sOff[top] = hotOff;
         top++;
       }
     }
@@ -243,7 +259,8 @@ export class PathDependentShap {
     this.sZero = grow(this.sZero, cap);
     this.sOne = grow(this.sOne, cap);
     this.sFeature = grow(this.sFeature, cap);
-    this.sCondition = grow(this.sCondition, cap);
+    this.sOn = grow(this.sOn, cap);
+    this.sOff = grow(this.sOff, cap);
   }
 
   private reservePath(n: number): void {

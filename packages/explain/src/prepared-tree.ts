@@ -181,3 +181,45 @@ export function leafOf(t: PreparedTree, x: Float64Array, base: number): number {
   }
   return node;
 }
+
+/** Which of a tree's used features have a split in each node's subtree (see subtreeFeatures). */
+export interface SubtreeFeatures {
+  /** Bit b of node i's `words` 32-bit words: usedFeatures[b] splits at i or below. */
+  readonly bits: Uint32Array;
+  readonly words: number;
+}
+
+/**
+ * Per node, the set of the tree's used features split on in its subtree, as bitsets over the
+ * indices of `usedFeatures` (children OR-ed into parents in reverse preorder; explicit stack).
+ */
+export function subtreeFeatures(t: PreparedTree): SubtreeFeatures {
+  const n = t.left.length;
+  const words = Math.max(1, Math.ceil(t.usedFeatures.length / 32));
+  const bits = new Uint32Array(n * words);
+  const local = new Map<number, number>();
+  t.usedFeatures.forEach((f, b) => local.set(f, b));
+  const order = new Int32Array(n);
+  const stack = new Int32Array(n);
+  let top = 0;
+  let count = 0;
+  stack[top++] = 0;
+  while (top > 0) {
+    const node = stack[--top]!;
+    order[count++] = node;
+    if (t.right[node]! < 0) continue;
+    stack[top++] = t.left[node]!;
+    stack[top++] = t.right[node]!;
+  }
+  for (let k = count - 1; k >= 0; k--) {
+    const node = order[k]!;
+    if (t.right[node]! < 0) continue;
+    const b = local.get(t.feature[node]!)!;
+    const base = node * words;
+    bits[base + (b >>> 5)]! |= 1 << (b & 31);
+    const l = t.left[node]! * words;
+    const r = t.right[node]! * words;
+    for (let w = 0; w < words; w++) bits[base + w]! |= bits[l + w]! | bits[r + w]!;
+  }
+  return { bits, words };
+}
