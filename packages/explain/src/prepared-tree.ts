@@ -48,7 +48,7 @@ function prepareTree(t: ViewTree, nOutputs: number): PreparedTree {
   const missingChild = new Int32Array(n);
   const feature = new Int32Array(n).fill(-1);
   const used = new Uint8Array(Math.max(tree.nFeatures, 1));
-  const cover = tree.weightedNSamples.subarray(0, n);
+  const cover = t.coverBy === 'nSamples' ? Float64Array.from(tree.nSamples.subarray(0, n)) : tree.weightedNSamples.subarray(0, n);
   const fraction = new Float64Array(n);
   fraction[0] = 1;
   const leaves: number[] = [];
