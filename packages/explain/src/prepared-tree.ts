@@ -30,7 +30,7 @@ export interface PreparedTree {
   readonly usedFeatures: Int32Array;
   /**
    * Gauss–Legendre nodes that integrate path-dependent SHAP's polynomial exactly: ⌈n / 2⌉ for n the
-   * most distinct features a root-to-leaf path can hold (min(maxDepth, used features)), at least 1.
+   * most distinct features split on along one root-to-leaf path, at least 1.
    */
   readonly quadratureNodes: number;
 }
@@ -95,8 +95,43 @@ function prepareTree(t: ViewTree, nOutputs: number): PreparedTree {
     output: t.output,
     maxDepth,
     usedFeatures: Int32Array.from(usedFeatures),
-    quadratureNodes: Math.max(1, Math.ceil(Math.min(maxDepth, usedFeatures.length) / 2)),
+    quadratureNodes: Math.max(1, Math.ceil(maxDistinctOnPath(left, right, feature) / 2)),
   };
+}
+
+/**
+ * The most distinct features split on along one root-to-leaf path: a depth-first walk keeps a count
+ * per feature of the splits on the current path (entering a split adds, leaving it removes; explicit
+ * stack of node ids, a leaving entry encoded as −1 − node).
+ */
+function maxDistinctOnPath(left: Int32Array, right: Int32Array, feature: Int32Array): number {
+  const n = left.length;
+  let width = 1;
+  for (let i = 0; i < n; i++) if (feature[i]! >= width) width = feature[i]! + 1;
+  const count = new Int32Array(width);
+  const stack = new Int32Array(2 * n + 1);
+  let top = 0;
+  let distinct = 0;
+  let max = 0;
+  stack[top++] = 0;
+  while (top > 0) {
+    const entry = stack[--top]!;
+    if (entry < 0) {
+      const f = feature[-1 - entry]!;
+      if (--count[f]! === 0) distinct--;
+      continue;
+    }
+    if (right[entry]! < 0) {
+      if (distinct > max) max = distinct;
+      continue;
+    }
+    const f = feature[entry]!;
+    if (count[f]!++ === 0) distinct++;
+    stack[top++] = -1 - entry;
+    stack[top++] = left[entry]!;
+    stack[top++] = right[entry]!;
+  }
+  return max;
 }
 
 /** Longest root-to-leaf path (explicit stack: trees can be 100,000 deep). */
