@@ -140,7 +140,7 @@ async function run(o: Record<string, string>): Promise<void> {
   if (workloads.includes('lightgbm')) sections.push(await lightgbmSection(o, python));
   const md = `# bench explain: dt's TreeSHAP vs shap 0.51's C++ TreeExplainer
 
-\`npx -y pnpm@10 --filter @dt/bench bench explain\` (${start} UTC, Node ${process.version}). One thread each: shap's and
+\`npx -y pnpm@10 --filter @dt/bench bench explain${process.argv.slice(3).map((a) => ` ${a}`).join('')}\` (${start} UTC, Node ${process.version}). One thread each: shap's and
 LightGBM's tree kernels run single-threaded (OMP/BLAS pinned to 1, LightGBM num_threads 1), dt on
 Node's main thread. Rates are rows per second of process CPU time (wall beside it); the ratio is dt's
 CPU rate over the peer's (above 1: dt faster). The machine has 2 cores shared with other work, so CPU
