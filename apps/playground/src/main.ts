@@ -86,6 +86,9 @@ function clearResults(): void {
   $('confusion').replaceChildren();
   $('tree').replaceChildren();
   $('cut').hidden = true;
+  $('row-table').replaceChildren();
+  $('waterfall').replaceChildren();
+  $('explain-status').textContent = '';
 }
 
 function send(msg: WorkerRequest): void {
@@ -114,6 +117,16 @@ $<HTMLFormElement>('controls').addEventListener('submit', (e) => {
       progressBar.value = 0;
       status.className = 'error';
       status.textContent = msg.message;
+      return;
+    }
+    if (msg.type === 'explanation') {
+      showExplanation(msg.explanation.row, msg.explanation.svg);
+      return;
+    }
+    if (msg.type === 'explain-error') {
+      $('waterfall').replaceChildren();
+      $('explain-status').className = 'error';
+      $('explain-status').textContent = `Row ${msg.row} cannot be explained: ${msg.message}`;
       return;
     }
     if (msg.type === 'drawing') {
@@ -150,7 +163,43 @@ function show(r: TrainResult): void {
     });
     box.appendChild(table);
   }
+  showRows(r);
   drawTree(r.svg, r.drawing);
+}
+
+/** Lists the first rows of the data; clicking one asks the worker for its SHAP waterfall. */
+function showRows(r: TrainResult): void {
+  const table = $('row-table');
+  table.replaceChildren();
+  const head = (table as HTMLTableElement).insertRow();
+  head.appendChild(document.createElement('th')).textContent = 'row';
+  for (const c of r.preview.columns) head.appendChild(document.createElement('th')).textContent = c;
+  for (const row of r.preview.rows) {
+    const tr = (table as HTMLTableElement).insertRow();
+    tr.dataset.row = String(row.index);
+    tr.tabIndex = 0;
+    tr.appendChild(document.createElement('th')).textContent = String(row.index);
+    for (const c of row.cells) tr.insertCell().textContent = c;
+    const pick = (): void => {
+      table.querySelectorAll('tr.selected').forEach((other) => other.classList.remove('selected'));
+      tr.classList.add('selected');
+      $('explain-status').className = '';
+      $('explain-status').textContent = `explaining row ${row.index}…`;
+      send({ type: 'explain', row: row.index });
+    };
+    tr.addEventListener('click', pick);
+    tr.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter' || e.key === ' ') pick();
+    });
+  }
+}
+
+/** Shows a row's waterfall (our own SVG string from @dt/plot, names escaped, parsed as SVG). */
+function showExplanation(row: number, svgText: string): void {
+  const svg = new DOMParser().parseFromString(svgText, 'image/svg+xml').documentElement;
+  $('waterfall').replaceChildren(document.importNode(svg, true));
+  $('explain-status').className = '';
+  $('explain-status').textContent = `Row ${row}: exact TreeSHAP values (each bar moves the prediction from the average to this row's).`;
 }
 
 /** Shows a picture in the viewer, and says when it is cut (with buttons to draw deeper or all of it). */

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import bostonCsv from '../../../packages/datasets/src/embedded/boston-housing.js';
 import { PLAYGROUND_ALGORITHMS } from './algorithms.js';
 import { csvColumns } from './csv-columns.js';
-import { DRAW_LIMIT, drawModel, train, type TrainRequest } from './train.js';
+import { treeShap } from '@dt/explain';
+import { DRAW_LIMIT, drawModel, explainRow, PREVIEW_ROWS, train, type TrainRequest } from './train.js';
 
 const base: TrainRequest = { data: { builtin: 'iris' }, algorithm: 'cart', maxDepth: null, minSamplesLeaf: 1, alpha: 0.02, folds: 5, seed: 0 };
 
@@ -110,5 +111,25 @@ describe('playground training', () => {
     expect(deeper.drawing.drawn).toBeGreaterThan(cut.drawing.drawn);
     const all = drawModel(model, picture, { maxDepth: Number.POSITIVE_INFINITY });
     expect(all.drawing).toEqual({ drawn: model.nodeCount, maxDepth: null, depth: model.depth });
+  });
+
+  it('explains a listed row: the waterfall of the predicted class', async () => {
+    const r = await train(base);
+    expect(r.preview.rows.length).toBe(PREVIEW_ROWS);
+    expect(r.preview.columns.length).toBe(5);
+    expect(r.preview.rows[3]!.cells.slice(0, 4)).toEqual(Array.from(r.trained.X.data.subarray(12, 16), String));
+    const e = explainRow(r.trained, 3);
+    const x = Array.from(r.trained.X.data.subarray(3 * 4, 4 * 4));
+    const shap = treeShap(r.model, [x]);
+    const best = shap.prediction.indexOf(Math.max(...shap.prediction));
+    expect(e.output).toBe(shap.outputNames![best]);
+    expect(e.svg).toMatch(/^<svg/);
+    expect(e.svg).toContain(`P(${e.output})`);
+    expect(() => explainRow(r.trained, r.rows)).toThrow(/row must be a row index below 150/);
+  });
+
+  it('a model without per-feature paths is refused with the reason (an oblique tree)', async () => {
+    const r = await train({ ...base, algorithm: 'hhcart-a' });
+    expect(() => explainRow(r.trained, 0)).toThrow(/oblique/);
   });
 });

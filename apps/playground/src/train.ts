@@ -7,7 +7,8 @@ import { ALGORITHMS, DecisionTreeClassifier, DecisionTreeRegressor, createClassi
 import { featureSpread, fitDatasetImputer, loadDataset, parseCsv, type Dataset, type FittedSimpleImputer } from '@dt/datasets';
 import { confusionMatrix, crossValidate, stratifiedKFold, kFold, takeRows, type Labels } from '@dt/eval';
 import { InvalidArgumentError, intAtLeast, numberInRange, oneOf, seedValue } from '@dt/errors';
-import { renderSvg } from '@dt/plot';
+import { treeShap } from '@dt/explain';
+import { renderSvg, waterfallSvg } from '@dt/plot';
 import { PLAYGROUND_ALGORITHMS } from './algorithms.js';
 import { DecisionStreamClassifier, DecisionStreamRegressor, streamModelToJson, type StreamModel } from '@dt/stream';
 
@@ -62,6 +63,65 @@ export interface TrainResult {
   /** The model file (JSON text) `dt predict --model` reads. */
   modelFile: string;
   fileName: string;
+  /** The first rows of the data (PREVIEW_ROWS), for the page to list and explain on a click. */
+  preview: RowPreview;
+}
+
+/** Rows shown for explaining: their indices, the column names (features, then the target) and the cells as text. */
+export interface RowPreview {
+  columns: string[];
+  rows: { index: number; cells: string[] }[];
+}
+
+/** Rows listed under the results (a click explains one). */
+export const PREVIEW_ROWS = 12;
+
+/** The trained model with what explaining one of its rows needs (kept by the worker). */
+export interface Trained {
+  model: Model;
+  X: Dataset['X'];
+  imputer: FittedSimpleImputer | null;
+}
+
+/** A row's explanation: the waterfall SVG and the output it explains. */
+export interface RowExplanation {
+  row: number;
+  svg: string;
+  /** The explained output (the predicted class, or the regression value). */
+  output: string;
+}
+
+/**
+ * Explains row `row` of the training data with exact path-dependent TreeSHAP (@dt/explain), as a
+ * waterfall (@dt/plot): the predicted class's probability for a classifier, the value for a
+ * regressor. The row is imputed first when the model was fitted on imputed data. Models without
+ * per-feature paths (oblique, CRIMCOORD, Decision Streams) are refused by treeShap with the reason.
+ */
+export function explainRow(t: Trained, row: number): RowExplanation {
+  const i = intAtLeast('row', row, 0);
+  if (i >= t.X.rows) throw new InvalidArgumentError('row', `a row index below ${t.X.rows}`, row);
+  const cols = t.X.cols;
+  let x: number[] = Array.from(t.X.data.subarray(i * cols, (i + 1) * cols));
+  if (t.imputer !== null) x = t.imputer.transform([x])[0]!;
+  const shap = treeShap(t.model, [x]);
+  let best = 0;
+  for (let k = 1; k < shap.nOutputs; k++) if (shap.prediction[k]! > shap.prediction[best]!) best = k;
+  const output = shap.outputNames?.[best] ?? (shap.units === 'probability' ? String(best) : 'value');
+  const title = shap.units === 'probability' ? `Row ${i}: why P(${output}) = ${shap.prediction[best]!.toFixed(3)}` : `Row ${i}: why the prediction is ${shap.prediction[best]!.toPrecision(4)}`;
+  return { row: i, svg: waterfallSvg(shap, { output: best, title }), output };
+}
+
+function previewOf(ds: Dataset): RowPreview {
+  const n = Math.min(PREVIEW_ROWS, ds.X.rows);
+  const d = ds.X.cols;
+  const cell = (j: number, v: number): string => {
+    const levels = ds.categories[j];
+    return Number.isNaN(v) ? '' : levels ? (levels[v] ?? String(v)) : String(v);
+  };
+  return {
+    columns: [...ds.featureNames, ds.targetName],
+    rows: Array.from({ length: n }, (_, i) => ({ index: i, cells: [...Array.from({ length: d }, (_, j) => cell(j, ds.X.data[i * d + j]!)), String(ds.y[i])] })),
+  };
 }
 
 /** How much of the tree a picture draws: all of it, or its nodes within `maxDepth` (a cut tree). */
@@ -147,7 +207,7 @@ function makeEstimator(r: TrainRequest, task: Dataset['task'], categorical: numb
   return () => createClassifier(r.algorithm, { ...tree, ...(global ? {} : cats) });
 }
 
-export async function train(request: TrainRequest, progress: Progress = () => {}): Promise<TrainResult & { model: Model; picture: Pick<Dataset, 'categories'> & { spread: number[] } }> {
+export async function train(request: TrainRequest, progress: Progress = () => {}): Promise<TrainResult & { model: Model; picture: Pick<Dataset, 'categories'> & { spread: number[] }; trained: Trained }> {
   const r = {
     ...request,
     algorithm: oneOf('algorithm', request.algorithm, PLAYGROUND_ALGORITHMS.map((a) => a.name)),
@@ -233,7 +293,9 @@ export async function train(request: TrainRequest, progress: Progress = () => {}
     drawing,
     modelFile: JSON.stringify({ ...json, training }),
     fileName: `${ds.name}-${r.algorithm}.json`,
+    preview: previewOf(ds),
     model,
     picture,
+    trained: { model, X: ds.X, imputer: final.imputer },
   };
 }

@@ -15,6 +15,9 @@ export interface BrowserRun {
   nodes: number;
   confusionRows: number;
   screenshot: Buffer;
+  /** The waterfall SVG shown after clicking row `explainRow` (null when not asked), and the status under it. */
+  waterfall: string | null;
+  explainStatus: string;
   /** Errors the page logged. */
   errors: string[];
 }
@@ -50,14 +53,22 @@ export async function trainOnPage(page: Page, options: { dataset: string; algori
 }
 
 /** Opens the built page, picks dataset and algorithm, trains, and reads the results. */
-export async function trainInBrowser(dist: string, options: { dataset: string; algorithm: string }): Promise<BrowserRun> {
+export async function trainInBrowser(dist: string, options: { dataset: string; algorithm: string; explainRow?: number }): Promise<BrowserRun> {
   return withPlayground(dist, async (page, errors) => {
     await trainOnPage(page, options);
     await page.waitForSelector('#accuracy:not(:empty)', { timeout: 120_000 });
     const accuracy = (await page.textContent('#accuracy')) ?? '';
     const nodes = await page.locator('#tree svg g.node').count();
     const confusionRows = await page.locator('table.confusion tr').count();
+    let waterfall: string | null = null;
+    if (options.explainRow !== undefined) {
+      // Click the listed row; the worker answers with its waterfall.
+      await page.click(`#row-table tr[data-row="${options.explainRow}"]`);
+      await page.waitForSelector('#waterfall svg', { timeout: 120_000 });
+      waterfall = await page.locator('#waterfall svg').evaluate((el) => el.outerHTML);
+    }
+    const explainStatus = (await page.textContent('#explain-status')) ?? '';
     const screenshot = await page.screenshot({ type: 'png', fullPage: true });
-    return { accuracy, nodes, confusionRows, screenshot, errors };
+    return { accuracy, nodes, confusionRows, screenshot, waterfall, explainStatus, errors };
   });
 }

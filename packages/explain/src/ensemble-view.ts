@@ -41,6 +41,12 @@ export interface ViewTree {
    * of the classes); null: column c to output `output + c`.
    */
   readonly classMap: Int32Array | null;
+  /**
+   * Which node weights are the covers: 'weightedNSamples' (default; dt's weighted training samples,
+   * XGBoost's hessian sums) or 'nSamples' (training-row counts, as shap reads scikit-learn's
+   * HistGradientBoosting `count` and LightGBM's `internal_count`).
+   */
+  readonly coverBy?: 'weightedNSamples' | 'nSamples';
 }
 
 /** The units of the explained output, as shap reports them. */

@@ -1,18 +1,20 @@
 /**
  * treeEnsembleView(model): the TreeEnsembleView of a dt model — a tree (classifier: probabilities,
  * regressor: values), a forest / extra trees / bagging of axis trees (members averaged, feature
- * subsets and member class subsets mapped back), or any model with a `toTreeEnsembleView()` method
+ * subsets and member class subsets mapped back), a gradient-boosted model of @dt/boost (raw margins,
+ * one output per class for multiclass), or any model with a `toTreeEnsembleView()` method
  * (boosted and imported models). Models whose splits are not on one feature each are refused with
  * the reason: TreeSHAP attributes each split to the feature it tests, and an oblique split, a
  * CRIMCOORD level map or a Decision Stream's merged DAG node has no single feature (nor a path).
  * Ensembles are recognised by shape (`estimators`, `estimatorsFeatures`), as @dt/plot's ForestLike,
- * so this package depends on @dt/core only.
+ * and boosted models by theirs (`estimators`, `baselinePrediction`, `nTreesPerIteration`), so this
+ * package depends on @dt/core only.
  */
 import { DecisionTreeClassifier, DecisionTreeRegressor, AXIS, LEAF, type Tree } from '@dt/core';
 import { InvalidArgumentError, NotFittedError } from '@dt/errors';
 import type { ExplainableModel, TreeEnsembleView, ViewTree } from './ensemble-view.js';
 
-const EXPECTED = 'a fitted dt tree, forest, extra trees or bagging of axis trees, or a model with toTreeEnsembleView()';
+const EXPECTED = 'a fitted dt tree, forest, extra trees or bagging of axis trees, a gradient-boosted model, or a model with toTreeEnsembleView()';
 
 /** The structural shape of @dt/ensemble's fitted ensembles that this module reads. */
 interface EnsembleLike {
@@ -53,7 +55,51 @@ export function treeEnsembleView(model: unknown): TreeEnsembleView {
     );
   }
   if (isEnsembleLike(model)) return ensembleView(model);
+  if (isBoostingLike(model)) return boostingView(model);
   throw new InvalidArgumentError('model', EXPECTED, model);
+}
+
+/** The structural shape of @dt/boost's HistGradientBoosting* that this module reads. */
+interface BoostingLike {
+  /** trees[i][k]: iteration i's tree for raw output k (regression trees; throws NotFittedError before fit). */
+  readonly estimators: readonly (readonly Tree[])[];
+  readonly baselinePrediction: Float64Array;
+  readonly nFeatures: number;
+  readonly classes?: readonly unknown[];
+}
+
+function isBoostingLike(m: object): m is BoostingLike {
+  return 'baselinePrediction' in m && 'nTreesPerIteration' in m && 'estimators' in m;
+}
+
+/**
+ * A gradient-boosted model (@dt/boost): raw margins — the baseline plus every iteration's tree of
+ * output k (leaf values already shrunk by the learning rate). Covers are training-row counts, as
+ * shap reads scikit-learn's HistGradientBoosting predictors (`count`), so values equal shap's on the
+ * trees dt fits equal to scikit-learn's.
+ */
+function boostingView(model: BoostingLike): TreeEnsembleView {
+  const iterations = model.estimators;
+  const baseValue = model.baselinePrediction;
+  const K = baseValue.length;
+  const trees: ViewTree[] = [];
+  iterations.forEach((row, i) =>
+    row.forEach((tree, k) => {
+      checkAxisTree(tree, `model.estimators[${i}][${k}]`, tree);
+      trees.push({ tree, weight: 1, output: k, normalize: false, features: null, classMap: null, coverBy: 'nSamples' });
+    }),
+  );
+  const classes = model.classes;
+  return {
+    nFeatures: model.nFeatures,
+    nOutputs: K,
+    trees,
+    baseValue,
+    units: 'margin',
+    // Two classes: one margin, the log-odds of the second class.
+    outputNames: classes === undefined ? null : K === 1 ? [String(classes[1])] : classes.map(String),
+    featureNames: null,
+  };
 }
 
 function isEnsembleLike(m: object): m is EnsembleLike {
@@ -132,6 +178,7 @@ export function checkView(view: TreeEnsembleView): TreeEnsembleView {
     if (t === null || typeof t !== 'object' || t.tree === null || typeof t.tree !== 'object' || !('kind' in t.tree)) bad(`${name}.tree`, 'a dt Tree', t?.tree);
     checkAxisTree(t.tree, `view.${name}.tree`, t.tree);
     if (!Number.isFinite(t.weight)) bad(`${name}.weight`, 'a finite number', t.weight);
+    if (t.coverBy !== undefined && t.coverBy !== 'weightedNSamples' && t.coverBy !== 'nSamples') bad(`${name}.coverBy`, "'weightedNSamples' or 'nSamples'", t.coverBy);
     const width = t.classMap !== null ? view.nOutputs : t.tree.nOutputs;
     if (!Number.isInteger(t.output) || t.output < 0 || t.output + width > view.nOutputs) bad(`${name}.output`, `an output index with ${width} outputs inside 0..${view.nOutputs - 1}`, t.output);
     if (t.classMap !== null && (t.classMap.length !== t.tree.nOutputs || t.classMap.some((c) => c < 0 || c >= view.nOutputs - t.output))) bad(`${name}.classMap`, `${t.tree.nOutputs} output indices below ${view.nOutputs - t.output}`, t.classMap);

@@ -3,186 +3,264 @@
  * exact Shapley values of E[f(x) | x_S] where the conditional expectation follows the tree — a split on
  * a feature outside S sends the row down both children in proportion to their covers.
  *
- * The walk keeps the "unique path" of distinct features met from the root: for each, the fraction of
- * cover that flows when the feature is absent (`zero`) and whether x follows the edge (`one`), plus
- * the permutation weights `pweight` — the polynomial in |S| whose coefficients give the share of
- * orderings with a given number of features before. Extending the path by a feature is one step of
- * that polynomial's product (extend), meeting a feature again undoes its earlier factor (unwind) and
- * redoes it with the combined fractions, and at a leaf each path feature receives
- * `unwoundSum(i) · (one_i − zero_i) · value`. O(leaves · D²) per tree and row, D the path length.
+ * At a leaf with value v, the distinct features on its root path each carry `zero` z_j (the product of
+ * cover fractions of their splits: how much flows when the feature is absent) and `one` o_j (1 if x
+ * follows every split on it, else 0). Feature i's share is
  *
- * Instead of recursion (trees can be 100,000 deep) an explicit stack holds (node, path depth, the
- * parent's path offset, the edge's fractions); every node's path is a copy of its parent's at
- * `parentOffset + depth + 1` in one growable typed-array buffer, as shap's preallocated unique_path —
- * the hot child's subtree is finished before the cold child reuses the same region. The path has
- * at most one element per distinct feature, so the buffer holds Σ over the current root path of
- * (distinct features so far + 1) elements.
+ *     φ_i = v (o_i − z_i) Σ_{S ⊆ P∖i} |S|! (n−|S|−1)! / n! · Π_{j∈S} o_j · Π_{j∉S, j≠i} z_j
  *
- * `condition` (interaction values, shap's `tree_shap(…, condition, condition_feature)`): +1 keeps
- * `conditionFeature` always present (only x's branch carries weight), −1 always absent (both branches,
- * by cover), and the feature never enters the path.
+ * and since |S|! (n−|S|−1)! / n! = ∫₀¹ t^|S| (1−t)^(n−|S|−1) dt (a Beta integral), the sum is
+ * ∫₀¹ Π_{j≠i} (z_j (1−t) + o_j t) dt: one polynomial G(t) = Π_j (z_j (1−t) + o_j t) over the path,
+ * divided by i's own factor, integrated (Yu et al. 2022, Linear TreeShap). The integrand has degree
+ * n − 1 < 2Q, so Gauss–Legendre with Q = ⌈n_max / 2⌉ nodes integrates it exactly: the walk keeps
+ * H_q = w_q G(t_q) — extending the path by a feature multiplies by its factor at each node, meeting a
+ * feature again divides its old factor out — and a leaf adds v (o_i − z_i) Σ_q H_q / f_i(t_q) per
+ * path feature. Every term is non-negative, so nothing cancels. Elements with o = 0 all receive
+ * −v Σ_q H_q / (1 − t_q) (their z cancels), computed once per leaf. O(Q) per node and per path
+ * feature at a leaf, where shap's extend/unwind polynomial is O(n) and O(n²).
+ *
+ * Instead of recursion (trees can be 100,000 deep) an explicit stack holds (node, parent's region,
+ * own region, the edge's element); a node's region holds H (Q values) then its path elements, in
+ * growable typed-array buffers. The hot child copies its parent's region to the space after it and
+ * its subtree is finished before the cold child, the region's last reader, takes it over in place.
+ * A child whose element has z = o = 0 (a coverless branch the row does not take) adds nothing and is
+ * skipped.
+ *
+ * Interaction values need, per feature u of the tree, the difference of two conditioned walks
+ * (shap's `tree_shap(…, condition = ±1, condition_feature = u)`): u always present (only x's branch
+ * of a u split carries weight) minus u always absent (both branches, by cover), u never on the path.
+ * Both walks are the same until a u split, differing only in a weight per branch, so one walk carries
+ * both weights (`on`, `off`) and a leaf adds its values times on − off. Before any u split on = off:
+ * a leaf there adds nothing, and a subtree without a u split (`has`, a bitset of the features below
+ * each node) is skipped. Plain SHAP values are the walk with on = 1, off = 0 and no u.
  */
+import { gaussLegendre, type Quadrature } from './gauss-legendre.js';
 import type { PreparedTree } from './prepared-tree.js';
 
 export class PathDependentShap {
   private pFeature = new Int32Array(64);
   private pZero = new Float64Array(64);
   private pOne = new Float64Array(64);
-  private pWeight = new Float64Array(64);
+  /** Regions: H_q at [at, at + Q), path elements' zero / one at [at + Q, at + Q + n) (pFeature likewise). */
+  private pH = new Float64Array(64);
   private sNode = new Int32Array(64);
-  private sDepth = new Int32Array(64);
+  private sLength = new Int32Array(64);
   private sParent = new Int32Array(64);
+  private sAt = new Int32Array(64);
   private sZero = new Float64Array(64);
   private sOne = new Float64Array(64);
   private sFeature = new Int32Array(64);
-  private sCondition = new Float64Array(64);
-  private sAt = new Int32Array(64);
-  /** recip[k] = 1/k for k up to the deepest tree's depth + 2. */
-  private recip = new Float64Array(0);
+  private sOn = new Float64Array(64);
+  private sOff = new Float64Array(64);
+  private readonly rules: Quadrature[] = [];
 
   /**
    * Adds tree t's SHAP values for the row at x[xBase..] to phi[phiBase + feature * K + output]
-   * (K = nOutputs).
+   * (K = nOutputs). With `interaction` = a model feature u ≥ 0 it adds instead the difference of
+   * the values with u held present and held absent; `has` (SubtreeFeatures.bits, `words` per node)
+   * tells which nodes have a split on u below, u being bit `bit`. interaction = −1 for plain values.
    */
-  explain(t: PreparedTree, x: Float64Array, xBase: number, phi: Float64Array, phiBase: number, K: number, condition: number, conditionFeature: number): void {
-    const { left, right, missingChild, feature, threshold, cover, values, width } = t;
-    const out = phiBase + t.output;
+  explain(t: PreparedTree, x: Float64Array, xBase: number, phi: Float64Array, phiBase: number, K: number, interaction = -1, has: Uint32Array | null = null, words = 0, bit = 0): void {
+    const Q = t.quadratureNodes;
+    const rule = this.rule(Q);
+    const qt = rule.t;
+    const qs = rule.s;
+    const qw = rule.w;
     this.reserveStack(t.maxDepth + 2);
-    if (this.recip.length < t.maxDepth + 3) {
-      this.recip = new Float64Array(t.maxDepth + 3);
-      for (let k = 1; k < this.recip.length; k++) this.recip[k] = 1 / k;
-    }
-    // Path elements on the deepest root path: Σ (distinct features so far + 2) ≤ (maxDepth + 1)(D + 2).
-    this.reservePath(Math.min((t.maxDepth + 1) * (Math.min(t.maxDepth, t.usedFeatures.length) + 2) + 2, 1 << 24));
+    const { left, right, missingChild, feature, threshold, fraction, values, width } = t;
+    const out = phiBase + t.output;
     const sNode = this.sNode;
-    const sDepth = this.sDepth;
+    const sLength = this.sLength;
     const sParent = this.sParent;
+    const sAt = this.sAt;
     const sZero = this.sZero;
     const sOne = this.sOne;
     const sFeature = this.sFeature;
-    const sCondition = this.sCondition;
-    const sAt = this.sAt;
-    const recip = this.recip;
-    let top = 0;
+    const sOn = this.sOn;
+    const sOff = this.sOff;
+    const hasWord = bit >>> 5;
+    const hasMask = 1 << (bit & 31);
+    this.reservePath(2 * Q + 2);
+    let pf = this.pFeature;
+    let pz = this.pZero;
+    let po = this.pOne;
+    let ph = this.pH;
+    // The root's region: H_q = w_q (the empty product), no elements.
+    for (let q = 0; q < Q; q++) ph[q] = qw[q]!;
     sNode[0] = 0;
-    sDepth[0] = 0;
+    sLength[0] = 0;
     sParent[0] = 0;
-    sZero[0] = 1;
-    sOne[0] = 1;
-    sFeature[0] = -1;
-    sCondition[0] = 1;
     sAt[0] = 0;
-    top = 1;
+    sFeature[0] = -1;
+    sOn[0] = 1;
+    sOff[0] = interaction < 0 ? 0 : 1;
+    let top = 1;
     while (top > 0) {
       top--;
       const node = sNode[top]!;
-      let depth = sDepth[top]!;
+      let n = sLength[top]!;
       const parent = sParent[top]!;
-      const conditionFraction = sCondition[top]!;
-      const parentFeature = sFeature[top]!;
-      if (conditionFraction === 0) continue;
-      // The hot child copies its parent's path to the region after it; the cold child, the last
-      // reader of its parent's path, takes it over in place.
       const at = sAt[top]!;
-      this.reservePath(at + depth + 2);
-      const pf = this.pFeature;
-      const pz = this.pZero;
-      const po = this.pOne;
-      const pw = this.pWeight;
-      if (at !== parent) {
-        for (let i = 0; i <= depth; i++) {
-          pf[at + i] = pf[parent + i]!;
-          pz[at + i] = pz[parent + i]!;
-          po[at + i] = po[parent + i]!;
-          pw[at + i] = pw[parent + i]!;
+      const on = sOn[top]!;
+      const off = sOff[top]!;
+      const edgeFeature = sFeature[top]!;
+      const e = at + Q;
+      if (edgeFeature >= 0 && edgeFeature !== interaction) {
+        // Append the edge's element and multiply its factor z (1 − t) + o t into H.
+        const zero = sZero[top]!;
+        const one = sOne[top]!;
+        if (at !== parent) {
+          const pe = parent + Q;
+          for (let i = 0; i < n; i++) {
+            pf[e + i] = pf[pe + i]!;
+            pz[e + i] = pz[pe + i]!;
+            po[e + i] = po[pe + i]!;
+          }
+          for (let q = 0; q < Q; q++) ph[at + q] = ph[parent + q]! * (zero * qs[q]! + one * qt[q]!);
+        } else {
+          for (let q = 0; q < Q; q++) ph[at + q]! *= zero * qs[q]! + one * qt[q]!;
         }
+        pf[e + n] = edgeFeature;
+        pz[e + n] = zero;
+        po[e + n] = one;
+        n++;
+      } else if (at !== parent) {
+        const pe = parent + Q;
+        for (let i = 0; i < n; i++) {
+          pf[e + i] = pf[pe + i]!;
+          pz[e + i] = pz[pe + i]!;
+          po[e + i] = po[pe + i]!;
+        }
+        for (let q = 0; q < Q; q++) ph[at + q] = ph[parent + q]!;
       }
-      if (condition === 0 || conditionFeature !== parentFeature) {
-        extendPath(pf, pz, po, pw, at, depth, sZero[top]!, sOne[top]!, parentFeature, recip);
-      }
-      if (right[node]! < 0) {
+      const l = left[node]!;
+      const r = right[node]!;
+      if (r < 0) {
+        const weight = on - off;
+        if (weight === 0) continue;
         const vBase = node * width;
-        // Elements with one = 0 (a feature whose row went the other way somewhere on the path)
-        // all share Σ_i pweight_i / (depth − i): their unwound sum is that times (depth + 1) / zero,
-        // and their weight w · (0 − zero) no longer depends on zero (Fast TreeSHAP's observation).
-        // one is 0 or 1 in path-dependent SHAP, so only the one = 1 elements need the O(depth) unwinding.
+        // The first two outputs are read once per leaf (one regression value, two classes).
+        const v0 = values[vBase]!;
+        const v1 = width > 1 ? values[vBase + 1]! : 0;
         let coldScale = Number.NaN;
-        for (let i = 1; i <= depth; i++) {
+        for (let i = 0; i < n; i++) {
           let scale: number;
-          if (po[at + i] === 0) {
+          // o is 0 or 1 on a path-dependent walk (a product of 0/1 edge flags).
+          if (po[e + i] === 0) {
             if (coldScale !== coldScale) {
-              let s = 0;
-              for (let j = depth - 1; j >= 0; j--) s += pw[at + j]! * recip[depth - j]!;
-              coldScale = -s * (depth + 1) * conditionFraction;
+              let sum = 0;
+              for (let q = 0; q < Q; q++) sum += ph[at + q]! / qs[q]!;
+              coldScale = -sum * weight;
             }
             scale = coldScale;
           } else {
-            const w = unwoundPathSum(pz, po, pw, at, depth, i, recip);
-            scale = w * (po[at + i]! - pz[at + i]!) * conditionFraction;
+            const zero = pz[e + i]!;
+            let sum = 0;
+            for (let q = 0; q < Q; q++) sum += ph[at + q]! / (zero * qs[q]! + qt[q]!);
+            scale = sum * (1 - zero) * weight;
           }
-          const o = out + pf[at + i]! * K;
-          for (let j = 0; j < width; j++) phi[o + j]! += scale * values[vBase + j]!;
+          const o = out + pf[e + i]! * K;
+          phi[o]! += scale * v0;
+          if (width > 1) {
+            phi[o + 1]! += scale * v1;
+            for (let j = 2; j < width; j++) phi[o + j]! += scale * values[vBase + j]!;
+          }
         }
         continue;
       }
       const split = feature[node]!;
       const v = x[xBase + split]!;
-      const hot = v <= threshold[node]! ? left[node]! : v !== v ? missingChild[node]! : right[node]!;
-      const cold = hot === left[node]! ? right[node]! : left[node]!;
-      const w = cover[node]!;
-      const hotZero = cover[hot]! / w;
-      const coldZero = cover[cold]! / w;
+      const hot = v <= threshold[node]! ? l : v !== v ? missingChild[node]! : r;
+      const cold = hot === l ? r : l;
+      // The hot child's region starts after this node's (whose cold child may grow it back to n).
+      const hotAt = e + n;
       let incomingZero = 1;
       let incomingOne = 1;
-      // A feature already on the path: undo its earlier extension and redo it with both fractions.
-      let pathIndex = 0;
-      for (; pathIndex <= depth; pathIndex++) if (pf[at + pathIndex] === split) break;
-      if (pathIndex !== depth + 1) {
-        incomingZero = pz[at + pathIndex]!;
-        incomingOne = po[at + pathIndex]!;
-        unwindPath(pf, pz, po, pw, at, depth, pathIndex, recip);
-        depth -= 1;
+      // A feature already on the path: divide its factor out and remove it; the children carry
+      // both fractions in their new element.
+      let p = 0;
+      while (p < n && pf[e + p] !== split) p++;
+      if (p < n) {
+        incomingZero = pz[e + p]!;
+        incomingOne = po[e + p]!;
+        for (let q = 0; q < Q; q++) ph[at + q]! /= incomingZero * qs[q]! + incomingOne * qt[q]!;
+        for (let i = p + 1; i < n; i++) {
+          pf[e + i - 1] = pf[e + i]!;
+          pz[e + i - 1] = pz[e + i]!;
+          po[e + i - 1] = po[e + i]!;
+        }
+        n--;
       }
-      let hotCondition = conditionFraction;
-      let coldCondition = conditionFraction;
-      if (condition > 0 && split === conditionFeature) {
-        coldCondition = 0;
-        depth -= 1;
-      } else if (condition < 0 && split === conditionFeature) {
-        hotCondition *= hotZero;
-        coldCondition *= coldZero;
-        depth -= 1;
+      const hotZero = fraction[hot]! * incomingZero;
+      const coldZero = fraction[cold]! * incomingZero;
+      const hotOn = on;
+      let hotOff = off;
+      let coldOn = on;
+      let coldOff = off;
+      if (split === interaction) {
+        coldOn = 0;
+        hotOff *= fraction[hot]!;
+        coldOff *= fraction[cold]!;
       }
-      // Cold below hot on the stack: the hot subtree is walked first and its paths are gone when
-      // the cold child copies this node's path. The stack never holds more than maxDepth + 1 frames.
-      this.push(top, cold, depth + 1, at, at, coldZero * incomingZero, 0, split, coldCondition);
-      this.push(top + 1, hot, depth + 1, at, at + depth + 2, hotZero * incomingZero, incomingOne, split, hotCondition);
-      top += 2;
+      // Cold below hot on the stack: the hot subtree is walked first and its regions are gone when
+      // the cold child takes this node's region over. At most maxDepth + 1 frames. A child with
+      // on = off and no u split below adds nothing.
+      if (coldZero !== 0 && (coldOn !== coldOff || (has !== null && (has[cold * words + hasWord]! & hasMask) !== 0))) {
+        sNode[top] = cold;
+        sLength[top] = n;
+        sParent[top] = at;
+        sAt[top] = at;
+        sZero[top] = coldZero;
+        sOne[top] = 0;
+        sFeature[top] = split;
+        sOn[top] = coldOn;
+        sOff[top] = coldOff;
+        top++;
+      }
+      if ((hotZero !== 0 || incomingOne !== 0) && (hotOn !== hotOff || (has !== null && (has[hot * words + hasWord]! & hasMask) !== 0))) {
+        if (hotAt + 2 * Q + n + 2 > pf.length) {
+          this.reservePath(hotAt + 2 * Q + n + 2);
+          pf = this.pFeature;
+          pz = this.pZero;
+          po = this.pOne;
+          ph = this.pH;
+        }
+        sNode[top] = hot;
+        sLength[top] = n;
+        sParent[top] = at;
+        sAt[top] = hotAt;
+        sZero[top] = hotZero;
+        sOne[top] = incomingOne;
+        sFeature[top] = split;
+        sOn[top] = hotOn;
+        sOff[top] = hotOff;
+        top++;
+      }
     }
   }
 
-  private push(i: number, node: number, depth: number, parent: number, at: number, zero: number, one: number, feature: number, condition: number): void {
-    this.sNode[i] = node;
-    this.sAt[i] = at;
-    this.sDepth[i] = depth;
-    this.sParent[i] = parent;
-    this.sZero[i] = zero;
-    this.sOne[i] = one;
-    this.sFeature[i] = feature;
-    this.sCondition[i] = condition;
+  /** The Q-node Gauss–Legendre rule on [0, 1], computed once per Q. */
+  private rule(Q: number): Quadrature {
+    let r = this.rules[Q];
+    if (r === undefined) {
+      r = gaussLegendre(Q);
+      this.rules[Q] = r;
+    }
+    return r;
   }
 
   private reserveStack(n: number): void {
     if (n <= this.sNode.length) return;
     const cap = Math.max(n, this.sNode.length * 2);
     this.sNode = grow(this.sNode, cap);
-    this.sDepth = grow(this.sDepth, cap);
+    this.sLength = grow(this.sLength, cap);
     this.sParent = grow(this.sParent, cap);
+    this.sAt = grow(this.sAt, cap);
     this.sZero = grow(this.sZero, cap);
     this.sOne = grow(this.sOne, cap);
     this.sFeature = grow(this.sFeature, cap);
-    this.sCondition = grow(this.sCondition, cap);
-    this.sAt = grow(this.sAt, cap);
+    this.sOn = grow(this.sOn, cap);
+    this.sOff = grow(this.sOff, cap);
   }
 
   private reservePath(n: number): void {
@@ -191,7 +269,7 @@ export class PathDependentShap {
     this.pFeature = grow(this.pFeature, cap);
     this.pZero = grow(this.pZero, cap);
     this.pOne = grow(this.pOne, cap);
-    this.pWeight = grow(this.pWeight, cap);
+    this.pH = grow(this.pH, cap);
   }
 }
 
@@ -199,66 +277,4 @@ function grow<T extends Int32Array | Float64Array>(a: T, cap: number): T {
   const b = new (a.constructor as new (n: number) => T)(cap);
   b.set(a);
   return b;
-}
-
-/**
- * Appends a feature with its zero/one fractions and multiplies the permutation-weight polynomial by
- * it. `recip[k]` = 1/k: the kernels multiply by reciprocals instead of dividing (a division costs
- * several multiplications; the results differ in the last bit only).
- */
-function extendPath(pf: Int32Array, pz: Float64Array, po: Float64Array, pw: Float64Array, at: number, depth: number, zero: number, one: number, feature: number, recip: Float64Array): void {
-  pf[at + depth] = feature;
-  pz[at + depth] = zero;
-  po[at + depth] = one;
-  pw[at + depth] = depth === 0 ? 1 : 0;
-  const inv = recip[depth + 1]!;
-  for (let i = depth - 1; i >= 0; i--) {
-    pw[at + i + 1]! += one * pw[at + i]! * (i + 1) * inv;
-    pw[at + i] = zero * pw[at + i]! * (depth - i) * inv;
-  }
-}
-
-/** Divides the polynomial by element pathIndex's factor and removes the element. */
-function unwindPath(pf: Int32Array, pz: Float64Array, po: Float64Array, pw: Float64Array, at: number, depth: number, pathIndex: number, recip: Float64Array): void {
-  const one = po[at + pathIndex]!;
-  const zero = pz[at + pathIndex]!;
-  let nextOne = pw[at + depth]!;
-  const inv = recip[depth + 1]!;
-  if (one !== 0) {
-    const scale = (depth + 1) / one;
-    for (let i = depth - 1; i >= 0; i--) {
-      const tmp = pw[at + i]!;
-      const w = nextOne * scale * recip[i + 1]!;
-      pw[at + i] = w;
-      nextOne = tmp - w * zero * (depth - i) * inv;
-    }
-  } else {
-    const scale = (depth + 1) / zero;
-    for (let i = depth - 1; i >= 0; i--) pw[at + i] = pw[at + i]! * scale * recip[depth - i]!;
-  }
-  for (let i = pathIndex; i < depth; i++) {
-    pf[at + i] = pf[at + i + 1]!;
-    pz[at + i] = pz[at + i + 1]!;
-    po[at + i] = po[at + i + 1]!;
-  }
-}
-
-/** The total permutation weight if element pathIndex were unwound (without changing the path). */
-function unwoundPathSum(pz: Float64Array, po: Float64Array, pw: Float64Array, at: number, depth: number, pathIndex: number, recip: Float64Array): number {
-  const one = po[at + pathIndex]!;
-  const zero = pz[at + pathIndex]!;
-  let nextOne = pw[at + depth]!;
-  let total = 0;
-  if (one !== 0) {
-    const invOne = 1 / one;
-    for (let i = depth - 1; i >= 0; i--) {
-      const tmp = nextOne * recip[i + 1]! * invOne;
-      total += tmp;
-      nextOne = pw[at + i]! - tmp * zero * (depth - i);
-    }
-  } else {
-    for (let i = depth - 1; i >= 0; i--) total += pw[at + i]! * recip[depth - i]!;
-    total /= zero;
-  }
-  return total * (depth + 1);
 }

@@ -17,6 +17,8 @@ export interface PreparedTree {
   readonly feature: Int32Array;
   readonly threshold: Float64Array;
   readonly cover: Float64Array;
+  /** cover[node] / cover[parent] (1 at the root): the share of its parent's cover a node takes. */
+  readonly fraction: Float64Array;
   /** Leaf contributions, `width` per node (zeros at internal nodes). */
   readonly values: Float64Array;
   readonly width: number;
@@ -26,6 +28,11 @@ export interface PreparedTree {
   readonly maxDepth: number;
   /** Distinct model features the tree splits on, ascending. */
   readonly usedFeatures: Int32Array;
+  /**
+   * Gauss–Legendre nodes that integrate path-dependent SHAP's polynomial exactly: ⌈n / 2⌉ for n the
+   * most distinct features split on along one root-to-leaf path, at least 1.
+   */
+  readonly quadratureNodes: number;
 }
 
 /** Prepares every tree of a view (the view is validated already). */
@@ -41,6 +48,9 @@ function prepareTree(t: ViewTree, nOutputs: number): PreparedTree {
   const missingChild = new Int32Array(n);
   const feature = new Int32Array(n).fill(-1);
   const used = new Uint8Array(Math.max(tree.nFeatures, 1));
+  const cover = t.coverBy === 'nSamples' ? Float64Array.from(tree.nSamples.subarray(0, n)) : tree.weightedNSamples.subarray(0, n);
+  const fraction = new Float64Array(n);
+  fraction[0] = 1;
   const leaves: number[] = [];
   for (let i = 0; i < n; i++) {
     if (right[i]! < 0) {
@@ -51,6 +61,8 @@ function prepareTree(t: ViewTree, nOutputs: number): PreparedTree {
     used[f] = 1;
     feature[i] = t.features === null ? f : t.features[f]!;
     missingChild[i] = tree.missingGoToLeft[i] === 1 ? left[i]! : right[i]!;
+    fraction[left[i]!] = cover[left[i]!]! / cover[i]!;
+    fraction[right[i]!] = cover[right[i]!]! / cover[i]!;
   }
   const width = t.classMap !== null ? nOutputs - t.output : tree.nOutputs;
   const values = new Float64Array(n * width);
@@ -69,19 +81,57 @@ function prepareTree(t: ViewTree, nOutputs: number): PreparedTree {
   const usedFeatures: number[] = [];
   for (let f = 0; f < used.length; f++) if (used[f] === 1) usedFeatures.push(t.features === null ? f : t.features[f]!);
   usedFeatures.sort((a, b) => a - b);
+  const maxDepth = depthOf(left, right);
   return {
     left,
     right,
     missingChild,
     feature,
     threshold: tree.threshold.subarray(0, n),
-    cover: tree.weightedNSamples.subarray(0, n),
+    cover,
+    fraction,
     values,
     width,
     output: t.output,
-    maxDepth: depthOf(left, right),
+    maxDepth,
     usedFeatures: Int32Array.from(usedFeatures),
+    quadratureNodes: Math.max(1, Math.ceil(maxDistinctOnPath(left, right, feature) / 2)),
   };
+}
+
+/**
+ * The most distinct features split on along one root-to-leaf path: a depth-first walk keeps a count
+ * per feature of the splits on the current path (entering a split adds, leaving it removes; explicit
+ * stack of node ids, a leaving entry encoded as −1 − node).
+ */
+function maxDistinctOnPath(left: Int32Array, right: Int32Array, feature: Int32Array): number {
+  const n = left.length;
+  let width = 1;
+  for (let i = 0; i < n; i++) if (feature[i]! >= width) width = feature[i]! + 1;
+  const count = new Int32Array(width);
+  const stack = new Int32Array(2 * n + 1);
+  let top = 0;
+  let distinct = 0;
+  let max = 0;
+  stack[top++] = 0;
+  while (top > 0) {
+    const entry = stack[--top]!;
+    if (entry < 0) {
+      const f = feature[-1 - entry]!;
+      if (--count[f]! === 0) distinct--;
+      continue;
+    }
+    if (right[entry]! < 0) {
+      if (distinct > max) max = distinct;
+      continue;
+    }
+    const f = feature[entry]!;
+    if (count[f]!++ === 0) distinct++;
+    stack[top++] = -1 - entry;
+    stack[top++] = left[entry]!;
+    stack[top++] = right[entry]!;
+  }
+  return max;
 }
 
 /** Longest root-to-leaf path (explicit stack: trees can be 100,000 deep). */
@@ -165,4 +215,46 @@ export function leafOf(t: PreparedTree, x: Float64Array, base: number): number {
     node = v <= threshold[node]! ? left[node]! : v !== v ? missingChild[node]! : right[node]!;
   }
   return node;
+}
+
+/** Which of a tree's used features have a split in each node's subtree (see subtreeFeatures). */
+export interface SubtreeFeatures {
+  /** Bit b of node i's `words` 32-bit words: usedFeatures[b] splits at i or below. */
+  readonly bits: Uint32Array;
+  readonly words: number;
+}
+
+/**
+ * Per node, the set of the tree's used features split on in its subtree, as bitsets over the
+ * indices of `usedFeatures` (children OR-ed into parents in reverse preorder; explicit stack).
+ */
+export function subtreeFeatures(t: PreparedTree): SubtreeFeatures {
+  const n = t.left.length;
+  const words = Math.max(1, Math.ceil(t.usedFeatures.length / 32));
+  const bits = new Uint32Array(n * words);
+  const local = new Map<number, number>();
+  t.usedFeatures.forEach((f, b) => local.set(f, b));
+  const order = new Int32Array(n);
+  const stack = new Int32Array(n);
+  let top = 0;
+  let count = 0;
+  stack[top++] = 0;
+  while (top > 0) {
+    const node = stack[--top]!;
+    order[count++] = node;
+    if (t.right[node]! < 0) continue;
+    stack[top++] = t.left[node]!;
+    stack[top++] = t.right[node]!;
+  }
+  for (let k = count - 1; k >= 0; k--) {
+    const node = order[k]!;
+    if (t.right[node]! < 0) continue;
+    const b = local.get(t.feature[node]!)!;
+    const base = node * words;
+    bits[base + (b >>> 5)]! |= 1 << (b & 31);
+    const l = t.left[node]! * words;
+    const r = t.right[node]! * words;
+    for (let w = 0; w < words; w++) bits[base + w]! |= bits[l + w]! | bits[r + w]!;
+  }
+  return { bits, words };
 }

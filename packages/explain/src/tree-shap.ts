@@ -12,7 +12,7 @@ import type { OutputUnits, TreeEnsembleView } from './ensemble-view.js';
 import { InterventionalShap } from './interventional.js';
 import { treeEnsembleView } from './model-view.js';
 import { PathDependentShap } from './path-dependent.js';
-import { checkCovers, leafOf, pathExpectation, prepareTrees, type PreparedTree } from './prepared-tree.js';
+import { checkCovers, leafOf, pathExpectation, prepareTrees, subtreeFeatures, type PreparedTree } from './prepared-tree.js';
 
 /** How absent features are filled in: by the trees' covers, or by background rows (shap's feature_perturbation). */
 export type FeaturePerturbation = 'treePathDependent' | 'interventional';
@@ -115,8 +115,9 @@ export function treeShap(model: unknown, X: FeatureInput, options?: TreeShapOpti
   if (r.perturbation === 'treePathDependent') {
     for (const t of trees) pathExpectation(t, expected);
     const kernel = new PathDependentShap();
-    for (let row = 0; row < x.rows; row++) {
-      for (const t of trees) kernel.explain(t, x.data, row * M, values, row * M * K, K, 0, 0);
+    // Tree-major: each tree's arrays stay in cache while every row walks it.
+    for (const t of trees) {
+      for (let row = 0; row < x.rows; row++) kernel.explain(t, x.data, row * M, values, row * M * K, K);
     }
   } else {
     const bg = r.background!;
@@ -149,8 +150,8 @@ export function treeShap(model: unknown, X: FeatureInput, options?: TreeShapOpti
 
 /**
  * Exact SHAP interaction values (shap's `TreeExplainer.shap_interaction_values`, path-dependent):
- * for each tree and each feature i it splits on, the SHAP values with i held present and held absent;
- * half their difference is i's interaction with every other feature, and the diagonal keeps what is
+ * for each tree and each feature i it splits on, the SHAP values with i held present minus held absent
+ * (one walk, see PathDependentShap); half of that difference is i's interaction with every other feature, and the diagonal keeps what is
  * left of i's SHAP value.
  */
 export function treeShapInteractions(model: unknown, X: FeatureInput, options?: TreeShapOptions): ShapInteractionValues {
@@ -163,36 +164,35 @@ export function treeShapInteractions(model: unknown, X: FeatureInput, options?: 
   const expected = Float64Array.from(view.baseValue);
   for (const t of trees) pathExpectation(t, expected);
   const kernel = new PathDependentShap();
-  const diag = new Float64Array(MK);
-  const on = new Float64Array(MK);
-  const off = new Float64Array(MK);
-  for (let row = 0; row < x.rows; row++) {
-    const base = row * M * MK;
-    diag.fill(0);
-    for (const t of trees) {
-      kernel.explain(t, x.data, row * M, diag, 0, K, 0, 0);
-      const used = t.usedFeatures;
+  // Each row's SHAP values, from which the off-diagonal interactions are taken to leave the diagonal.
+  const diag = new Float64Array(x.rows * MK);
+  const delta = new Float64Array(MK);
+  // Tree-major: each tree's arrays (and its subtree feature sets) stay in cache for every row.
+  for (const t of trees) {
+    const { bits, words } = subtreeFeatures(t);
+    const used = t.usedFeatures;
+    for (let row = 0; row < x.rows; row++) {
+      const base = row * M * MK;
+      kernel.explain(t, x.data, row * M, diag, row * MK, K, -1);
       for (let u = 0; u < used.length; u++) {
         const ind = used[u]!;
         // Only features of this tree get values: clear and read just those.
-        for (let v = 0; v < used.length; v++) {
-          const o = used[v]! * K;
-          on.fill(0, o, o + K);
-          off.fill(0, o, o + K);
-        }
-        kernel.explain(t, x.data, row * M, on, 0, K, 1, ind);
-        kernel.explain(t, x.data, row * M, off, 0, K, -1, ind);
+        for (let v = 0; v < used.length; v++) delta.fill(0, used[v]! * K, used[v]! * K + K);
+        kernel.explain(t, x.data, row * M, delta, 0, K, ind, bits, words, u);
         for (let v = 0; v < used.length; v++) {
           const o = used[v]! * K;
           for (let k = 0; k < K; k++) {
-            const val = (on[o + k]! - off[o + k]!) / 2;
+            const val = delta[o + k]! / 2;
             values[base + ind * MK + o + k]! += val;
-            diag[o + k]! -= val;
+            diag[row * MK + o + k]! -= val;
           }
         }
       }
     }
-    for (let j = 0; j < M; j++) for (let k = 0; k < K; k++) values[base + j * MK + j * K + k] = diag[j * K + k]!;
+  }
+  for (let row = 0; row < x.rows; row++) {
+    const base = row * M * MK;
+    for (let j = 0; j < M; j++) for (let k = 0; k < K; k++) values[base + j * MK + j * K + k] = diag[row * MK + j * K + k]!;
   }
   const prediction = predict(view, trees, x);
   const out: ShapInteractionValues = {
