@@ -2,7 +2,7 @@ import { DecisionTreeClassifier, DecisionTreeRegressor, type ClassifierOptions, 
 // Extra trees grow with splitter 'random', which browser bundles of @dt/core load only on request.
 import '@dt/core/random';
 import { EnsembleClassifier, EnsembleRegressor } from './ensemble.js';
-import { splitForestOptions, type EnsembleOptions, type ForestTreeOptions } from './forest-options.js';
+import { memberConstraints, splitForestOptions, type EnsembleOptions, type ForestTreeOptions } from './forest-options.js';
 import { forestToJson, loadForestAs, type ForestJson } from './model-format.js';
 
 /** Options of a forest: the ensemble's and every tree option of @dt/core (passed to each tree). */
@@ -25,7 +25,7 @@ export class RandomForestClassifier extends EnsembleClassifier<DecisionTreeClass
   }
 
   protected makeMember(seed: number): DecisionTreeClassifier {
-    return new DecisionTreeClassifier({ ...(this.treeOptions as ClassifierOptions), seed });
+    return new DecisionTreeClassifier({ ...(this.treeOptions as ClassifierOptions), ...memberConstraints(this.treeOptions, this.featureNames), seed });
   }
 
   getParams(): ForestClassifierOptions {
@@ -67,7 +67,7 @@ export class RandomForestRegressor extends EnsembleRegressor<DecisionTreeRegress
   }
 
   protected makeMember(seed: number): DecisionTreeRegressor {
-    return new DecisionTreeRegressor({ ...(this.treeOptions as RegressorOptions), seed });
+    return new DecisionTreeRegressor({ ...(this.treeOptions as RegressorOptions), ...memberConstraints(this.treeOptions, this.featureNames), seed });
   }
 
   getParams(): ForestRegressorOptions {
