@@ -13,11 +13,13 @@ interface Init {
   X: { data: Float64Array; rows: number; cols: number };
   y: unknown;
   sampleWeight: Float64Array | null;
+  /** The fit's feature names (members resolve monotonicCst by name with them). */
+  featureNames: readonly string[] | null;
 }
 
 const init = workerData as Init;
 const forest = forestFromSpec(init.spec);
-const plan = forest[PREPARE_FIT](init.X, init.y, { sampleWeight: init.sampleWeight });
+const plan = forest[PREPARE_FIT](init.X, init.y, { sampleWeight: init.sampleWeight, featureNames: init.featureNames });
 parentPort!.on('message', (i: number) => {
   try {
     const m = plan.fitMember(i) as ForestMember;

@@ -1,5 +1,5 @@
 import type { TreeOptions } from '@dt/core';
-import { cliText, jobsValue, optionKeys, resolveOptions, resolveTreeOptions, TREE_OPTIONS, type OptionTable, type SameKeys, type Task } from '@dt/core/internal';
+import { cliText, jobsValue, monotonicSigns, optionKeys, resolveOptions, resolveTreeOptions, TREE_OPTIONS, type OptionTable, type SameKeys, type Task } from '@dt/core/internal';
 import { booleanValue, InvalidArgumentError, knownKeys, plainObject, positiveInt, seedValue } from '@dt/errors';
 
 /** Class weights of an ensemble classifier: scikit-learn's, incl. 'balanced_subsample' (per member's bootstrap draw). */
@@ -114,6 +114,18 @@ export function splitForestOptions(
   const ensemble = checkBootstrapOptions(resolveOptions(ENSEMBLE_OPTIONS, ensembleRaw, task));
   resolveTreeOptions(tree, task); // validates every tree option once, naming the bad one
   return { ensemble, tree };
+}
+
+/**
+ * monotonicCst by feature name, as the member trees take it: the forest's fit knows the names (its
+ * members, fitted on the same columns, may run on worker threads without them), so an object of
+ * name → constraint becomes the array by column here. Empty when there is nothing to resolve.
+ */
+export function memberConstraints(tree: Readonly<Record<string, unknown>>, featureNames: readonly string[] | null): { monotonicCst?: number[] } {
+  const cst = tree.monotonicCst;
+  if (cst === null || cst === undefined || Array.isArray(cst) || typeof cst !== 'object' || featureNames === null) return {};
+  // @dt/core's own resolution (typed errors naming monotonicCst.<name>); null classes: the signs as given.
+  return { monotonicCst: Array.from(monotonicSigns(cst as Record<string, number>, featureNames.length, featureNames, null)!) };
 }
 
 /** Options that need bootstrap draws are refused without them (scikit-learn's rule), not ignored. */

@@ -86,6 +86,14 @@ describe('forests with monotonicCst (fast-check)', () => {
     expect(monotone((r) => Array.from(f.predict(r)), f.estimators.map((m) => m.tree), X.slice(0, 6), [1, 1, 0])).toBe(false);
   });
 
+  it('by feature name: resolved with the fit\'s featureNames for every member (the same forest as by column)', () => {
+    const { X, y } = data(60, 4, false);
+    const byName = new RandomForestRegressor({ nEstimators: 3, seed: 4, monotonicCst: { b: -1, a: 1 } }).fit(X, y, { featureNames: ['a', 'b', 'c'] });
+    const byIndex = new RandomForestRegressor({ nEstimators: 3, seed: 4, monotonicCst: [1, -1, 0] }).fit(X, y);
+    expect(Array.from(byName.predict(X))).toEqual(Array.from(byIndex.predict(X)));
+    expect(() => new RandomForestRegressor({ nEstimators: 2, monotonicCst: { d: 1 } }).fit(X, y, { featureNames: ['a', 'b', 'c'] })).toThrow(/monotonicCst\.d/);
+  });
+
   it('the forest file records monotonicCst; multiclass is refused naming it', () => {
     const { X, yb } = data(60, 2, true);
     const f = new RandomForestClassifier({ nEstimators: 3, seed: 2, monotonicCst: [1, -1, 0] }).fit(X, yb);

@@ -100,7 +100,7 @@ export async function fitForest<F extends ForestModel>(forest: F, X: FeatureInpu
         }
       }, Math.min(1000, Math.max(50, floor / 4)));
       for (let k = 0; k < jobs; k++) {
-        const w = startModuleWorker(import.meta.url, 'fit-worker', { spec, X: shared, y: Array.from(y as ArrayLike<unknown>), sampleWeight }, { fault: pool.faults?.[k] ?? null });
+        const w = startModuleWorker(import.meta.url, 'fit-worker', { spec, X: shared, y: Array.from(y as ArrayLike<unknown>), sampleWeight, featureNames: fitOptions.featureNames ?? null }, { fault: pool.faults?.[k] ?? null });
         workers.push(w);
         w.on('error', (e) => fail(new WorkerFailedError('threw', `a forest worker threw: ${e.message}`, { cause: e })));
         w.on('messageerror', (e) => fail(new WorkerFailedError('threw', `a forest worker sent an unreadable message: ${e.message}`, { cause: e })));

@@ -1,7 +1,7 @@
 import { DecisionTreeClassifier, DecisionTreeRegressor, type ClassifierOptions, type RegressorOptions } from '@dt/core';
 // Extra trees grow with splitter 'random', which browser bundles of @dt/core load only on request.
 import { EnsembleClassifier, EnsembleRegressor } from './ensemble.js';
-import { splitForestOptions, type EnsembleOptions, type ForestTreeOptions } from './forest-options.js';
+import { memberConstraints, splitForestOptions, type EnsembleOptions, type ForestTreeOptions } from './forest-options.js';
 import { forestToJson, loadForestAs, type ForestJson } from './model-format.js';
 
 /** Options of a forest: the ensemble's and every tree option of @dt/core (passed to each tree). */
@@ -24,7 +24,7 @@ export class RandomForestClassifier extends EnsembleClassifier<DecisionTreeClass
   }
 
   protected makeMember(seed: number): DecisionTreeClassifier {
-    return new DecisionTreeClassifier({ ...(this.treeOptions as ClassifierOptions), seed });
+    return new DecisionTreeClassifier({ ...(this.treeOptions as ClassifierOptions), ...memberConstraints(this.treeOptions, this.featureNames), seed });
   }
 
   getParams(): ForestClassifierOptions {
@@ -66,7 +66,7 @@ export class RandomForestRegressor extends EnsembleRegressor<DecisionTreeRegress
   }
 
   protected makeMember(seed: number): DecisionTreeRegressor {
-    return new DecisionTreeRegressor({ ...(this.treeOptions as RegressorOptions), seed });
+    return new DecisionTreeRegressor({ ...(this.treeOptions as RegressorOptions), ...memberConstraints(this.treeOptions, this.featureNames), seed });
   }
 
   getParams(): ForestRegressorOptions {

@@ -35,6 +35,13 @@ describe('dt train --monotonic-cst', () => {
     expect(JSON.parse(readFileSync(join(dir, 'named.json'), 'utf8')).tree).toEqual(json.tree);
   });
 
+  it('--algorithm random-forest passes it to every tree: the forest file records it', async () => {
+    writeText(dir, 'mono3.csv', csv());
+    const r = await cli(dir, ['train', '--data', 'mono3.csv', '--task', 'regression', '--algorithm', 'random-forest', '--n-estimators', '3', '--monotonic-cst', 'x=1', '--out', 'rf.json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'rf.json'), 'utf8')).toContain('"monotonicCst":{"x":1}');
+  });
+
   it('refuses bad values and unknown names naming the flag', async () => {
     writeText(dir, 'mono2.csv', csv());
     const bad = await cli(dir, ['train', '--data', 'mono2.csv', '--task', 'regression', '--monotonic-cst', '2,0', '--out', 'bad.json']);
