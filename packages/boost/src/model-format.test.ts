@@ -27,6 +27,17 @@ describe('boosting model files', () => {
     expect(back.predict(X)).toEqual(m.predict(X));
   });
 
+  it('keeps the feature names given to fit; a file whose names do not match nFeatures is refused', () => {
+    const names = ['a', 'b', 'c', 'd', 'e'];
+    const m = new HistGradientBoostingRegressor({ maxIter: 2 }).fit(X, yr, { featureNames: names });
+    expect(m.featureNames).toEqual(names);
+    const j = m.toJSON();
+    expect(HistGradientBoostingRegressor.fromJSON(JSON.stringify(j)).featureNames).toEqual(names);
+    expect(new HistGradientBoostingRegressor({ maxIter: 2 }).fit(X, yr).featureNames).toBeNull();
+    expect(() => HistGradientBoostingRegressor.fromJSON({ ...j, featureNames: ['a'] })).toThrow(/featureNames has 1 names/);
+    expect(() => new HistGradientBoostingRegressor({ maxIter: 2 }).fit(X, yr, { featureNames: ['a'] })).toThrow(/featureNames/);
+  });
+
   it('rejects broken files with ModelFormatError naming the place', () => {
     const m = new HistGradientBoostingRegressor({ maxIter: 2 }).fit(X, yr);
     const j = m.toJSON();

@@ -7,7 +7,7 @@
  */
 import { treeFromJson, treeToJson } from '@dt/core';
 import type { ClassLabel, Tree, TreeJson } from '@dt/core';
-import { readEnvelope, z } from '@dt/core/internal';
+import { checkLoadedFeatures, readEnvelope, z } from '@dt/core/internal';
 import { ModelFormatError } from '@dt/errors';
 
 export const BOOST_MODEL_FORMAT = 'dt-boost-model';
@@ -21,6 +21,8 @@ export interface BoostModelJson {
   estimator: BoostEstimatorName;
   params: Record<string, unknown>;
   nFeatures: number;
+  /** Absent when the model was fitted without names (files written before names were kept have none). */
+  featureNames?: string[];
   classes?: ClassLabel[];
   baseline: number[];
   /** trees[iteration][output]. */
@@ -36,6 +38,7 @@ export interface BoostState {
   estimator: BoostEstimatorName;
   params: Record<string, unknown>;
   nFeatures: number;
+  featureNames: string[] | null;
   classes: ClassLabel[] | null;
   baseline: Float64Array;
   trees: Tree[][];
@@ -72,6 +75,7 @@ const schema = z.object({
   estimator: z.enum(['HistGradientBoostingClassifier', 'HistGradientBoostingRegressor'] as const),
   params: z.record(z.string(), z.unknown()),
   nFeatures: z.number().int().min(1),
+  featureNames: z.array(z.string()).optional(),
   classes: z.array(z.union([z.string(), finite])).optional(),
   baseline: z.array(finite).refine((a) => a.length >= 1, 'expected at least one output'),
   trees: z.array(z.array(treeSchema)).refine((a) => a.length >= 1, 'expected at least one iteration'),
@@ -88,6 +92,7 @@ export function boostToJson(s: BoostState): BoostModelJson {
     estimator: s.estimator,
     params: s.params,
     nFeatures: s.nFeatures,
+    ...(s.featureNames === null ? {} : { featureNames: [...s.featureNames] }),
     ...(s.classes === null ? {} : { classes: [...s.classes] }),
     baseline: Array.from(s.baseline),
     trees: s.trees.map((row) => row.map(treeToJson)),
@@ -101,6 +106,7 @@ export function boostToJson(s: BoostState): BoostModelJson {
 export function boostFromJson(input: string | unknown, expected: BoostEstimatorName): BoostState {
   const j = readEnvelope(input, { format: BOOST_MODEL_FORMAT, version: BOOST_MODEL_VERSION, what: 'a dt boosting model', schema });
   if (j.estimator !== expected) throw new ModelFormatError(`the file holds a ${j.estimator}, not a ${expected}`);
+  checkLoadedFeatures(j.nFeatures, j.featureNames ?? null);
   const K = j.baseline.length;
   const classifier = expected === 'HistGradientBoostingClassifier';
   let classes: ClassLabel[] | null = null;
@@ -140,6 +146,7 @@ export function boostFromJson(input: string | unknown, expected: BoostEstimatorN
     estimator: j.estimator,
     params: j.params,
     nFeatures: j.nFeatures,
+    featureNames: j.featureNames ?? null,
     classes,
     baseline: Float64Array.from(j.baseline),
     trees,
