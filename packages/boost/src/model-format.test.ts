@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ModelFormatError } from '@dt/errors';
 import { HistGradientBoostingClassifier } from './hist-gradient-boosting-classifier.js';
 import { HistGradientBoostingRegressor } from './hist-gradient-boosting-regressor.js';
+import { isBoostingModelDocument, loadBoostingModel } from './load-model.js';
 import { arrayOf } from './testing-fixtures/sklearn-fixture.js';
 
 const X = arrayOf('multi_missing', 'X') as number[][];
@@ -36,6 +37,22 @@ describe('boosting model files', () => {
     expect(new HistGradientBoostingRegressor({ maxIter: 2 }).fit(X, yr).featureNames).toBeNull();
     expect(() => HistGradientBoostingRegressor.fromJSON({ ...j, featureNames: ['a'] })).toThrow(/featureNames has 1 names/);
     expect(() => new HistGradientBoostingRegressor({ maxIter: 2 }).fit(X, yr, { featureNames: ['a'] })).toThrow(/featureNames/);
+  });
+
+  it('loadBoostingModel opens either estimator from its file; predictProbaFlat is predictProba row-major', () => {
+    const c = new HistGradientBoostingClassifier({ maxIter: 3 }).fit(X, y);
+    const r = new HistGradientBoostingRegressor({ maxIter: 3 }).fit(X, yr);
+    const lc = loadBoostingModel(JSON.stringify(c));
+    const lr = loadBoostingModel(r.toJSON());
+    expect(lc).toBeInstanceOf(HistGradientBoostingClassifier);
+    expect(lr).toBeInstanceOf(HistGradientBoostingRegressor);
+    expect(lr.predict(X)).toEqual(r.predict(X));
+    const flat = (lc as HistGradientBoostingClassifier).predictProbaFlat(X);
+    expect(flat).toEqual(Float64Array.from(c.predictProba(X).flatMap((row) => Array.from(row))));
+    expect(isBoostingModelDocument(c.toJSON())).toBe(true);
+    expect(isBoostingModelDocument({ format: 'dt-model' })).toBe(false);
+    expect(() => loadBoostingModel({ ...r.toJSON(), estimator: 'Other' })).toThrow(ModelFormatError);
+    expect(() => loadBoostingModel('[1]')).toThrow(ModelFormatError);
   });
 
   it('rejects broken files with ModelFormatError naming the place', () => {
