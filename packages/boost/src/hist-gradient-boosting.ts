@@ -165,10 +165,14 @@ export abstract class HistGradientBoosting {
   get featureImportances(): Float64Array {
     this.checkFitted();
     const imp = new Float64Array(this.nFeaturesIn);
+    // Gains are summed relative to the largest, so that loaded gains near 1e308 cannot overflow the sum.
+    let top = 0;
+    for (const row of this.gains) for (const g of row) for (const v of g) if (v > top) top = v;
+    if (top === 0) return imp;
     this.trees.forEach((row, it) =>
       row.forEach((t, k) => {
         const g = this.gains[it]![k]!;
-        for (let n = 0; n < t.nodeCount; n++) if (t.kind[n] !== 0) imp[t.feature[n]!] = imp[t.feature[n]!]! + g[n]!;
+        for (let n = 0; n < t.nodeCount; n++) if (t.kind[n] !== 0) imp[t.feature[n]!] = imp[t.feature[n]!]! + g[n]! / top;
       }),
     );
     let s = 0;

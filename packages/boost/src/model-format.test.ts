@@ -55,6 +55,14 @@ describe('boosting model files', () => {
     expect(() => loadBoostingModel('[1]')).toThrow(ModelFormatError);
   });
 
+  it('importances stay in [0, 1] (summing to 1) when a file holds gains near the largest double (found by the CLI campaign)', () => {
+    const j = new HistGradientBoostingRegressor({ maxIter: 3 }).fit(X, yr).toJSON();
+    for (const row of j.gains) for (const g of row) for (let n = 0; n < g.length; n++) if (g[n]! > 0) g[n] = 1e308;
+    const imp = HistGradientBoostingRegressor.fromJSON(j).featureImportances;
+    expect(imp.every((v) => v >= 0 && v <= 1)).toBe(true);
+    expect(imp.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+  });
+
   it('rejects broken files with ModelFormatError naming the place', () => {
     const m = new HistGradientBoostingRegressor({ maxIter: 2 }).fit(X, yr);
     const j = m.toJSON();
@@ -69,6 +77,7 @@ describe('boosting model files', () => {
     bad((o) => (o.trees[1] = []), /trees\.1/);
     bad((o) => (o.baseline = [0, 1]), /baseline/);
     bad((o) => (o.gains[0]![0] = [1]), /gains/);
+    bad((o) => (o.gains[0]![0]![0] = -1), /gains\.0\.0\.0/);
     bad((o) => (o.trees[0]![0]!.left[0] = 0), /child/);
     expect(() => HistGradientBoostingClassifier.fromJSON(j)).toThrow(/holds a HistGradientBoostingRegressor/);
     expect(() => HistGradientBoostingRegressor.fromJSON('{"format":"dt-model"}')).toThrow(ModelFormatError);

@@ -79,7 +79,7 @@ const schema = z.object({
   classes: z.array(z.union([z.string(), finite])).optional(),
   baseline: z.array(finite).refine((a) => a.length >= 1, 'expected at least one output'),
   trees: z.array(z.array(treeSchema)).refine((a) => a.length >= 1, 'expected at least one iteration'),
-  gains: z.array(z.array(numbers)),
+  gains: z.array(z.array(z.array(finite.refine((v) => v >= 0, 'expected a gain >= 0')))),
   trainScore: numbers,
   validationScore: numbers,
 });

@@ -26,6 +26,7 @@ import { CliRefusal, type FuzzTarget } from './harness.js';
 import { exchangeTargets } from './exchange-targets.js';
 import { mutateModel, mutation, type Mutation } from './mutate-model.js';
 import { explainTarget } from './explain-target.js';
+import { boostTargets } from './boost-targets.js';
 
 /** Checks a loaded forest's outputs like checkModel's (predictions, probabilities, importances, re-load). */
 function checkForest(model: ForestModel, X: number[][]): string | null {
@@ -274,7 +275,7 @@ const cliDir = mkdtempSync(join(tmpdir(), 'dt-fuzz-cli-'));
 const cliInput = fc.record({
   csv: csvInput,
   command: fc.constantFrom('train', 'train', 'predict', 'show'),
-  algorithm: fc.constantFrom('cart', 'stream', 'gini-node-means-pca', 'bogus'),
+  algorithm: fc.constantFrom('cart', 'stream', 'gini-node-means-pca', 'hist-gradient-boosting', 'bogus'),
   flags: fc.array(fc.constantFrom(['--max-depth', '2'], ['--max-depth', '-1'], ['--max-depth', 'x'], ['--task', 'regression'], ['--format', 'dot'], ['--format', 'svg'], ['--proba'], ['--max-depth', '0'], ['--label', 'c0'], ['--label', 'zz'], ['--decimals', '1000'], ['--decimals', '3']), { maxLength: 3 }),
   out: fc.constantFrom('m.json', 'd.csv', 'p.csv'),
 });
@@ -298,7 +299,8 @@ const cliTarget: FuzzTarget<typeof cliInput extends fc.Arbitrary<infer T> ? T : 
     let r: { code: number; stderr: string };
     if (c.command === 'train') r = await dt(['train', '--data', 'd.csv', '--algorithm', c.algorithm, ...flags.filter((f) => f !== '--proba'), '--out', c.out]);
     else {
-      const t = await dt(['train', '--data', 'd.csv', '--out', 'm.json']);
+      // predict and show read a tree file, or a boosting file when the case drew boosting.
+      const t = await dt(['train', '--data', 'd.csv', ...(c.algorithm === 'hist-gradient-boosting' ? ['--algorithm', c.algorithm] : []), '--out', 'm.json']);
       if (t.code !== 0) r = t;
       else if (c.command === 'predict') r = await dt(['predict', '--model', 'm.json', '--data', 'd.csv', ...flags.filter((f) => f === '--proba'), '--out', c.out]);
       else r = await dt(['show', '--model', 'm.json', ...flags.filter((f) => ['--format', 'dot', 'svg', '--max-depth', '2', '-1', 'x', '0', '--decimals', '1000', '3'].includes(f)), '--out', c.out === 'm.json' ? 'show.out' : c.out]);
@@ -410,6 +412,7 @@ const runawayTarget: FuzzTarget<number> = {
 export function fuzzTargets(): FuzzTarget<never>[] {
   return [
     ...baseModels().map((b) => modelTarget(b.name, b.text)),
+    ...boostTargets(),
     ...[csvTarget, idxTarget],
     ...[apiTarget, nanTarget],
     ...[cliTarget],
