@@ -5,7 +5,7 @@ import { drawModel, train, type Drawing, type TrainRequest, type TrainResult } f
 export type WorkerRequest = { type: 'train'; request: TrainRequest } | { type: 'draw'; maxDepth: number | null };
 
 export type WorkerMessage =
-  | { type: 'progress'; stage: string; done: number; total: number }
+  | { type: 'progress'; stage: string; done: number; total: number; curve?: number[] }
   | { type: 'result'; result: TrainResult }
   | { type: 'drawing'; svg: string; drawing: Drawing }
   | { type: 'error'; message: string };
