@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { boostingMemberTree, HistGradientBoostingClassifier, HistGradientBoostingRegressor, loadBoostingModel } from '@dt/boost';
 import { exportText } from '@dt/core';
 import { renderSvg } from '@dt/plot';
+import { checkClassifierOutputs } from './check-classifier.js';
 import type { FuzzTarget } from './harness.js';
 import { mutateModel, mutation, type Mutation } from './mutate-model.js';
 
@@ -22,20 +23,9 @@ function checkBoosting(model: HistGradientBoostingClassifier | HistGradientBoost
   const X = Array.from({ length: 5 }, (_, r) => Array.from({ length: d }, (_, j) => PROBE[(r * 3 + j) % PROBE.length]!));
   let again: unknown[];
   if (model instanceof HistGradientBoostingClassifier) {
-    const classes = new Set<unknown>(model.classes);
     const pred = model.predict(X);
-    for (const p of pred) if (!classes.has(p)) return `predict returned ${String(p)}, not a class`;
-    const C = model.classes.length;
-    const proba = model.predictProbaFlat(X);
-    for (let r = 0; r < X.length; r++) {
-      let sum = 0;
-      for (let c = 0; c < C; c++) {
-        const p = proba[r * C + c]!;
-        if (!(p >= 0 && p <= 1)) return `predictProba returned ${p}`;
-        sum += p;
-      }
-      if (Math.abs(sum - 1) > 1e-9) return `predictProba row sums to ${sum}`;
-    }
+    const bad = checkClassifierOutputs(model.classes, pred, model.predictProbaFlat(X), X.length);
+    if (bad !== null) return bad;
     again = HistGradientBoostingClassifier.fromJSON(JSON.stringify(model)).predict(X);
     if (again.join() !== pred.join()) return 'predictions changed after save and load';
   } else {

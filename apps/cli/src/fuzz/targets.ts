@@ -27,23 +27,13 @@ import { exchangeTargets } from './exchange-targets.js';
 import { mutateModel, mutation, type Mutation } from './mutate-model.js';
 import { explainTarget } from './explain-target.js';
 import { boostTargets } from './boost-targets.js';
+import { checkClassifierOutputs } from './check-classifier.js';
 
 /** Checks a loaded forest's outputs like checkModel's (predictions, probabilities, importances, re-load). */
 function checkForest(model: ForestModel, X: number[][]): string | null {
   if (model instanceof EnsembleClassifier) {
-    const classes = new Set<unknown>(model.classes);
-    for (const p of model.predict(X)) if (!classes.has(p)) return `predict returned ${String(p)}, not a class`;
-    const proba = model.predictProbaFlat(X);
-    const C = model.classes.length;
-    for (let r = 0; r < X.length; r++) {
-      let sum = 0;
-      for (let c = 0; c < C; c++) {
-        const p = proba[r * C + c]!;
-        if (!(p >= 0 && p <= 1)) return `predictProba returned ${p}`;
-        sum += p;
-      }
-      if (Math.abs(sum - 1) > 1e-9) return `predictProba row sums to ${sum}`;
-    }
+    const bad = checkClassifierOutputs(model.classes, model.predict(X), model.predictProbaFlat(X), X.length);
+    if (bad !== null) return bad;
   } else {
     for (const p of model.predict(X)) if (!Number.isFinite(p)) return `predict returned ${p}`;
   }
@@ -63,20 +53,8 @@ export function checkModel(model: AnyModel | ForestModel, rows: readonly number[
   for (let r = 0; r < n; r++) X.push(Array.from({ length: d }, (_, j) => rows[(r * 7 + j) % rows.length]!));
   if (model instanceof Ensemble) return checkForest(model as ForestModel, X);
   if (isClassifier(model)) {
-    const classes = new Set<unknown>(model.classes);
-    const pred = model.predict(X);
-    for (const p of pred) if (!classes.has(p)) return `predict returned ${String(p)}, not a class`;
-    const proba = model.predictProbaFlat(X);
-    const C = model.classes.length;
-    for (let r = 0; r < n; r++) {
-      let sum = 0;
-      for (let c = 0; c < C; c++) {
-        const p = proba[r * C + c]!;
-        if (!(p >= 0 && p <= 1)) return `predictProba returned ${p}`;
-        sum += p;
-      }
-      if (Math.abs(sum - 1) > 1e-9) return `predictProba row sums to ${sum}`;
-    }
+    const bad = checkClassifierOutputs(model.classes, model.predict(X), model.predictProbaFlat(X), n);
+    if (bad !== null) return bad;
   } else {
     for (const p of model.predict(X)) if (!Number.isFinite(p)) return `predict returned ${p}`;
   }
