@@ -10,26 +10,39 @@ import type { ClassLabel, Tree, TreeJson } from '@dt/core';
 import { checkLoadedFeatures, readEnvelope, z } from '@dt/core/internal';
 import { ModelFormatError } from '@dt/errors';
 
+/** The `format` field of a boosting model file. */
 export const BOOST_MODEL_FORMAT = 'dt-boost-model';
+/** The model file version this package writes and reads. */
 export const BOOST_MODEL_VERSION = 1;
 
+/** The estimator a boosting model file holds. */
 export type BoostEstimatorName = 'HistGradientBoostingClassifier' | 'HistGradientBoostingRegressor';
 
+/** A boosting model file as JSON: the estimator, its params, the trees per iteration and output, their gains and scores. */
 export interface BoostModelJson {
+  /** Always 'dt-boost-model'. */
   format: typeof BOOST_MODEL_FORMAT;
+  /** The file format version. */
   version: typeof BOOST_MODEL_VERSION;
+  /** Which estimator fromJSON builds. */
   estimator: BoostEstimatorName;
+  /** Constructor options (BOOSTING_OPTIONS as saved). */
   params: Record<string, unknown>;
+  /** Features seen in fit. */
   nFeatures: number;
   /** Absent when the model was fitted without names (files written before names were kept have none). */
   featureNames?: string[];
+  /** Class labels (classifier only). */
   classes?: ClassLabel[];
+  /** The raw prediction before any tree, per output. */
   baseline: number[];
   /** trees[iteration][output]. */
   trees: TreeJson[][];
   /** gains[iteration][output][node]: each split's gain (0 at leaves). */
   gains: number[][][];
+  /** Training scores per iteration (early stopping). */
   trainScore: number[];
+  /** Validation scores per iteration (early stopping). */
   validationScore: number[];
 }
 
