@@ -23,6 +23,8 @@ export interface Algorithm {
   readonly streamOptions?: true;
   /** Learns with NaN in X (where missing values go, per node): `--missing native` is allowed. */
   readonly missingValues?: true;
+  /** Gradient boosting (@dt/boost): takes the boosting flags (--max-iter, --learning-rate, ...); built by boosting.ts. */
+  readonly boosting?: true;
 }
 
 const cart: Algorithm = {
@@ -61,7 +63,17 @@ const forests: Algorithm[] = [
   { name: 'bagging', description: 'bagged trees of --base (cart, stream or an algorithm name; oblique forests); --max-features: features per tree for a named --base', tasks: ['classification', 'regression'], forest: true },
 ];
 
-const ALGORITHMS: readonly Algorithm[] = [cart, ...paperAlgorithms, stream, ...forests];
+/** Histogram gradient boosting (@dt/boost), built by boosting.ts from the boosting flags. */
+const boosting: Algorithm = {
+  name: 'hist-gradient-boosting',
+  description:
+    "histogram gradient boosting (scikit-learn's HistGradientBoosting*): --max-iter rounds of trees with --max-leaf-nodes leaves, --learning-rate, --loss, --early-stopping; missing values learnt (--missing native)",
+  tasks: ['classification', 'regression'],
+  missingValues: true,
+  boosting: true,
+};
+
+const ALGORITHMS: readonly Algorithm[] = [cart, ...paperAlgorithms, stream, ...forests, boosting];
 
 /** `--base` of a bagged forest: cart, stream or one of the paper's algorithm names. */
 export function parseBase(raw: string, name: string): string {

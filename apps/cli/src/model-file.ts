@@ -1,7 +1,8 @@
 import { loadAnyModel, modelToJson } from '@dt/core';
 import { streamModelToJson } from '@dt/stream';
 import { forestToJson } from '@dt/ensemble';
-import { isForest, isSavedModel, isStream, MODEL_FORMATS, type SavedModel } from './any-model.js';
+import { isBoostingModelDocument, loadBoostingModel } from '@dt/boost';
+import { isBoosting, isForest, isSavedModel, isStream, MODEL_FORMATS, type SavedModel } from './any-model.js';
 import { parseModelDocument } from '@dt/core/internal';
 import { readModelText } from '@dt/core/node';
 import type { Context } from './io.js';
@@ -53,7 +54,7 @@ export function trainingInfo(ds: Dataset, algorithm: string, missing?: MissingIn
 
 /** Writes the model file to `--out` (atomically: temp file + fsync + rename, never over an input; `-`: standard output). */
 export async function writeModelFile(target: OutTarget, model: SavedModel, info: TrainingInfo, ctx: Context): Promise<void> {
-  const json = isForest(model) ? forestToJson(model) : isStream(model) ? streamModelToJson(model) : modelToJson(model);
+  const json = isBoosting(model) ? model.toJSON() : isForest(model) ? forestToJson(model) : isStream(model) ? streamModelToJson(model) : modelToJson(model);
   await writeOut(target, `${JSON.stringify({ ...json, [TRAINING_KEY]: info })}${target.path === null ? '\n' : ''}`, ctx);
 }
 
@@ -69,9 +70,10 @@ export async function readModelFile(path: string): Promise<ModelFile> {
   let doc: Record<string, unknown>;
   try {
     doc = parseModelDocument(text);
-    // The format field says which library wrote the file (dt-model tree, dt-stream graph, dt-forest, ...).
-    const loaded = loadAnyModel(doc, MODEL_FORMATS);
-    if (!isSavedModel(loaded)) throw new ModelFormatError(`format "${String(doc.format)}" holds a model dt's commands do not read yet (they read trees, Decision Streams and forests)`);
+    // The format field says which library wrote the file (dt-model tree, dt-stream graph, dt-forest,
+    // dt-boost-model, ...). Boosting files are read by @dt/boost's own loader.
+    const loaded = isBoostingModelDocument(doc) ? loadBoostingModel(doc) : loadAnyModel(doc, MODEL_FORMATS);
+    if (!isSavedModel(loaded)) throw new ModelFormatError(`format "${String(doc.format)}" holds a model dt's commands do not read yet (they read trees, Decision Streams, forests and boosting models)`);
     model = loaded;
   } catch (e) {
     if (e instanceof DtError) throw new DtError(e.code, `${path}: ${e.message}`, { cause: e });

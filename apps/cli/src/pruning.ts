@@ -10,6 +10,7 @@ import { chooseCcpAlpha, fitWithReducedErrorPruning } from '@dt/prune';
 import type { Task } from './algorithms.js';
 import { buildEstimator, type TreeConfig } from './tree-options.js';
 import { buildForestLearner, isForestConfig, type ForestLearner } from './forest.js';
+import { buildBoostLearner, isBoostingConfig, type BoostLearner } from './boosting.js';
 
 type Labels = (string | number)[];
 type Pruning = { method: 'rep'; fraction: number } | { method: 'ccp-cv'; folds: number; rule: 'min' | 'one-se' } | null;
@@ -88,11 +89,12 @@ export class PrunedLearner {
   }
 }
 
-export type Learner = AnyModel | PrunedLearner | ForestLearner;
+export type Learner = AnyModel | PrunedLearner | ForestLearner | BoostLearner;
 
 /** A fresh learner for a config: the plain estimator, or one that prunes inside fit. */
 export function buildLearner(config: TreeConfig, task: Task, featureTypes?: readonly string[]): Learner {
   if (isForestConfig(config)) return buildForestLearner(config, task, featureTypes);
+  if (isBoostingConfig(config)) return buildBoostLearner(config, task);
   const model = buildEstimator(config, task, featureTypes);
   const pruning = pruningOf(config);
   if (pruning === null) return model;

@@ -11,6 +11,7 @@ import { TREE_OPTIONS, TREE_OPTIONS_CLI, type ClassifierOptions, type ResolvedTr
 import { cliHelp, cliText, parseNumber, type OptionSpec } from '@dt/core/internal';
 import { STREAM_OPTIONS, type ResolvedStreamOptions } from '@dt/stream';
 import { ENSEMBLE_OPTIONS, type ResolvedEnsembleOptions } from '@dt/ensemble';
+import { BOOSTING_OPTIONS, type ResolvedBoostingOptions } from '@dt/boost';
 import type { AnyModel } from './any-model.js';
 import { DtError, InvalidArgumentError, intAtLeast, numberInRange, oneOf } from '@dt/errors';
 import { DEFAULT_ALGORITHM, getAlgorithm, listAlgorithms, parseBase, type Task } from './algorithms.js';
@@ -21,7 +22,7 @@ type FitOnlyKey = 'prune' | 'pruneFraction' | 'ccpCv' | 'ccpRule' | 'crimcoord';
 /** `--base`: the members' algorithm of `--algorithm bagging` (forest.ts). */
 type ForestOnlyKey = 'base';
 
-export type ParamKey = keyof ResolvedTreeOptions | keyof ResolvedStreamOptions | keyof ResolvedEnsembleOptions | FitOnlyKey | ForestOnlyKey;
+export type ParamKey = keyof ResolvedTreeOptions | keyof ResolvedStreamOptions | keyof ResolvedEnsembleOptions | keyof ResolvedBoostingOptions | FitOnlyKey | ForestOnlyKey;
 
 interface ParamSpec {
   /** The option key; commander also stores `--max-depth` under `maxDepth`. */
@@ -34,8 +35,13 @@ interface ParamSpec {
   readonly classificationOnly?: boolean;
   /** A setting of the fitting procedure (pruning), not an estimator option. */
   readonly fitOnly?: boolean;
-  /** 'tree': tree algorithms only; 'stream': only Decision Stream; 'both'; 'forest': forest algorithms only (ENSEMBLE_OPTIONS, --base). */
-  readonly scope: 'tree' | 'stream' | 'both' | 'forest';
+  /** 'tree': tree algorithms only; 'stream': only Decision Stream; 'both'; 'forest': forest algorithms only (ENSEMBLE_OPTIONS, --base); 'boost': boosting only. */
+  readonly scope: 'tree' | 'stream' | 'both' | 'forest' | 'boost';
+  /**
+   * How `--algorithm hist-gradient-boosting` reads this flag (@dt/boost's BOOSTING_OPTIONS entry:
+   * its text parser and validator); undefined when boosting has no such option (the flag is refused).
+   */
+  boost?: (raw: string, name: string) => unknown;
 }
 
 /** Parses a number argument strictly (no "", "3abc" or hex), naming `name` on error. */
@@ -72,6 +78,40 @@ function tableParams(): ParamSpec[] {
       },
       classificationOnly: spec.tasks !== undefined && !spec.tasks.includes('regression'),
       scope: inEnsemble.has(key) ? 'forest' : inTree.has(key) && inStream.has(key) ? 'both' : inTree.has(key) ? 'tree' : 'stream',
+    });
+  }
+  return withBoostingParams(out);
+}
+
+/**
+ * @dt/boost's options (BOOSTING_OPTIONS): a flag the trees already have (--max-depth, --seed, --jobs,
+ * ...) is read by boosting's own parser and validator when the algorithm is boosting, and its help
+ * names boosting's default; the others (--learning-rate, --max-iter, ...) are boosting's own flags.
+ */
+function withBoostingParams(out: ParamSpec[]): ParamSpec[] {
+  for (const [key, spec] of Object.entries(BOOSTING_OPTIONS) as [ParamKey, OptionSpec<unknown>][]) {
+    const cli = spec.cli;
+    if (cli === undefined || cli === null) continue;
+    const boost = (raw: string, name: string): unknown => {
+      const v = cli.parse(raw, name);
+      spec.validate(v, name, undefined);
+      return v;
+    };
+    const i = out.findIndex((p) => p.flag === cli.flag);
+    const shared = out[i];
+    if (shared !== undefined) {
+      out[i] = { ...shared, help: () => `${shared.help()} (hist-gradient-boosting: default ${cli.defaultText ?? 'none'})`, boost };
+      continue;
+    }
+    out.push({
+      key,
+      flag: cli.flag,
+      arg: cli.arg,
+      help: () => cliHelp(cli),
+      parse: boost,
+      boost,
+      classificationOnly: spec.tasks !== undefined && !spec.tasks.includes('regression'),
+      scope: 'boost',
     });
   }
   return out;
@@ -134,7 +174,18 @@ const PARAMS: readonly ParamSpec[] = [
   ...tableSpecs.filter((p) => p.scope === 'stream'),
   ...tableSpecs.filter((p) => p.scope === 'forest'),
   BASE_PARAM,
+  ...tableSpecs.filter((p) => p.scope === 'boost'),
 ];
+
+/** True for `--algorithm hist-gradient-boosting` (boosting reads the flags with its own table). */
+const boostingAlgorithm = (algorithm: string): boolean => getAlgorithm(algorithm).boosting === true;
+
+/** A flag's value as `algorithm` reads it; boosting refuses the flags it has no option for. */
+function parseFor(p: ParamSpec, algorithm: string, raw: string, name: string): unknown {
+  if (!boostingAlgorithm(algorithm)) return p.parse(raw, name);
+  if (p.boost === undefined) throw new InvalidArgumentError(name, `omitted with --algorithm ${algorithm} (boosting has no such option; dt train --help lists its flags)`, raw);
+  return p.boost(raw, name);
+}
 
 /** A learner and its settings, as the user wrote them. */
 export interface TreeConfig {
@@ -197,7 +248,7 @@ export function configFromFlags(opts: Record<string, unknown>): TreeConfig {
     // commander names a flag's value after the flag (--oob → oob, --jobs → jobs), which may differ from the key (oobScore, nJobs).
     const raw = opts[flagAttribute(p.flag)] ?? opts[p.key];
     if (raw === undefined) continue;
-    params[p.key] = p.parse(String(raw), p.flag);
+    params[p.key] = parseFor(p, algorithm, String(raw), p.flag);
     names[p.key] = p.flag;
   }
   return { label: labelOf(algorithm, params), algorithm, params, names };
@@ -218,16 +269,18 @@ export function configFromString(text: string): TreeConfig {
   const params: Partial<Record<ParamKey, unknown>> = {};
   const names: Partial<Record<ParamKey, string>> = {};
   const known = ['algorithm', ...PARAMS.map((p) => p.key)];
+  // The algorithm first: it decides how the other keys are read (boosting has its own table).
+  for (const part of text.split(',')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && normalizeKey(part.slice(0, eq).trim()) === 'algorithm') algorithm = getAlgorithm(part.slice(eq + 1).trim()).name;
+  }
   for (const part of text.split(',')) {
     if (part.trim() === '') continue;
     const eq = part.indexOf('=');
     if (eq <= 0) throw new InvalidArgumentError(where, 'key=value pairs separated by commas, e.g. "criterion=gini,maxDepth=3"', text);
     const key = part.slice(0, eq).trim();
     const raw = part.slice(eq + 1).trim();
-    if (normalizeKey(key) === 'algorithm') {
-      algorithm = getAlgorithm(raw).name;
-      continue;
-    }
+    if (normalizeKey(key) === 'algorithm') continue;
     // A key is the option's name or its flag's (oobScore or oob, nJobs or jobs).
     const spec = PARAMS.find((p) => normalizeKey(p.key) === normalizeKey(key) || normalizeKey(p.flag) === normalizeKey(key));
     if (spec === undefined) {
@@ -235,7 +288,7 @@ export function configFromString(text: string): TreeConfig {
     }
     if (spec.key in params) throw new InvalidArgumentError(where, `each key at most once`, key);
     const name = `${key} (in ${where})`;
-    params[spec.key] = spec.parse(raw, name);
+    params[spec.key] = parseFor(spec, algorithm, raw, name);
     names[spec.key] = name;
   }
   return { label: text.trim() === '' ? 'defaults' : text.trim(), algorithm, params, names };
@@ -251,6 +304,7 @@ export function toTreeOptions(config: TreeConfig, task: Task, featureTypes?: rea
   for (const p of PARAMS) {
     if (config.params[p.key] === undefined || p.fitOnly) continue;
     const name = config.names[p.key] ?? p.key;
+    if (p.scope === 'boost') throw new InvalidArgumentError(name, 'used with --algorithm hist-gradient-boosting', show(config.params[p.key]));
     if (p.scope === 'forest') {
       if (!forest) throw new InvalidArgumentError(name, 'used with a forest (--algorithm random-forest, extra-trees or bagging)', show(config.params[p.key]));
       continue;

@@ -2,7 +2,7 @@
 import { listDatasets } from '@dt/datasets';
 import { attachViewer, type TreeViewer } from '@dt/plot';
 import type { DataSource, Drawing, MissingChoice, TrainRequest, TrainResult } from './train.js';
-import { PLAYGROUND_ALGORITHMS } from './algorithms.js';
+import { BOOSTING, PLAYGROUND_ALGORITHMS } from './algorithms.js';
 import { csvColumns } from './csv-columns.js';
 import type { WorkerMessage, WorkerRequest } from './worker.js';
 
@@ -24,7 +24,10 @@ for (const d of listDatasets()) {
 }
 datasetSelect.value = 'iris';
 for (const a of PLAYGROUND_ALGORITHMS) algorithmSelect.add(new Option(a.label, a.name));
-const showAlpha = (): void => void ($('alpha-label').hidden = algorithmSelect.value !== 'stream');
+const showAlpha = (): void => {
+  $('alpha-label').hidden = algorithmSelect.value !== 'stream';
+  $('boost-options').hidden = algorithmSelect.value !== BOOSTING;
+};
 algorithmSelect.addEventListener('change', showAlpha);
 showAlpha();
 datasetSelect.addEventListener('change', () => {
@@ -73,7 +76,43 @@ function request(): TrainRequest {
     folds: num('folds'),
     seed: num('seed'),
     missing: $<HTMLSelectElement>('missing').value as MissingChoice,
+    ...(algorithmSelect.value === BOOSTING ? { maxIter: num('max-iter'), learningRate: num('learning-rate') } : {}),
   };
+}
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** Gradient boosting's validation loss per iteration as a line (redrawn as each iteration arrives). */
+function drawCurve(losses: readonly number[]): void {
+  const box = $('curve');
+  box.hidden = losses.length === 0;
+  if (losses.length === 0) return box.replaceChildren();
+  const [w, h, pad] = [360, 140, 30];
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const v of losses) {
+    lo = Math.min(lo, v);
+    hi = Math.max(hi, v);
+  }
+  const span = hi > lo ? hi - lo : 1;
+  const n = Math.max(losses.length - 1, 1);
+  const svg = document.createElementNS(SVG_NS, 'svg');
+  svg.setAttribute('width', String(w));
+  svg.setAttribute('height', String(h));
+  svg.setAttribute('aria-label', 'validation loss per iteration');
+  const add = (tag: string, attrs: Record<string, string>, text?: string): void => {
+    const el = document.createElementNS(SVG_NS, tag);
+    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+    if (text !== undefined) el.textContent = text;
+    svg.appendChild(el);
+  };
+  add('line', { x1: String(pad), y1: String(h - pad), x2: String(w - 5), y2: String(h - pad) });
+  add('line', { x1: String(pad), y1: '5', x2: String(pad), y2: String(h - pad) });
+  const points = losses.map((v, i) => `${(pad + ((w - pad - 5) * i) / n).toFixed(1)},${(5 + ((h - pad - 5) * (hi - v)) / span).toFixed(1)}`);
+  add('polyline', { points: points.join(' ') });
+  add('text', { x: String(pad), y: String(h - 8) }, `validation loss: ${losses[losses.length - 1]!.toPrecision(4)} after ${losses.length} iterations`);
+  add('text', { x: '2', y: '14' }, hi.toPrecision(3));
+  box.replaceChildren(svg);
 }
 
 /** Clears every result of the previous run, so nothing stale stays on screen after a new run or an error. */
@@ -89,6 +128,7 @@ function clearResults(): void {
   $('row-table').replaceChildren();
   $('waterfall').replaceChildren();
   $('explain-status').textContent = '';
+  drawCurve([]);
 }
 
 function send(msg: WorkerRequest): void {
@@ -109,6 +149,7 @@ $<HTMLFormElement>('controls').addEventListener('submit', (e) => {
     if (msg.type === 'progress') {
       progressBar.value = msg.total > 0 ? msg.done / msg.total : 0;
       status.textContent = msg.stage;
+      if (msg.curve) drawCurve(msg.curve);
       return;
     }
     trainButton.disabled = false;
@@ -164,6 +205,7 @@ function show(r: TrainResult): void {
     box.appendChild(table);
   }
   showRows(r);
+  if (r.validationLoss) drawCurve(r.validationLoss);
   drawTree(r.svg, r.drawing);
 }
 

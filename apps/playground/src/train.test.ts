@@ -1,4 +1,5 @@
 import { DecisionTreeClassifier, loadModel } from '@dt/core';
+import { loadBoostingModel, type HistGradientBoostingClassifier } from '@dt/boost';
 import { loadDataset } from '@dt/datasets';
 import { crossValidate, stratifiedKFold } from '@dt/eval';
 import { describe, expect, it } from 'vitest';
@@ -12,8 +13,28 @@ import { DRAW_LIMIT, drawModel, explainRow, PREVIEW_ROWS, train, type TrainReque
 const base: TrainRequest = { data: { builtin: 'iris' }, algorithm: 'cart', maxDepth: null, minSamplesLeaf: 1, alpha: 0.02, folds: 5, seed: 0 };
 
 describe('playground training', () => {
-  it('offers CART, the eight Max-Cut algorithms, HHCART (A, D) and Decision Stream', () => {
-    expect(PLAYGROUND_ALGORITHMS.map((a) => a.name)).toEqual(['cart', 'gini-features', 'gini-pre-pca', 'gini-node-features-pca', 'gini-node-means-pca', 'maxcut-features', 'maxcut-pre-pca', 'maxcut-node-features-pca', 'maxcut-node-means-pca', 'hhcart-a', 'hhcart-d', 'stream']);
+  it('offers CART, the eight Max-Cut algorithms, HHCART (A, D), Decision Stream and gradient boosting', () => {
+    expect(PLAYGROUND_ALGORITHMS.map((a) => a.name)).toEqual(['cart', 'gini-features', 'gini-pre-pca', 'gini-node-features-pca', 'gini-node-means-pca', 'maxcut-features', 'maxcut-pre-pca', 'maxcut-node-features-pca', 'maxcut-node-means-pca', 'hhcart-a', 'hhcart-d', 'stream', 'hist-gradient-boosting']);
+  });
+
+  it('gradient boosting: a live validation-loss curve per iteration of the final fit (early stopping on a tenth), the first tree drawn, a boosting model file', async () => {
+    const curves: number[][] = [];
+    const r = await train({ ...base, algorithm: 'hist-gradient-boosting', minSamplesLeaf: 5, maxIter: 40, learningRate: 0.3 }, (p) => void (p.curve && curves.push(p.curve)));
+    const m = loadBoostingModel(r.modelFile) as HistGradientBoostingClassifier;
+    expect(m.getParams()).toMatchObject({ maxIter: 40, learningRate: 0.3, minSamplesLeaf: 5, earlyStopping: true });
+    // One progress message per iteration, each with the losses so far; the result holds the whole curve.
+    expect(curves).toHaveLength(m.nIter);
+    expect(curves.map((c) => c.length)).toEqual(Array.from({ length: m.nIter }, (_, i) => i + 1));
+    expect(r.validationLoss).toEqual(Array.from(m.validationScore.subarray(1), (v) => -v));
+    expect(curves.at(-1)).toEqual(r.validationLoss);
+    expect(r.validationLoss![r.validationLoss!.length - 1]!).toBeLessThan(r.validationLoss![0]!);
+    expect(r.nodeCount).toBe(m.estimators[0]![0]!.nodeCount);
+    expect(r.svg.startsWith('<svg')).toBe(true);
+    expect(r.mean).toBeGreaterThan(0.85);
+    expect(JSON.parse(r.modelFile).training.algorithm).toBe('hist-gradient-boosting');
+    const iris = await loadDataset('iris');
+    expect(m.featureNames).toEqual(iris.featureNames);
+    expect((await train(base)).validationLoss).toBeNull();
   });
 
   it("scores exactly as dt eval on the same data and seed: the same shuffled folds, fold by fold", async () => {

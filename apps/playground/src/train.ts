@@ -9,8 +9,9 @@ import { confusionMatrix, crossValidate, stratifiedKFold, kFold, takeRows, type 
 import { InvalidArgumentError, intAtLeast, numberInRange, oneOf, seedValue } from '@dt/errors';
 import { treeShap } from '@dt/explain';
 import { renderSvg, waterfallSvg } from '@dt/plot';
-import { PLAYGROUND_ALGORITHMS } from './algorithms.js';
+import { BOOSTING, PLAYGROUND_ALGORITHMS } from './algorithms.js';
 import { DecisionStreamClassifier, DecisionStreamRegressor, streamModelToJson, type StreamModel } from '@dt/stream';
+import { boostingMemberTree, HistGradientBoostingClassifier, HistGradientBoostingRegressor, type BoostingModel, type IterationInfo } from '@dt/boost';
 
 
 /** A built-in dataset, or CSV text whose label is the column `label` (default: the last one). */
@@ -40,6 +41,9 @@ export interface TrainRequest {
   seed: number;
   /** Default 'impute'. */
   missing?: MissingChoice;
+  /** Gradient boosting: iterations (default 100) and learning rate (default 0.1). */
+  maxIter?: number;
+  learningRate?: number;
 }
 
 export interface TrainResult {
@@ -60,6 +64,11 @@ export interface TrainResult {
   /** The picture, and how much of the tree it draws. */
   svg: string;
   drawing: Drawing;
+  /**
+   * Gradient boosting: the validation loss after each iteration of the fit on all rows (early
+   * stopping on a tenth of the rows held out), the curve the page draws as it grows; null otherwise.
+   */
+  validationLoss: number[] | null;
   /** The model file (JSON text) `dt predict --model` reads. */
   modelFile: string;
   fileName: string;
@@ -134,12 +143,15 @@ export interface Drawing {
   depth: number;
 }
 
-export type Progress = (p: { stage: string; done: number; total: number }) => void;
+/** `curve`: gradient boosting's validation losses so far (the final fit), for the live curve. */
+export type Progress = (p: { stage: string; done: number; total: number; curve?: number[] }) => void;
 
-type Model = TreeModel | StreamModel;
+/** What the page draws: a tree or a stream (boosting draws its first tree). */
+type Drawable = TreeModel | StreamModel;
+type Model = Drawable | BoostingModel;
 
 /** Node depths of a tree or stream (breadth-first; a stream node at its shortest distance). */
-function nodeDepths(model: Model): Int32Array {
+function nodeDepths(model: Drawable): Int32Array {
   const isStream = 'graph' in model && !('tree' in model);
   const n = model.nodeCount;
   const kids = (v: number): ArrayLike<number> => {
@@ -172,7 +184,7 @@ function nodeDepths(model: Model): Int32Array {
  * if it has at most `limit` (DRAW_LIMIT) nodes, else the deepest cut with at most that many.
  */
 export function drawModel(
-  model: Model,
+  model: Drawable,
   ds: Pick<Dataset, 'categories'> & { spread: number[] },
   request: { maxDepth: number | null; limit?: number },
 ): { svg: string; drawing: Drawing } {
@@ -194,6 +206,11 @@ export function drawModel(
 }
 
 function makeEstimator(r: TrainRequest, task: Dataset['task'], categorical: number[]): () => Model {
+  if (r.algorithm === BOOSTING) {
+    // Early stopping on a tenth of the training rows: the validation loss is the curve the page draws.
+    const o = { ...(r.maxDepth === null ? {} : { maxDepth: r.maxDepth }), minSamplesLeaf: r.minSamplesLeaf, seed: r.seed, maxIter: r.maxIter, learningRate: r.learningRate, earlyStopping: true };
+    return () => (task === 'classification' ? new HistGradientBoostingClassifier(o) : new HistGradientBoostingRegressor(o));
+  }
   const tree = { ...(r.maxDepth === null ? {} : { maxDepth: r.maxDepth }), minSamplesLeaf: r.minSamplesLeaf, seed: r.seed };
   const cats = categorical.length > 0 ? { categoricalFeatures: categorical } : {};
   if (r.algorithm === 'stream') {
@@ -207,7 +224,7 @@ function makeEstimator(r: TrainRequest, task: Dataset['task'], categorical: numb
   return () => createClassifier(r.algorithm, { ...tree, ...(global ? {} : cats) });
 }
 
-export async function train(request: TrainRequest, progress: Progress = () => {}): Promise<TrainResult & { model: Model; picture: Pick<Dataset, 'categories'> & { spread: number[] }; trained: Trained }> {
+export async function train(request: TrainRequest, progress: Progress = () => {}): Promise<TrainResult & { model: Drawable; picture: Pick<Dataset, 'categories'> & { spread: number[] }; trained: Trained }> {
   const r = {
     ...request,
     algorithm: oneOf('algorithm', request.algorithm, PLAYGROUND_ALGORITHMS.map((a) => a.name)),
@@ -217,6 +234,8 @@ export async function train(request: TrainRequest, progress: Progress = () => {}
     folds: intAtLeast('folds', request.folds, 2),
     seed: seedValue('seed', request.seed),
     missing: request.missing === undefined ? 'impute' : oneOf('missing', request.missing, MISSING_CHOICES),
+    maxIter: request.maxIter === undefined ? 100 : intAtLeast('maxIter', request.maxIter, 1),
+    learningRate: request.learningRate === undefined ? 0.1 : numberInRange('learningRate', request.learningRate, 0, 1e9),
   };
   progress({ stage: 'loading data', done: 0, total: r.folds + 1 });
   const ds =
@@ -225,8 +244,8 @@ export async function train(request: TrainRequest, progress: Progress = () => {}
       : parseCsv(r.data.csv, { name: r.data.name, missing: r.missing === 'drop' ? 'drop' : 'native', ...(r.data.label === undefined ? {} : { label: r.data.label }) });
   if (r.folds > ds.X.rows) throw new InvalidArgumentError('folds', `at most the number of rows (${ds.X.rows})`, r.folds);
   const hasMissing = ds.missing !== undefined && ds.missing.policy === 'native' && ds.missing.cells > 0;
-  if (hasMissing && r.missing === 'native' && r.algorithm !== 'cart') {
-    throw new InvalidArgumentError('missing', `impute or drop for ${r.algorithm} (only CART learns where missing values go; ${ds.missing!.cells} cells are missing)`, 'native');
+  if (hasMissing && r.missing === 'native' && r.algorithm !== 'cart' && r.algorithm !== BOOSTING) {
+    throw new InvalidArgumentError('missing', `impute or drop for ${r.algorithm} (only CART and gradient boosting learn where missing values go; ${ds.missing!.cells} cells are missing)`, 'native');
   }
   const impute = hasMissing && r.missing === 'impute';
   const categorical = ds.featureTypes.flatMap((t, j) => (t === 'categorical' ? [j] : []));
@@ -236,14 +255,14 @@ export async function train(request: TrainRequest, progress: Progress = () => {}
   const splits = ds.task === 'classification' ? stratifiedKFold(y, r.folds, { shuffle: true, seed: r.seed }) : kFold(ds.X.rows, r.folds, { shuffle: true, seed: r.seed });
   const fitOptions = { featureNames: ds.featureNames };
   /** An estimator, with missing cells filled from its own training rows first when imputing (each fold's own). */
-  const learner = (): { fit(X: Dataset['X'], y: Labels): unknown; predict(X: Dataset['X']): ArrayLike<ClassLabel>; model: Model; imputer: FittedSimpleImputer | null } => {
+  const learner = (onIteration?: (info: IterationInfo) => void): { fit(X: Dataset['X'], y: Labels): unknown; predict(X: Dataset['X']): ArrayLike<ClassLabel>; model: Model; imputer: FittedSimpleImputer | null } => {
     const m = make();
     const self = {
       model: m,
       imputer: null as FittedSimpleImputer | null,
       fit(X: Dataset['X'], yy: Labels) {
         if (impute) self.imputer = fitDatasetImputer(X, ds.featureTypes, 'mean');
-        return m.fit(self.imputer ? self.imputer.transform(X) : X, yy as never, fitOptions);
+        return m.fit(self.imputer ? self.imputer.transform(X) : X, yy as never, { ...fitOptions, ...(onIteration ? { onIteration } : {}) } as never);
       },
       predict: (X: Dataset['X']) => m.predict(self.imputer ? self.imputer.transform(X) : X) as ArrayLike<ClassLabel>,
     };
@@ -264,18 +283,30 @@ export async function train(request: TrainRequest, progress: Progress = () => {}
   const metric = ds.task === 'classification' ? 'accuracy' : 'r2';
   const summary = cv.scores[metric]!;
   progress({ stage: 'fitting on all rows', done: r.folds, total: r.folds + 1 });
-  const final = learner();
+  // Boosting: each iteration posts the validation losses so far (scikit-learn's scores are the negative loss).
+  const curve: number[] = [];
+  const boosting = r.algorithm === BOOSTING;
+  const onIteration = (info: IterationInfo): void => {
+    if (info.validationScore !== undefined) curve.push(-info.validationScore);
+    progress({ stage: `fitting on all rows: iteration ${info.iteration} of at most ${info.maxIter}`, done: r.folds, total: r.folds + 1, curve: [...curve] });
+  };
+  const final = learner(boosting ? onIteration : undefined);
   final.fit(ds.X, y);
   const model = final.model;
   const confusion = ds.task === 'classification' ? confusionMatrix(y, oof as Labels) : null;
   const stream = r.algorithm === 'stream';
-  const json = stream ? streamModelToJson(model as StreamModel) : modelToJson(model as TreeModel);
+  const boosted = model instanceof HistGradientBoostingClassifier || model instanceof HistGradientBoostingRegressor ? model : null;
+  const json = boosted ? boosted.toJSON() : stream ? streamModelToJson(model as StreamModel) : modelToJson(model as TreeModel);
+  // Boosting's validation losses after each iteration (validationScore[0] is before any tree).
+  const validationLoss = boosted ? Array.from(boosted.validationScore.subarray(1), (v) => -v) : null;
+  // The picture: the tree, the stream, or boosting's first tree (the CLI's dt show --tree i draws the others).
+  const drawable: Drawable = boosted ? boostingMemberTree(boosted, 0) : (model as Drawable);
   // The "training" section dt train writes: dt predict finds the label column, category codes and imputer from it.
   const missing = ds.missing === undefined ? {} : { missing: { policy: r.missing, cells: ds.missing.cells, rows: ds.missing.rows, ...(final.imputer ? { strategy: 'mean', imputer: final.imputer.toJSON() } : {}) } };
   const spread = featureSpread(ds);
   const picture = { categories: ds.categories, spread: spread.map((v) => v ?? Number.NaN) };
   const training = { ...missing, data: ds.name, algorithm: r.algorithm, task: ds.task, rows: ds.X.rows, targetName: ds.targetName, featureTypes: ds.featureTypes, categories: ds.categories, featureSpread: spread };
-  const { svg, drawing } = drawModel(model, picture, { maxDepth: null });
+  const { svg, drawing } = drawModel(drawable, picture, { maxDepth: null });
   progress({ stage: 'done', done: r.folds + 1, total: r.folds + 1 });
   return {
     dataset: ds.name,
@@ -288,13 +319,14 @@ export async function train(request: TrainRequest, progress: Progress = () => {}
     foldScores: [...summary.values],
     folds: r.folds,
     confusion: confusion && { labels: confusion.labels.map(String), matrix: confusion.matrix },
-    nodeCount: model.nodeCount,
+    nodeCount: drawable.nodeCount,
     svg,
     drawing,
+    validationLoss,
     modelFile: JSON.stringify({ ...json, training }),
     fileName: `${ds.name}-${r.algorithm}.json`,
     preview: previewOf(ds),
-    model,
+    model: drawable,
     picture,
     trained: { model, X: ds.X, imputer: final.imputer },
   };

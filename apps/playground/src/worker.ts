@@ -5,7 +5,7 @@ import { drawModel, explainRow, train, type Drawing, type RowExplanation, type T
 export type WorkerRequest = { type: 'train'; request: TrainRequest } | { type: 'draw'; maxDepth: number | null } | { type: 'explain'; row: number };
 
 export type WorkerMessage =
-  | { type: 'progress'; stage: string; done: number; total: number }
+  | { type: 'progress'; stage: string; done: number; total: number; curve?: number[] }
   | { type: 'result'; result: TrainResult }
   | { type: 'drawing'; svg: string; drawing: Drawing }
   | { type: 'explanation'; explanation: RowExplanation }

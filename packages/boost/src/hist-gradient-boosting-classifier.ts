@@ -62,6 +62,16 @@ export class HistGradientBoostingClassifier extends HistGradientBoosting {
     return rowsOf(rawToProba(raw, n, this.baseline.length), n, this.labels.length);
   }
 
+  /** Class probabilities as one row-major array (rows × classes), as dt's other classifiers give them. */
+  predictProbaFlat(X: unknown): Float64Array {
+    const { raw, n } = this.raw(X);
+    const C = this.labels.length;
+    const p = rawToProba(raw, n, this.baseline.length);
+    const out = new Float64Array(n * C);
+    for (let i = 0; i < n; i++) for (let c = 0; c < C; c++) out[i * C + c] = p[c * n + i]!;
+    return out;
+  }
+
   /** The most probable class of each row (the first on a tie). */
   predict(X: unknown): ClassLabel[] {
     const { raw, n } = this.raw(X);

@@ -13,7 +13,7 @@
  * scikit-learn's.
  */
 import type { ClassLabel, Tree } from '@dt/core';
-import { FIT_CELLS_WITH_MISSING, optionParams, resolveOptions, saveParams, toRowMajorView, toSampleWeight } from '@dt/core/internal';
+import { checkFeatureNames, FIT_CELLS_WITH_MISSING, optionParams, resolveOptions, saveParams, toRowMajorView, toSampleWeight } from '@dt/core/internal';
 import type { Task } from '@dt/core/internal';
 import { createRandom, InvalidArgumentError, knownKeys, NotFittedError, plainObject, ShapeMismatchError } from '@dt/errors';
 import type { Random } from '@dt/errors';
@@ -38,6 +38,8 @@ export interface BoostingFitOptions {
   sampleWeightVal?: ArrayLike<number> | null;
   /** Called after each iteration with its number (1-based), the total and the latest scores. */
   onIteration?: ((info: IterationInfo) => void) | null;
+  /** A name per feature, kept with the model (pictures, model files, the CLI's column matching). */
+  featureNames?: readonly string[] | null;
 }
 
 /**
@@ -51,7 +53,7 @@ export interface IterationInfo {
   validationScore: number | undefined;
 }
 
-const FIT_KEYS = ['sampleWeight', 'XVal', 'yVal', 'sampleWeightVal', 'onIteration'];
+const FIT_KEYS = ['sampleWeight', 'XVal', 'yVal', 'sampleWeightVal', 'onIteration', 'featureNames'];
 
 /** Time split of the last fit, ms (bench boost). */
 export interface FitTimes extends GrowTimes {
@@ -82,6 +84,7 @@ export abstract class HistGradientBoosting {
   protected gains: Float64Array[][] = [];
   protected baseline: Float64Array = new Float64Array(0);
   protected nFeaturesIn = 0;
+  protected names: string[] | null = null;
   protected trainScores: number[] = [];
   protected validationScores: number[] = [];
   private fitRng: Random | null = null;
@@ -110,6 +113,12 @@ export abstract class HistGradientBoosting {
   get nFeatures(): number {
     this.checkFitted();
     return this.nFeaturesIn;
+  }
+
+  /** Feature names given to fit (or read from the model file), or null. */
+  get featureNames(): string[] | null {
+    this.checkFitted();
+    return this.names === null ? null : [...this.names];
   }
 
   /** Scores on the training data per iteration (the first before any tree); empty without early stopping. */
@@ -156,10 +165,14 @@ export abstract class HistGradientBoosting {
   get featureImportances(): Float64Array {
     this.checkFitted();
     const imp = new Float64Array(this.nFeaturesIn);
+    // Gains are summed relative to the largest, so that loaded gains near 1e308 cannot overflow the sum.
+    let top = 0;
+    for (const row of this.gains) for (const g of row) for (const v of g) if (v > top) top = v;
+    if (top === 0) return imp;
     this.trees.forEach((row, it) =>
       row.forEach((t, k) => {
         const g = this.gains[it]![k]!;
-        for (let n = 0; n < t.nodeCount; n++) if (t.kind[n] !== 0) imp[t.feature[n]!] = imp[t.feature[n]!]! + g[n]!;
+        for (let n = 0; n < t.nodeCount; n++) if (t.kind[n] !== 0) imp[t.feature[n]!] = imp[t.feature[n]!]! + g[n]! / top;
       }),
     );
     let s = 0;
@@ -175,6 +188,7 @@ export abstract class HistGradientBoosting {
       estimator: this.estimatorName,
       params: saveParams(BOOSTING_OPTIONS, this.options, this.task),
       nFeatures: this.nFeaturesIn,
+      featureNames: this.names,
       classes: this.classLabels(),
       baseline: this.baseline,
       trees: this.trees,
@@ -192,6 +206,7 @@ export abstract class HistGradientBoosting {
   /** Takes a loaded model's fitted state (its params were given to the constructor). */
   protected restore(s: BoostState): this {
     this.nFeaturesIn = s.nFeatures;
+    this.names = s.featureNames;
     this.baseline = s.baseline;
     this.trees = s.trees;
     this.gains = s.gains;
@@ -259,6 +274,7 @@ export abstract class HistGradientBoosting {
     const { rows, cols } = xv;
     const warm = o.warmStart && this.fitted;
     if (warm && cols !== this.nFeaturesIn) throw new ShapeMismatchError(`X has ${cols} features but the warm-started model has ${this.nFeaturesIn}`);
+    const names = checkFeatureNames(fo.featureNames, cols);
     const enc = this.encodeTargets(y, rows, 'y', !warm);
     let w = toSampleWeight(fo.sampleWeight, rows);
     w = this.finalizeWeights(w, enc.y);
@@ -341,12 +357,14 @@ export abstract class HistGradientBoosting {
       this.trainScores = [];
       this.validationScores = [];
       this.nFeaturesIn = cols;
+      this.names = names;
       this.baseline = loss.baseline(yTrain, wTrain);
       raw = new Float64Array(K * n);
       for (let k = 0; k < K; k++) raw.fill(this.baseline[k]!, k * n, (k + 1) * n);
     } else {
       if (o.maxIter < this.trees.length) throw new InvalidArgumentError('maxIter', `at least nIter (${this.trees.length}) with warmStart`, o.maxIter);
       raw = predictRaw(this.trees, this.baseline, train.data, n, cols);
+      if (names !== null) this.names = names;
     }
     if (doEarly && val !== null) rawVal = predictRaw(this.trees, this.baseline, val.data, val.rows, cols);
     if (doEarly && scorer !== null) small = smallTrainset(n, yTrain, wTrain, this.stratifyBy(yTrain), splitRng);

@@ -8,3 +8,8 @@ export type { BoostingOptions, ClassWeightOption, ResolvedBoostingOptions, Scori
 export type { LossName, RegressionLoss } from './losses.js';
 export { BinMapper } from './bin-mapper.js';
 export type { BinnedMatrix, Columns } from './bin-mapper.js';
+export { isBoostingModelDocument, loadBoostingModel } from './load-model.js';
+export type { BoostingModel } from './load-model.js';
+export { BOOST_MODEL_FORMAT, BOOST_MODEL_VERSION } from './model-format.js';
+export type { BoostModelJson } from './model-format.js';
+export { boostingMemberTree } from './member-tree.js';

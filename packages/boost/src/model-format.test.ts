@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ModelFormatError } from '@dt/errors';
 import { HistGradientBoostingClassifier } from './hist-gradient-boosting-classifier.js';
 import { HistGradientBoostingRegressor } from './hist-gradient-boosting-regressor.js';
+import { isBoostingModelDocument, loadBoostingModel } from './load-model.js';
 import { arrayOf } from './testing-fixtures/sklearn-fixture.js';
 
 const X = arrayOf('multi_missing', 'X') as number[][];
@@ -27,6 +28,41 @@ describe('boosting model files', () => {
     expect(back.predict(X)).toEqual(m.predict(X));
   });
 
+  it('keeps the feature names given to fit; a file whose names do not match nFeatures is refused', () => {
+    const names = ['a', 'b', 'c', 'd', 'e'];
+    const m = new HistGradientBoostingRegressor({ maxIter: 2 }).fit(X, yr, { featureNames: names });
+    expect(m.featureNames).toEqual(names);
+    const j = m.toJSON();
+    expect(HistGradientBoostingRegressor.fromJSON(JSON.stringify(j)).featureNames).toEqual(names);
+    expect(new HistGradientBoostingRegressor({ maxIter: 2 }).fit(X, yr).featureNames).toBeNull();
+    expect(() => HistGradientBoostingRegressor.fromJSON({ ...j, featureNames: ['a'] })).toThrow(/featureNames has 1 names/);
+    expect(() => new HistGradientBoostingRegressor({ maxIter: 2 }).fit(X, yr, { featureNames: ['a'] })).toThrow(/featureNames/);
+  });
+
+  it('loadBoostingModel opens either estimator from its file; predictProbaFlat is predictProba row-major', () => {
+    const c = new HistGradientBoostingClassifier({ maxIter: 3 }).fit(X, y);
+    const r = new HistGradientBoostingRegressor({ maxIter: 3 }).fit(X, yr);
+    const lc = loadBoostingModel(JSON.stringify(c));
+    const lr = loadBoostingModel(r.toJSON());
+    expect(lc).toBeInstanceOf(HistGradientBoostingClassifier);
+    expect(lr).toBeInstanceOf(HistGradientBoostingRegressor);
+    expect(lr.predict(X)).toEqual(r.predict(X));
+    const flat = (lc as HistGradientBoostingClassifier).predictProbaFlat(X);
+    expect(flat).toEqual(Float64Array.from(c.predictProba(X).flatMap((row) => Array.from(row))));
+    expect(isBoostingModelDocument(c.toJSON())).toBe(true);
+    expect(isBoostingModelDocument({ format: 'dt-model' })).toBe(false);
+    expect(() => loadBoostingModel({ ...r.toJSON(), estimator: 'Other' })).toThrow(ModelFormatError);
+    expect(() => loadBoostingModel('[1]')).toThrow(ModelFormatError);
+  });
+
+  it('importances stay in [0, 1] (summing to 1) when a file holds gains near the largest double (found by the CLI campaign)', () => {
+    const j = new HistGradientBoostingRegressor({ maxIter: 3 }).fit(X, yr).toJSON();
+    for (const row of j.gains) for (const g of row) for (let n = 0; n < g.length; n++) if (g[n]! > 0) g[n] = 1e308;
+    const imp = HistGradientBoostingRegressor.fromJSON(j).featureImportances;
+    expect(imp.every((v) => v >= 0 && v <= 1)).toBe(true);
+    expect(imp.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+  });
+
   it('rejects broken files with ModelFormatError naming the place', () => {
     const m = new HistGradientBoostingRegressor({ maxIter: 2 }).fit(X, yr);
     const j = m.toJSON();
@@ -41,6 +77,7 @@ describe('boosting model files', () => {
     bad((o) => (o.trees[1] = []), /trees\.1/);
     bad((o) => (o.baseline = [0, 1]), /baseline/);
     bad((o) => (o.gains[0]![0] = [1]), /gains/);
+    bad((o) => (o.gains[0]![0]![0] = -1), /gains\.0\.0\.0/);
     bad((o) => (o.trees[0]![0]!.left[0] = 0), /child/);
     expect(() => HistGradientBoostingClassifier.fromJSON(j)).toThrow(/holds a HistGradientBoostingRegressor/);
     expect(() => HistGradientBoostingRegressor.fromJSON('{"format":"dt-model"}')).toThrow(ModelFormatError);

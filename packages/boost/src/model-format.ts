@@ -7,27 +7,42 @@
  */
 import { treeFromJson, treeToJson } from '@dt/core';
 import type { ClassLabel, Tree, TreeJson } from '@dt/core';
-import { readEnvelope, z } from '@dt/core/internal';
+import { checkLoadedFeatures, readEnvelope, z } from '@dt/core/internal';
 import { ModelFormatError } from '@dt/errors';
 
+/** The `format` field of a boosting model file. */
 export const BOOST_MODEL_FORMAT = 'dt-boost-model';
+/** The model file version this package writes and reads. */
 export const BOOST_MODEL_VERSION = 1;
 
+/** The estimator a boosting model file holds. */
 export type BoostEstimatorName = 'HistGradientBoostingClassifier' | 'HistGradientBoostingRegressor';
 
+/** A boosting model file as JSON: the estimator, its params, the trees per iteration and output, their gains and scores. */
 export interface BoostModelJson {
+  /** Always 'dt-boost-model'. */
   format: typeof BOOST_MODEL_FORMAT;
+  /** The file format version. */
   version: typeof BOOST_MODEL_VERSION;
+  /** Which estimator fromJSON builds. */
   estimator: BoostEstimatorName;
+  /** Constructor options (BOOSTING_OPTIONS as saved). */
   params: Record<string, unknown>;
+  /** Features seen in fit. */
   nFeatures: number;
+  /** Absent when the model was fitted without names (files written before names were kept have none). */
+  featureNames?: string[];
+  /** Class labels (classifier only). */
   classes?: ClassLabel[];
+  /** The raw prediction before any tree, per output. */
   baseline: number[];
   /** trees[iteration][output]. */
   trees: TreeJson[][];
   /** gains[iteration][output][node]: each split's gain (0 at leaves). */
   gains: number[][][];
+  /** Training scores per iteration (early stopping). */
   trainScore: number[];
+  /** Validation scores per iteration (early stopping). */
   validationScore: number[];
 }
 
@@ -36,6 +51,7 @@ export interface BoostState {
   estimator: BoostEstimatorName;
   params: Record<string, unknown>;
   nFeatures: number;
+  featureNames: string[] | null;
   classes: ClassLabel[] | null;
   baseline: Float64Array;
   trees: Tree[][];
@@ -72,10 +88,11 @@ const schema = z.object({
   estimator: z.enum(['HistGradientBoostingClassifier', 'HistGradientBoostingRegressor'] as const),
   params: z.record(z.string(), z.unknown()),
   nFeatures: z.number().int().min(1),
+  featureNames: z.array(z.string()).optional(),
   classes: z.array(z.union([z.string(), finite])).optional(),
   baseline: z.array(finite).refine((a) => a.length >= 1, 'expected at least one output'),
   trees: z.array(z.array(treeSchema)).refine((a) => a.length >= 1, 'expected at least one iteration'),
-  gains: z.array(z.array(numbers)),
+  gains: z.array(z.array(z.array(finite.refine((v) => v >= 0, 'expected a gain >= 0')))),
   trainScore: numbers,
   validationScore: numbers,
 });
@@ -88,6 +105,7 @@ export function boostToJson(s: BoostState): BoostModelJson {
     estimator: s.estimator,
     params: s.params,
     nFeatures: s.nFeatures,
+    ...(s.featureNames === null ? {} : { featureNames: [...s.featureNames] }),
     ...(s.classes === null ? {} : { classes: [...s.classes] }),
     baseline: Array.from(s.baseline),
     trees: s.trees.map((row) => row.map(treeToJson)),
@@ -101,6 +119,7 @@ export function boostToJson(s: BoostState): BoostModelJson {
 export function boostFromJson(input: string | unknown, expected: BoostEstimatorName): BoostState {
   const j = readEnvelope(input, { format: BOOST_MODEL_FORMAT, version: BOOST_MODEL_VERSION, what: 'a dt boosting model', schema });
   if (j.estimator !== expected) throw new ModelFormatError(`the file holds a ${j.estimator}, not a ${expected}`);
+  checkLoadedFeatures(j.nFeatures, j.featureNames ?? null);
   const K = j.baseline.length;
   const classifier = expected === 'HistGradientBoostingClassifier';
   let classes: ClassLabel[] | null = null;
@@ -140,6 +159,7 @@ export function boostFromJson(input: string | unknown, expected: BoostEstimatorN
     estimator: j.estimator,
     params: j.params,
     nFeatures: j.nFeatures,
+    featureNames: j.featureNames ?? null,
     classes,
     baseline: Float64Array.from(j.baseline),
     trees,

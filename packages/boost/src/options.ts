@@ -4,6 +4,7 @@
  * estimators, getParams/setParams/clone and the model file all read this table.
  */
 import { InvalidArgumentError, oneOf, seedValue } from '@dt/errors';
+import { cliText } from '@dt/core/internal';
 import type { OptionTable, Task } from '@dt/core/internal';
 import type { LossName } from './losses.js';
 
@@ -115,6 +116,23 @@ function featureList(name: string, v: unknown): number[] {
 
 const REGRESSION_LOSSES = ['squared_error', 'absolute_error', 'quantile', 'poisson', 'gamma'] as const;
 
+/** "1,-1,0" → [1, -1, 0] (the values are checked by the option's validator). */
+function parseIntList(raw: string, name: string): number[] | null {
+  if (['none', 'null'].includes(raw.trim().toLowerCase())) return null;
+  return raw.split(',').map((t) => cliText.number(t, name));
+}
+
+/** "0,1;2,3" → [[0, 1], [2, 3]]. */
+function parseIntSets(raw: string, name: string): number[][] | null {
+  if (['none', 'null'].includes(raw.trim().toLowerCase())) return null;
+  return raw.split(';').map((set) => set.split(',').map((t) => cliText.number(t, name)));
+}
+
+/** auto, or on/off (true/false, yes/no). */
+function parseAutoOnOff(raw: string, name: string): 'auto' | boolean {
+  return raw.trim().toLowerCase() === 'auto' ? 'auto' : cliText.onOff(raw, name);
+}
+
 /**
  * The one table of boosting options (scikit-learn 1.9.1's parameters in camelCase): validator, default and task of
  * each; the estimators, getParams/setParams/clone and the model file all read it.
@@ -123,23 +141,26 @@ export const BOOSTING_OPTIONS: OptionTable<ResolvedBoostingOptions> = {
   loss: {
     default: 'squared_error',
     defaultFor: (task) => (task === 'classification' ? 'log_loss' : 'squared_error'),
-    validate: (v, name, task) => (task === 'classification' ? oneOf(name, v, ['log_loss'] as const) : oneOf(name, v, REGRESSION_LOSSES)),
+    validate: (v, name, task) =>
+      task === 'classification' ? oneOf(name, v, ['log_loss'] as const) : task === 'regression' ? oneOf(name, v, REGRESSION_LOSSES) : oneOf(name, v, ['log_loss', ...REGRESSION_LOSSES] as const),
+    cli: { flag: '--loss', arg: '<name>', help: `boosting loss: log_loss (classification), ${REGRESSION_LOSSES.join(', ')} (regression)`, defaultText: 'log_loss / squared_error', parse: cliText.choice(['log_loss', ...REGRESSION_LOSSES]) },
   },
-  quantile: { default: null, tasks: ['regression'], validate: (v, name) => (v === null ? null : openUnit(name, v)) },
-  learningRate: { default: 0.1, validate: (v, name) => positive(name, v) },
-  maxIter: { default: 100, validate: (v, name) => int(name, v, 1) },
-  maxLeafNodes: { default: 31, validate: (v, name) => (v === null ? null : int(name, v, 2)) },
-  maxDepth: { default: null, validate: (v, name) => (v === null ? null : int(name, v, 1)) },
-  minSamplesLeaf: { default: 20, validate: (v, name) => int(name, v, 1) },
-  l2Regularization: { default: 0, validate: (v, name) => nonNegative(name, v) },
+  quantile: { default: null, tasks: ['regression'], validate: (v, name) => (v === null ? null : openUnit(name, v)), cli: { flag: '--quantile', arg: '<q>', help: 'the quantile of --loss quantile, in (0, 1)', defaultText: 'none', parse: cliText.numberOrNone } },
+  learningRate: { default: 0.1, validate: (v, name) => positive(name, v), cli: { flag: '--learning-rate', arg: '<x>', help: 'boosting: shrinkage of every leaf value', defaultText: '0.1', parse: cliText.number } },
+  maxIter: { default: 100, validate: (v, name) => int(name, v, 1), cli: { flag: '--max-iter', arg: '<n>', help: 'boosting iterations (one tree per class and iteration for more than two classes)', defaultText: '100', parse: cliText.number } },
+  maxLeafNodes: { default: 31, validate: (v, name) => (v === null ? null : int(name, v, 2)), cli: { flag: '--max-leaf-nodes', arg: '<n>', help: '', defaultText: '31', parse: cliText.numberOrNone } },
+  maxDepth: { default: null, validate: (v, name) => (v === null ? null : int(name, v, 1)), cli: { flag: '--max-depth', arg: '<n>', help: '', defaultText: 'none', parse: cliText.numberOrNone } },
+  minSamplesLeaf: { default: 20, validate: (v, name) => int(name, v, 1), cli: { flag: '--min-samples-leaf', arg: '<n>', help: '', defaultText: '20', parse: cliText.number } },
+  l2Regularization: { default: 0, validate: (v, name) => nonNegative(name, v), cli: { flag: '--l2-regularization', arg: '<x>', help: 'boosting: L2 penalty on leaf values', defaultText: '0', parse: cliText.number } },
   maxFeatures: {
+    cli: { flag: '--max-features', arg: '<v>', help: '', defaultText: '1', parse: cliText.number },
     default: 1,
     validate: (v, name) => {
       if (typeof v !== 'number' || !(v > 0 && v <= 1)) throw new InvalidArgumentError(name, 'a fraction in (0, 1]', v);
       return v;
     },
   },
-  maxBins: { default: 255, validate: (v, name) => int(name, v, 2, 255) },
+  maxBins: { default: 255, validate: (v, name) => int(name, v, 2, 255), cli: { flag: '--max-bins', arg: '<n>', help: '', defaultText: '255', parse: cliText.number } },
   categoricalFeatures: {
     default: null,
     validate: (v, name) => {
@@ -148,6 +169,7 @@ export const BOOSTING_OPTIONS: OptionTable<ResolvedBoostingOptions> = {
     },
   },
   monotonicCst: {
+    cli: { flag: '--monotonic-cst', arg: '<list>', help: 'boosting: -1, 0 or 1 per feature, comma-separated (decreasing, none, increasing)', defaultText: 'none', parse: parseIntList },
     default: null,
     validate: (v, name) => {
       if (v === null) return null;
@@ -159,6 +181,7 @@ export const BOOSTING_OPTIONS: OptionTable<ResolvedBoostingOptions> = {
     },
   },
   interactionCst: {
+    cli: { flag: '--interaction-cst', arg: '<sets>', help: 'boosting: sets of features that may interact, e.g. "0,1;2,3"', defaultText: 'none', parse: parseIntSets },
     default: null,
     validate: (v, name) => {
       if (v === null) return null;
@@ -174,6 +197,7 @@ export const BOOSTING_OPTIONS: OptionTable<ResolvedBoostingOptions> = {
     },
   },
   earlyStopping: {
+    cli: { flag: '--early-stopping', arg: '<auto|on|off>', help: 'boosting: stop when the validation score stops improving (auto: on above 10,000 rows)', defaultText: 'auto', parse: parseAutoOnOff },
     default: 'auto',
     validate: (v, name) => {
       if (v !== 'auto' && typeof v !== 'boolean') throw new InvalidArgumentError(name, "'auto', true or false", v);
@@ -181,17 +205,19 @@ export const BOOSTING_OPTIONS: OptionTable<ResolvedBoostingOptions> = {
     },
   },
   scoring: {
+    cli: { flag: '--scoring', arg: '<name>', help: 'boosting early stopping score: loss, accuracy (classification), r2 (regression) or none (the estimator score)', defaultText: 'loss', parse: (raw, name) => (cliText.choice(['loss', 'accuracy', 'r2', 'none'])(raw, name) === 'none' ? null : raw.trim().toLowerCase()) },
     default: 'loss',
     validate: (v, name, task) => {
       if (v === null) return null;
       return oneOf(name, v, task === 'classification' ? (['loss', 'accuracy'] as const) : task === 'regression' ? (['loss', 'r2'] as const) : (['loss', 'accuracy', 'r2'] as const));
     },
   },
-  validationFraction: { default: 0.1, validate: (v, name) => (v === null ? null : openUnit(name, v)) },
-  nIterNoChange: { default: 10, validate: (v, name) => int(name, v, 1) },
-  tol: { default: 1e-7, validate: (v, name) => nonNegative(name, v) },
-  seed: { default: 0, validate: (v, name) => seedValue(name, v) },
+  validationFraction: { default: 0.1, validate: (v, name) => (v === null ? null : openUnit(name, v)), cli: { flag: '--validation-fraction', arg: '<x>', help: 'boosting: share of the rows held out for early stopping, in (0, 1), or none (score the training rows)', defaultText: '0.1', parse: cliText.numberOrNone } },
+  nIterNoChange: { default: 10, validate: (v, name) => int(name, v, 1), cli: { flag: '--n-iter-no-change', arg: '<n>', help: 'boosting: iterations without improvement before early stopping', defaultText: '10', parse: cliText.number } },
+  tol: { default: 1e-7, validate: (v, name) => nonNegative(name, v), cli: { flag: '--tol', arg: '<x>', help: 'boosting: smallest improvement early stopping counts', defaultText: '1e-7', parse: cliText.number } },
+  seed: { default: 0, validate: (v, name) => seedValue(name, v), cli: { flag: '--seed', arg: '<n>', help: '', defaultText: '0', parse: cliText.number } },
   classWeight: {
+    cli: { flag: '--class-weight', arg: '<w>', help: '', defaultText: 'none', parse: (raw, name) => (cliText.choice(['balanced', 'none'])(raw, name) === 'none' ? null : 'balanced') },
     default: null,
     tasks: ['classification'],
     validate: (v, name) => {
@@ -203,6 +229,7 @@ export const BOOSTING_OPTIONS: OptionTable<ResolvedBoostingOptions> = {
     },
   },
   nJobs: {
+    cli: { flag: '--jobs', arg: '<n>', help: '', defaultText: '1', parse: cliText.number },
     default: 1,
     validate: (v, name) => {
       if (v !== 1) throw new InvalidArgumentError(name, '1 (boosting fits on the calling thread; multi-threaded fitting is not implemented yet)', v);

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { exportText } from '@dt/core';
 import { renderSvg } from '@dt/plot';
 import { HistGradientBoostingRegressor } from './hist-gradient-boosting-regressor.js';
+import { HistGradientBoostingClassifier } from './hist-gradient-boosting-classifier.js';
+import { boostingMemberTree } from './member-tree.js';
 import { arrayOf } from './testing-fixtures/sklearn-fixture.js';
 
 describe('boosting trees are ordinary dt Trees', () => {
@@ -17,5 +19,25 @@ describe('boosting trees are ordinary dt Trees', () => {
     expect(svg).toContain(`${root} &lt;= `);
     expect(exportText({ tree, featureNames: names, nFeatures: 5 } as never)).toContain(`${root} <= `);
     expect(tree.nLeaves).toBe(4);
+  });
+
+  it('boostingMemberTree: tree i of a multiclass model (iteration-major) as a dt regression tree with the names, predicting its raw values', () => {
+    const names = ['a', 'b', 'c', 'd', 'e'];
+    const y = arrayOf('multi', 'y') as number[];
+    const c = new HistGradientBoostingClassifier({ maxIter: 2, maxLeafNodes: 4 }).fit(X, y, { featureNames: names });
+    const K = c.nTreesPerIteration;
+    expect(K).toBe(3);
+    const member = boostingMemberTree(c, K + 2);
+    expect(member.tree).toBe(c.estimators[1]![2]);
+    expect(member.featureNames).toEqual(names);
+    expect(exportText(member)).toContain(`${names[member.tree.feature[0]!]!} <= `);
+    const rows = X.filter((r) => r.every((v) => !Number.isNaN(v)));
+    const want = rows.map((r) => {
+      let n = 0;
+      while (member.tree.kind[n] !== 0) n = r[member.tree.feature[n]!]! <= member.tree.threshold[n]! ? member.tree.left[n]! : member.tree.right[n]!;
+      return member.tree.value[n]!;
+    });
+    expect(Array.from(member.predict(rows))).toEqual(want);
+    expect(() => boostingMemberTree(c, 2 * K)).toThrow(/tree/);
   });
 });

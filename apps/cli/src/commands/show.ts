@@ -3,8 +3,9 @@ import { exportDot, exportText, type ExportOptions } from '@dt/core';
 import { renderHtml, renderSvg, type PlotOptions } from '@dt/plot';
 import { exportStreamDot, exportStreamText } from '@dt/stream';
 import { basename } from 'node:path';
-import { isForest, isStream } from '../any-model.js';
+import { isBoosting, isForest, isStream } from '../any-model.js';
 import { forestView } from './forest-show.js';
+import { boostView } from './boost-show.js';
 import { InvalidArgumentError, nonNegativeInt, oneOf } from '@dt/errors';
 import { resolvePath } from '../data.js';
 import { UsageError } from '../errors.js';
@@ -27,7 +28,7 @@ export function showCommand(program: Command, ctx: Context): void {
     .option('--max-depth <n>', 'summarise nodes deeper than this')
     .option('--decimals <n>', 'digits after the decimal point (default: 2 for text, 3 for dot)')
     .option('--json', 'print the model as JSON: its structure summary and the model file (instead of --format)')
-    .option('--tree <index>', 'a forest: print this tree (0-based) instead of the summary')
+    .option('--tree <index>', 'a forest or boosting model: print this tree (0-based) instead of the summary')
     .action((opts: Record<string, unknown>) => show(opts, ctx));
 }
 
@@ -47,18 +48,24 @@ async function show(opts: Record<string, unknown>, ctx: Context): Promise<void> 
     if (opts.format !== 'text' || options.maxDepth !== undefined || options.decimals !== undefined || opts.tree !== undefined) {
       throw new UsageError('--json prints the whole model: it takes no --format, --max-depth, --decimals or --tree');
     }
-    const summary = isForest(model)
+    const summary = isBoosting(model)
+      ? { iterations: model.nIter, trees: model.nIter * model.nTreesPerIteration, features: model.nFeatures, featureNames: model.featureNames }
+      : isForest(model)
       ? { trees: model.estimators.length, features: model.nFeatures, featureNames: model.featureNames }
       : { nodes: model.nodeCount, leaves: model.nLeaves, depth: model.depth, features: model.nFeatures, featureNames: model.featureNames };
     await write(`${JSON.stringify({ summary, training, model }, null, 2)}\n`);
     return;
   }
-  if (isForest(model)) {
+  if (isBoosting(model)) {
+    const view = boostView(model, opts.tree, format, training);
+    if ('summary' in view) return write(view.summary);
+    model = view.tree;
+  } else if (isForest(model)) {
     const view = forestView(model, opts.tree, format, training);
     if ('summary' in view) return write(view.summary);
     model = view.tree;
   } else if (opts.tree !== undefined) {
-    throw new InvalidArgumentError('--tree', 'used with a forest model (this file holds one tree)', String(opts.tree));
+    throw new InvalidArgumentError('--tree', 'used with a forest or boosting model (this file holds one tree)', String(opts.tree));
   }
   // Level names of categorical features, so CRIMCOORD splits read as level sets.
   if (training && training.categories.some((c) => c !== null)) options.categories = training.categories;

@@ -132,7 +132,7 @@ describe('dt train', () => {
     const r = await cli(dir, ['train', '--help']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/--algorithm <name>\s+learning algorithm: cart, gini-features,/);
-    expect(r.stdout).toMatch(/\(default: "cart"\)/);
+    expect(r.stdout).toMatch(/\(default:\s+"cart"\)/);
     expect(r.stdout).toMatch(/Algorithms:\n {2}cart +CART/);
     for (const name of ['gini-pre-pca', 'gini-node-features-pca', 'gini-node-means-pca', 'maxcut-features', 'maxcut-pre-pca', 'maxcut-node-features-pca', 'maxcut-node-means-pca']) {
       expect(r.stdout).toMatch(new RegExp(`\\n {2}${name} +`));

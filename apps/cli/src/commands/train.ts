@@ -13,6 +13,8 @@ import { isStream } from '../any-model.js';
 import { buildLearner, fittedModel, PrunedLearner } from '../pruning.js';
 import { ForestLearner } from '../forest.js';
 import { trainForest } from './forest-train.js';
+import { BoostLearner } from '../boosting.js';
+import { trainBoosting } from './boost-train.js';
 import { addTreeOptions, algorithmsHelp, configFromFlags, renamedError } from '../tree-options.js';
 
 export function trainCommand(program: Command, ctx: Context): void {
@@ -60,6 +62,7 @@ async function train(opts: Record<string, unknown>, ctx: Context): Promise<void>
         };
   const learner = buildLearner(config, ds.task, ds.featureTypes);
   if (learner instanceof ForestLearner) return trainForest(learner, ds, config, target, ctx, missing, progress);
+  if (learner instanceof BoostLearner) return trainBoosting(learner, ds, config, target, ctx, progress, missing);
   try {
     progress.stage('fitting');
     const fit = measure(() => {

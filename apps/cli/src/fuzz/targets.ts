@@ -25,23 +25,14 @@ import { CliRefusal, type FuzzTarget } from './harness.js';
 import { exchangeTargets } from './exchange-targets.js';
 import { mutateModel, mutation, type Mutation } from './mutate-model.js';
 import { explainTarget } from './explain-target.js';
+import { boostTargets } from './boost-targets.js';
+import { checkClassifierOutputs } from './check-classifier.js';
 
 /** Checks a loaded forest's outputs like checkModel's (predictions, probabilities, importances, re-load). */
 function checkForest(model: ForestModel, X: number[][]): string | null {
   if (model instanceof EnsembleClassifier) {
-    const classes = new Set<unknown>(model.classes);
-    for (const p of model.predict(X)) if (!classes.has(p)) return `predict returned ${String(p)}, not a class`;
-    const proba = model.predictProbaFlat(X);
-    const C = model.classes.length;
-    for (let r = 0; r < X.length; r++) {
-      let sum = 0;
-      for (let c = 0; c < C; c++) {
-        const p = proba[r * C + c]!;
-        if (!(p >= 0 && p <= 1)) return `predictProba returned ${p}`;
-        sum += p;
-      }
-      if (Math.abs(sum - 1) > 1e-9) return `predictProba row sums to ${sum}`;
-    }
+    const bad = checkClassifierOutputs(model.classes, model.predict(X), model.predictProbaFlat(X), X.length);
+    if (bad !== null) return bad;
   } else {
     for (const p of model.predict(X)) if (!Number.isFinite(p)) return `predict returned ${p}`;
   }
@@ -61,20 +52,8 @@ export function checkModel(model: AnyModel | ForestModel, rows: readonly number[
   for (let r = 0; r < n; r++) X.push(Array.from({ length: d }, (_, j) => rows[(r * 7 + j) % rows.length]!));
   if (model instanceof Ensemble) return checkForest(model as ForestModel, X);
   if (isClassifier(model)) {
-    const classes = new Set<unknown>(model.classes);
-    const pred = model.predict(X);
-    for (const p of pred) if (!classes.has(p)) return `predict returned ${String(p)}, not a class`;
-    const proba = model.predictProbaFlat(X);
-    const C = model.classes.length;
-    for (let r = 0; r < n; r++) {
-      let sum = 0;
-      for (let c = 0; c < C; c++) {
-        const p = proba[r * C + c]!;
-        if (!(p >= 0 && p <= 1)) return `predictProba returned ${p}`;
-        sum += p;
-      }
-      if (Math.abs(sum - 1) > 1e-9) return `predictProba row sums to ${sum}`;
-    }
+    const bad = checkClassifierOutputs(model.classes, model.predict(X), model.predictProbaFlat(X), n);
+    if (bad !== null) return bad;
   } else {
     for (const p of model.predict(X)) if (!Number.isFinite(p)) return `predict returned ${p}`;
   }
@@ -274,7 +253,7 @@ const cliDir = mkdtempSync(join(tmpdir(), 'dt-fuzz-cli-'));
 const cliInput = fc.record({
   csv: csvInput,
   command: fc.constantFrom('train', 'train', 'predict', 'show'),
-  algorithm: fc.constantFrom('cart', 'stream', 'gini-node-means-pca', 'bogus'),
+  algorithm: fc.constantFrom('cart', 'stream', 'gini-node-means-pca', 'hist-gradient-boosting', 'bogus'),
   flags: fc.array(fc.constantFrom(['--max-depth', '2'], ['--max-depth', '-1'], ['--max-depth', 'x'], ['--task', 'regression'], ['--format', 'dot'], ['--format', 'svg'], ['--proba'], ['--max-depth', '0'], ['--label', 'c0'], ['--label', 'zz'], ['--decimals', '1000'], ['--decimals', '3']), { maxLength: 3 }),
   out: fc.constantFrom('m.json', 'd.csv', 'p.csv'),
 });
@@ -298,7 +277,8 @@ const cliTarget: FuzzTarget<typeof cliInput extends fc.Arbitrary<infer T> ? T : 
     let r: { code: number; stderr: string };
     if (c.command === 'train') r = await dt(['train', '--data', 'd.csv', '--algorithm', c.algorithm, ...flags.filter((f) => f !== '--proba'), '--out', c.out]);
     else {
-      const t = await dt(['train', '--data', 'd.csv', '--out', 'm.json']);
+      // predict and show read a tree file, or a boosting file when the case drew boosting.
+      const t = await dt(['train', '--data', 'd.csv', ...(c.algorithm === 'hist-gradient-boosting' ? ['--algorithm', c.algorithm] : []), '--out', 'm.json']);
       if (t.code !== 0) r = t;
       else if (c.command === 'predict') r = await dt(['predict', '--model', 'm.json', '--data', 'd.csv', ...flags.filter((f) => f === '--proba'), '--out', c.out]);
       else r = await dt(['show', '--model', 'm.json', ...flags.filter((f) => ['--format', 'dot', 'svg', '--max-depth', '2', '-1', 'x', '0', '--decimals', '1000', '3'].includes(f)), '--out', c.out === 'm.json' ? 'show.out' : c.out]);
@@ -410,6 +390,7 @@ const runawayTarget: FuzzTarget<number> = {
 export function fuzzTargets(): FuzzTarget<never>[] {
   return [
     ...baseModels().map((b) => modelTarget(b.name, b.text)),
+    ...boostTargets(),
     ...[csvTarget, idxTarget],
     ...[apiTarget, nanTarget],
     ...[cliTarget],
