@@ -36,3 +36,5 @@ export type { MemberRows } from './data/fit-rows.js';
 export { SharedRows } from './data/shared-rows.js';
 export { reviveTree } from './tree/tree.js';
 export { readTreeJson } from './model-file/model-format.js';
+export { jobsToThreads, startScriptWorker, workerThreads } from './threads/worker-script.js';
+export type { WorkerLike, WorkerThreads } from './threads/worker-script.js';
