@@ -22,7 +22,7 @@ it('README missing-values example runs and prints what it says', async () => {
   }
 });
 
-it("README browser-splitters example runs: 'hist' with exact bins grows the tree 'best' grows", async () => {
+it("README splitters example runs: 'hist' with exact bins grows the tree 'best' grows", async () => {
   const log = vi.spyOn(console, 'log').mockImplementation(() => {});
   try {
     await runReadmeExample(new URL('../README.md', import.meta.url).pathname, 4);
@@ -32,7 +32,7 @@ it("README browser-splitters example runs: 'hist' with exact bins grows the tree
   }
 });
 
-it('README browser-options example runs: ccpAlpha prunes a scaled tree', async () => {
+it('README options example runs: ccpAlpha prunes a scaled tree', async () => {
   const log = vi.spyOn(console, 'log').mockImplementation(() => {});
   try {
     await runReadmeExample(new URL('../README.md', import.meta.url).pathname, 5);
@@ -42,7 +42,7 @@ it('README browser-options example runs: ccpAlpha prunes a scaled tree', async (
   }
 });
 
-it('README browser-loading example runs: fromJSON after @dt/core/load reads what toJSON wrote', async () => {
+it('README fromJSON example runs: fromJSON reads what toJSON wrote', async () => {
   const log = vi.spyOn(console, 'log').mockImplementation(() => {});
   try {
     await runReadmeExample(new URL('../README.md', import.meta.url).pathname, 6);
