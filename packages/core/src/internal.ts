@@ -37,3 +37,5 @@ export { SharedRows } from './data/shared-rows.js';
 export { reviveTree } from './tree/tree.js';
 export { readTreeJson } from './model-file/model-format.js';
 export { monotonicSigns } from './search/monotonic.js';
+export { jobsToThreads, startScriptWorker, workerThreads } from './threads/worker-script.js';
+export type { WorkerLike, WorkerThreads } from './threads/worker-script.js';

@@ -4,7 +4,8 @@ import { InvalidArgumentError, knownKeys, plainObject, UnknownNameError } from '
 import { DecisionStreamClassifier, type StreamOptions } from '@dt/stream';
 import { EnsembleClassifier, EnsembleRegressor, type ClassifierMember, type FeatureSubspace, type RegressorMember } from './ensemble.js';
 import { checkBootstrapOptions, ENSEMBLE_OPTIONS, type EnsembleOptions, type ResolvedEnsembleOptions } from './forest-options.js';
-import { forestToJson, loadForestAs, type ForestJson } from './model-format.js';
+import type { ForestThreadSpec } from './fit-threads.js';
+import { forestThreadSpec, forestToJson, loadForestAs, type ForestJson } from './model-format.js';
 
 /** Builds an unfitted member with the given seed, e.g. `(seed) => new DecisionTreeClassifier({ seed })`. */
 export type MemberFactory<M> = (seed: number) => M;
@@ -165,6 +166,10 @@ export class AlgorithmForestClassifier extends BaggingClassifier {
 
   protected override withParams(params: object): this {
     return new AlgorithmForestClassifier(this.algorithm, params as AlgorithmForestOptions) as this;
+  }
+
+  protected override threadSpec(): ForestThreadSpec<ClassifierMember> {
+    return forestThreadSpec(this);
   }
 
   /** The dt-forest file as an object: `JSON.stringify(forest)` writes what loadForest/fromJSON read (throws before fit; not for 'decision-stream'). */

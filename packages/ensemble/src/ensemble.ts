@@ -2,6 +2,7 @@ import { DecisionTreeClassifier, DecisionTreeRegressor, encodeLabels, type Class
 import { accuracyScore, checkFeatureNames, FIT_CELLS_WITH_MISSING, FIT_ROWS, SharedRows, type MemberRows, logProba, noRuleForMissing, optionParams, r2Score, rejectMissingRows, splitRows, toRowMajor, toRowMajorView, toSampleWeight, toTargets, RESTORE } from '@dt/core/internal';
 import { createRandom, InvalidArgumentError, knownKeys, NotFittedError, plainObject, ShapeMismatchError, type Random } from '@dt/errors';
 import { bootstrapCounts, memberSeeds, resolveMaxSamples, sampleWithoutReplacement } from './bootstrap.js';
+import { fitOnThreads, forestThreads, type ForestThreadReport, type ForestThreadSpec } from './fit-threads.js';
 import { ENSEMBLE_OPTIONS, type EnsembleClassWeight, type ResolvedEnsembleOptions } from './forest-options.js';
 
 /**
@@ -351,16 +352,49 @@ export abstract class Ensemble<M extends ClassifierMember | RegressorMember> {
   /** Validates the data and plans every member's fit (used by fit and by the worker pool of @dt/ensemble/node). */
   abstract [PREPARE_FIT](X: FeatureInput, y: unknown, fitOptions: EnsembleFitOptions): PreparedFit<M>;
 
-  /** Fits members 0..nEstimators-1 in this thread, in index order. */
-  protected fitSerial(X: FeatureInput, y: unknown, fitOptions: EnsembleFitOptions): void {
+  /**
+   * How worker threads rebuild this forest and read back its members (fit with nJobs > 1), or null
+   * when they cannot: a Bagging forest's member factory is code, which no other thread can run.
+   */
+  protected threadSpec(): ForestThreadSpec<M> | null {
+    return null;
+  }
+
+  /**
+   * Threads the last fit in this process ran on: nJobs as given, the threads that ran (this one and
+   * its workers; nJobs above the cores or the members is clamped to them) and the members each fitted
+   * (index 0: the fitting thread). Null before fit and for a loaded model.
+   */
+  get threadReport(): ForestThreadReport | null {
+    return this.threads;
+  }
+
+  private threads: ForestThreadReport | null = null;
+
+  /**
+   * Fits members 0..nEstimators-1: in this thread in index order, or with nJobs > 1 on that many
+   * threads (fit-threads.ts; Node only, synchronous) — the same members either way.
+   */
+  protected fitMembers(X: FeatureInput, y: unknown, fitOptions: EnsembleFitOptions): void {
+    const nJobs = this.options.nJobs;
+    const threads = forestThreads(nJobs, this.options.nEstimators);
+    const how = threads > 1 ? this.threadSpec() : null;
+    if (threads > 1 && how === null) throw new InvalidArgumentError('nJobs', '1 for a Bagging forest of custom members (its member factory cannot run on worker threads)', nJobs);
     const plan = this[PREPARE_FIT](X, y, fitOptions);
-    const members: M[] = [];
     const total = plan.draws.length;
+    if (how !== null) {
+      const { members, membersPerThread } = fitOnThreads(plan, how, { X, y, sampleWeight: fitOptions.sampleWeight, featureNames: fitOptions.featureNames }, nJobs, threads, fitOptions.onProgress);
+      plan.finish(members);
+      this.threads = { requested: nJobs, threads, membersPerThread };
+      return;
+    }
+    const members: M[] = [];
     for (let i = 0; i < total; i++) {
       members.push(plan.fitMember(i));
       fitOptions.onProgress?.(i + 1, total);
     }
     plan.finish(members);
+    this.threads = { requested: nJobs, threads: 1, membersPerThread: [total] };
   }
 }
 
@@ -410,7 +444,7 @@ export abstract class EnsembleClassifier<M extends ClassifierMember> extends Ens
 
   /** Fits every member on its bootstrap draw and feature subset; same data and seed, same ensemble. */
   fit(X: FeatureInput, y: LabelInput, fitOptions: EnsembleFitOptions = {}): this {
-    this.fitSerial(X, y, fitOptions);
+    this.fitMembers(X, y, fitOptions);
     return this;
   }
 
@@ -562,7 +596,7 @@ export abstract class EnsembleRegressor<M extends RegressorMember> extends Ensem
 
   /** Fits every member on its bootstrap draw and feature subset; same data and seed, same ensemble. */
   fit(X: FeatureInput, y: ArrayLike<number>, fitOptions: EnsembleFitOptions = {}): this {
-    this.fitSerial(X, y, fitOptions);
+    this.fitMembers(X, y, fitOptions);
     return this;
   }
 

@@ -4,9 +4,9 @@
  * asked for and sends each tree back (its typed arrays, structured-cloned).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { DecisionTreeClassifier, DecisionTreeRegressor } from '@dt/core';
 import { PREPARE_FIT } from './ensemble.js';
-import { forestFromSpec, memberToJson, type ForestMember, type ForestSpec } from './model-format.js';
+import { fitMemberMessage } from './member-message.js';
+import { forestFromSpec, type ForestSpec } from './model-format.js';
 
 interface Init {
   spec: ForestSpec;
@@ -20,20 +20,6 @@ interface Init {
 const init = workerData as Init;
 const forest = forestFromSpec(init.spec);
 const plan = forest[PREPARE_FIT](init.X, init.y, { sampleWeight: init.sampleWeight, featureNames: init.featureNames });
-parentPort!.on('message', (i: number) => {
-  try {
-    const m = plan.fitMember(i) as ForestMember;
-    if (m instanceof DecisionTreeClassifier || m instanceof DecisionTreeRegressor) {
-      // The Tree itself (structured clone copies its typed arrays; reviveTree gives it its class back):
-      // no JSON to write, parse and validate (≈35 ms per letter tree).
-      parentPort!.postMessage({ i, tree: m.tree, classes: m instanceof DecisionTreeClassifier ? m.classes : null });
-    } else {
-      // A Decision Stream member (a graph, not a Tree): its forest-file JSON, read back by memberFromJson.
-      parentPort!.postMessage({ i, member: memberToJson(m, plan.draws[i]!.features) });
-    }
-  } catch (e) {
-    parentPort!.postMessage({ i, error: (e as Error).message });
-  }
-});
+parentPort!.on('message', (i: number) => parentPort!.postMessage(fitMemberMessage(plan, i)));
 // Up: the pool hands out members from now on (a member's time is its fit, not this thread's start-up).
 parentPort!.postMessage({ ready: true });

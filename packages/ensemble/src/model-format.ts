@@ -18,6 +18,7 @@ import { DecisionStreamClassifier, graphToJson, readGraphJson, STREAM_OPTIONS } 
 import { z } from 'zod';
 import { AlgorithmForestClassifier, memberFeaturesValue } from './bagging.js';
 import { RESTORE_ENSEMBLE, type Ensemble } from './ensemble.js';
+import type { ForestThreadSpec } from './fit-threads.js';
 import { ENSEMBLE_OPTIONS } from './forest-options.js';
 import { ExtraTreesClassifier, ExtraTreesRegressor, RandomForestClassifier, RandomForestRegressor } from './random-forest.js';
 
@@ -316,6 +317,12 @@ export function loadForestAs<M extends ForestModel>(input: string | unknown, Kin
   const m = loadForest(input);
   if (!(m instanceof Kind)) throw new ModelFormatError(`the file holds a ${estimatorName(m)}, not a ${Kind.name || 'forest of the kind asked for'}`);
   return m;
+}
+
+/** How fit's worker threads rebuild `model` and read back its Decision Stream members (fit with nJobs > 1, fit-threads.ts). */
+export function forestThreadSpec<M>(model: ForestModel): ForestThreadSpec<M> {
+  const spec = forestSpec(model);
+  return { spec, readMember: (json, i, nFeatures, nClasses) => memberFromJson(spec, json as MemberJson, `members.${i}`, nFeatures, nClasses) as M };
 }
 
 /**

@@ -2,7 +2,8 @@ import { DecisionTreeClassifier, DecisionTreeRegressor, type ClassifierOptions, 
 // Extra trees grow with splitter 'random', which browser bundles of @dt/core load only on request.
 import { EnsembleClassifier, EnsembleRegressor } from './ensemble.js';
 import { memberConstraints, splitForestOptions, type EnsembleOptions, type ForestTreeOptions } from './forest-options.js';
-import { forestToJson, loadForestAs, type ForestJson } from './model-format.js';
+import type { ForestThreadSpec } from './fit-threads.js';
+import { forestThreadSpec, forestToJson, loadForestAs, type ForestJson } from './model-format.js';
 
 /** Options of a forest: the ensemble's and every tree option of @dt/core (passed to each tree). */
 export type ForestClassifierOptions = EnsembleOptions & ForestTreeOptions;
@@ -34,6 +35,10 @@ export class RandomForestClassifier extends EnsembleClassifier<DecisionTreeClass
   protected withParams(params: object): this {
     const Ctor = this.constructor as new (options: ForestClassifierOptions) => this;
     return new Ctor(params as ForestClassifierOptions);
+  }
+
+  protected override threadSpec(): ForestThreadSpec<DecisionTreeClassifier> {
+    return forestThreadSpec(this);
   }
 
   /** The dt-forest file as an object: `JSON.stringify(forest)` writes what loadForest/fromJSON read (throws before fit). */
@@ -76,6 +81,10 @@ export class RandomForestRegressor extends EnsembleRegressor<DecisionTreeRegress
   protected withParams(params: object): this {
     const Ctor = this.constructor as new (options: ForestRegressorOptions) => this;
     return new Ctor(params as ForestRegressorOptions);
+  }
+
+  protected override threadSpec(): ForestThreadSpec<DecisionTreeRegressor> {
+    return forestThreadSpec(this);
   }
 
   /** The dt-forest file as an object: `JSON.stringify(forest)` writes what loadForest/fromJSON read (throws before fit). */

@@ -9,22 +9,11 @@
  * that ran (DecisionTree.threadReport). The fit is synchronous: the fitting thread blocks on Atomics
  * while the workers build histograms and grow subtree tasks (search/hist/histogram-parallel.ts).
  */
-import { DtError, InvalidArgumentError } from '@dt/errors';
+import { DtError } from '@dt/errors';
 import type { HistogramWorkers, ParallelFitStats } from '../search/hist/histogram-parallel.js';
+import { jobsToThreads, startScriptWorker, workerThreads, type WorkerLike } from './worker-script.js';
 
-interface NodeProcess {
-  getBuiltinModule?(id: string): unknown;
-}
-interface WorkerLike {
-  postMessage(message: unknown, transfer?: unknown): void;
-  on(event: 'error', listener: (e: Error) => void): void;
-  unref(): void;
-  terminate(): Promise<number>;
-}
-interface WorkerThreads {
-  Worker: new (script: string | URL, options: Record<string, unknown>) => WorkerLike;
-  receiveMessageOnPort(port: unknown): { message: unknown } | undefined;
-}
+const INSTEAD = 'pass fit option `workers` (HistogramWorkers: createHistogramWorkers from @dt/core/node, or your own Web Workers)';
 
 /** The workers of one fit, what they did, and how to stop them. */
 export interface FitWorkers {
@@ -36,48 +25,19 @@ export interface FitWorkers {
   close(): void;
 }
 
-function builtin<T>(id: string): T | null {
-  const p = (globalThis as { process?: NodeProcess }).process;
-  return p !== undefined && typeof p.getBuiltinModule === 'function' ? (p.getBuiltinModule(id) as T) : null;
-}
-
-/** Threads for `nJobs` (−1: every core), clamped to the cores available; 1 outside Node. */
-export function jobsToThreads(nJobs: number): number {
-  const os = builtin<{ availableParallelism(): number }>('node:os');
-  const cores = os === null ? 1 : os.availableParallelism();
-  return nJobs === -1 ? cores : Math.min(nJobs, cores);
-}
-
 /**
  * Starts the worker threads for one fit with `nJobs`, or null when it runs on one thread (nJobs 1,
  * or one core). Throws a typed error outside Node, or when the worker script is not beside this
  * module (a bundle for Node: pass fit option `workers` from @dt/core/node's createHistogramWorkers).
  */
 export function startFitWorkers(nJobs: number): FitWorkers | null {
-  const wt = builtin<WorkerThreads>('node:worker_threads');
-  if (wt === null) {
-    throw new InvalidArgumentError(
-      'nJobs',
-      "1 here: this runtime has no worker_threads (a browser or edge runtime); fit on one thread, or pass fit option `workers` (HistogramWorkers over your own Web Workers)",
-      nJobs,
-    );
-  }
+  const wt = workerThreads(nJobs, INSTEAD);
   const threads = jobsToThreads(nJobs);
   if (threads <= 1) return null;
-  const fs = builtin<{ existsSync(p: string): boolean }>('node:fs')!;
-  const url = builtin<{ fileURLToPath(u: URL): string }>('node:url')!;
-  const source = import.meta.url.endsWith('.ts');
-  const script = new URL('./histogram-worker' + (source ? '.ts' : '.js'), import.meta.url);
-  if (script.protocol !== 'file:' || !fs.existsSync(url.fileURLToPath(script))) {
-    throw new DtError('IO', `nJobs ${nJobs}: the worker script ${script.href} is missing (a bundled @dt/core?); pass fit option \`workers\` (createHistogramWorkers from @dt/core/node)`);
-  }
   const list: WorkerLike[] = [];
   let failure: Error | null = null;
   for (let k = 0; k < threads - 1; k++) {
-    // From the TypeScript sources (workspace, tests) through tsx's loader, as node.ts's startModuleWorker.
-    const w = source
-      ? new wt.Worker(`import('tsx/esm/api').then((t) => { t.register(); return import(${JSON.stringify(script.href)}); });`, { eval: true, execArgv: ['--conditions=@dt/source'] })
-      : new wt.Worker(script, {});
+    const w = startScriptWorker(wt, import.meta.url, 'histogram-worker', nJobs, INSTEAD);
     w.on('error', (e) => (failure = e));
     w.unref();
     list.push(w);
