@@ -35,4 +35,6 @@ export { FIT_ROWS } from './fit-rows.js';
 export type { MemberRows } from './fit-rows.js';
 export { SharedRows } from './shared-rows.js';
 export { reviveTree } from './tree.js';
-export { readTreeJson } from './model-format.js';
+export { MAX_SAVED_VALUES, readTreeJson } from './model-format.js';
+export { among, checkFields, finite, intAtLeast, orNull, record, typed } from './json-rules.js';
+export type { FieldRule, Rule } from './json-rules.js';
