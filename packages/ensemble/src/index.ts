@@ -9,3 +9,4 @@ export type { BaggingOptions, MemberFactory, AlgorithmForestOptions, MemberFeatu
 export { FOREST_FORMAT, FOREST_FORMAT_VERSION, forestToJson, serializeForest, loadForest, forestMemberTree } from './model-format.js';
 export type { ForestModel } from './model-format.js';
 export { expandForestJson } from './forest-format.js';
+export type { ForestDecisionPath } from './forest-paths.js';
