@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import type { Tree } from '@dt/core';
 import { makeClassification } from '@dt/datasets';
 import { InvalidArgumentError } from '@dt/errors';
 import { algorithmForest } from './bagging.js';
@@ -92,7 +93,7 @@ describe('forest apply and decisionPath on dt-fitted forests: per-tree oracle', 
             forest.estimators.forEach((m, t) => {
               const feats = forest.estimatorsFeatures[t];
               const x = feats === null ? row : Array.from(feats!, (f) => row[f]!);
-              const tree = (m as unknown as { tree: import('@dt/core').Tree }).tree;
+              const tree = (m as unknown as { tree: Tree }).tree;
               const own = tree.decisionPath(Float64Array.from(x), 1);
               expect(leaves[r * M + t]).toBe(own.indices[own.indices.length - 1]);
               for (const v of own.indices) expected.push(path.nodeIndptr[t]! + v);
