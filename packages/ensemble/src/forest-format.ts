@@ -11,7 +11,7 @@
  * expands the table back into the version 3 member trees before any rule runs, so every version is
  * checked by one set of rules.
  */
-import { algorithmOptions, DecisionTreeClassifier, DecisionTreeRegressor, treeToJson, type Tree, type TreeJson } from '@dt/core';
+import { algorithmOptions, DecisionTreeClassifier, DecisionTreeRegressor, LEAF, treeToJson, type Tree, type TreeJson } from '@dt/core';
 import {
   among,
   checkClassCounts,
@@ -50,7 +50,8 @@ export const FOREST_FORMAT = 'dt-forest';
  * 3: Decision Stream forests — their members hold a `graph` (dt-stream's graph JSON) instead of a
  * `tree`, their `treeParams` are stream options — and `subspace` may be 'sqrt' or 'log2'.
  * 4 (issue #28): member trees are stored as one table of base64 typed-array columns (`nodes`), each
- * member naming its `nodeCount` and `obliqueCount`. Versions 1–3 still load.
+ * member naming its `nodeCount` and `obliqueCount`; left, right, feature, threshold and missingGoToLeft
+ * hold split nodes only. Versions 1–3 still load.
  */
 export const FOREST_FORMAT_VERSION = 4;
 const OLDER_VERSIONS = [1, 2, 3];
@@ -92,6 +93,9 @@ export interface CompactMemberJson {
 /** The columns of a version 4 file's node table: per node, per node × output (`value`), per oblique weight. */
 export const NODE_COLUMNS = ['kind', 'left', 'right', 'feature', 'threshold', 'missingGoToLeft', 'impurity', 'nSamples', 'weightedNSamples', 'obliqueOffset', 'obliqueLength'] as const;
 const POOL_COLUMNS = ['obliqueFeatures', 'obliqueWeights'] as const;
+/** Node columns stored for split nodes only (a leaf's entries are fixed: -1, -1, -1, 0, 0). */
+const SPLIT_COLUMNS: readonly string[] = ['left', 'right', 'feature', 'threshold', 'missingGoToLeft'];
+const LEAF_ENTRY: Readonly<Record<string, number>> = { left: -1, right: -1, feature: -1, threshold: 0, missingGoToLeft: 0 };
 type NodeTable = Record<(typeof NODE_COLUMNS)[number] | (typeof POOL_COLUMNS)[number] | 'value', Column>;
 
 /** The head of a forest file: what rebuilds the unfitted forest (estimator, options); also what the fit workers receive. */
@@ -279,6 +283,13 @@ export function forestToJson(model: SavableForest): ForestJson {
   };
 }
 
+/** The split (non-leaf) node ids of a tree, ascending. */
+function splitNodes(t: Tree): Int32Array {
+  const out: number[] = [];
+  for (let v = 0; v < t.nodeCount; v++) if (t.kind[v] !== LEAF) out.push(v);
+  return Int32Array.from(out);
+}
+
 /** The member trees' arrays concatenated (members in order), one column per field. */
 function nodeTable(trees: readonly Tree[]): NodeTable {
   let nodes = 0;
@@ -299,8 +310,17 @@ function nodeTable(trees: readonly Tree[]): NodeTable {
     }
     return encodeColumn(all);
   };
+  let splits = 0;
+  for (const t of trees) for (let v = 0; v < t.nodeCount; v++) if (t.kind[v] !== LEAF) splits++;
   const table: Partial<NodeTable> = {};
-  for (const key of NODE_COLUMNS) table[key] = concat(nodes, (t) => (t[key] as ArrayLike<number> & { subarray(a: number, b: number): ArrayLike<number> }).subarray(0, t.nodeCount));
+  for (const key of NODE_COLUMNS) {
+    if (SPLIT_COLUMNS.includes(key)) {
+      // Split nodes only: a leaf's are always the same (no children, feature -1, threshold 0, NaN right).
+      table[key] = concat(splits, (t) => Float64Array.from(splitNodes(t), (v) => t[key][v]!));
+      continue;
+    }
+    table[key] = concat(nodes, (t) => t[key].subarray(0, t.nodeCount));
+  }
   table.value = concat(values, (t) => t.value.subarray(0, t.nodeCount * t.nOutputs));
   table.obliqueFeatures = concat(pool, (t) => t.obliqueFeatures.subarray(0, t.obliqueUsed));
   table.obliqueWeights = concat(pool, (t) => t.obliqueWeights.subarray(0, t.obliqueUsed));
@@ -338,12 +358,22 @@ function expandMembers(j: ForestJson): MemberJson[] {
     values += m.nodeCount * (isC ? (m.classes?.length ?? 0) : 1);
     pool += m.obliqueCount;
   });
-  for (const key of NODE_COLUMNS) if (cols[key]!.length !== nodes) throw new ModelFormatError(`invalid model at nodes.${key}: ${cols[key]!.length} values, but the members' nodeCounts sum to ${nodes}`);
+  for (const key of NODE_COLUMNS) {
+    if (SPLIT_COLUMNS.includes(key)) continue;
+    if (cols[key]!.length !== nodes) throw new ModelFormatError(`invalid model at nodes.${key}: ${cols[key]!.length} values, but the members' nodeCounts sum to ${nodes}`);
+  }
+  let splits = 0;
+  for (let v = 0; v < nodes; v++) if (cols.kind![v] !== LEAF) splits++;
+  for (const key of SPLIT_COLUMNS) {
+    const n = cols[key as keyof NodeTable]!.length;
+    if (n !== splits) throw new ModelFormatError(`invalid model at nodes.${key}: ${n} values, but nodes.kind has ${splits} split nodes`);
+  }
   if (cols.value!.length !== values) throw new ModelFormatError(`invalid model at nodes.value: ${cols.value!.length} values, expected ${values} (each member's nodeCount × its classes)`);
   for (const key of POOL_COLUMNS) if (cols[key]!.length !== pool) throw new ModelFormatError(`invalid model at nodes.${key}: ${cols[key]!.length} values, but the members' obliqueCounts sum to ${pool}`);
   let o = 0;
   let v = 0;
   let p = 0;
+  let q = 0;
   return members.map((m): MemberJson => {
     const { nodeCount: n, obliqueCount: k, ...head } = m;
     if (m.graph !== undefined) {
@@ -351,7 +381,17 @@ function expandMembers(j: ForestJson): MemberJson[] {
       return head;
     }
     const nOutputs = isC ? (m.classes?.length ?? 0) : 1;
-    const part = (key: (typeof NODE_COLUMNS)[number]): number[] => Array.from(cols[key]!.subarray(o, o + n!));
+    const kinds = cols.kind!.subarray(o, o + n!);
+    let ms = 0;
+    for (let i = 0; i < kinds.length; i++) if (kinds[i] !== LEAF) ms++;
+    const part = (key: (typeof NODE_COLUMNS)[number]): number[] => {
+      if (!SPLIT_COLUMNS.includes(key)) return Array.from(cols[key]!.subarray(o, o + n!));
+      // Split-node entries in node order; leaves get their fixed entry.
+      const src = cols[key]!;
+      const out = new Array<number>(n!);
+      for (let i = 0, k = q; i < n!; i++) out[i] = kinds[i] !== LEAF ? src[k++]! : LEAF_ENTRY[key]!;
+      return out;
+    };
     const tree: TreeJson = {
       nodeCount: n!,
       nFeatures: m.features === null ? j.nFeatures : m.features.length,
@@ -372,6 +412,7 @@ function expandMembers(j: ForestJson): MemberJson[] {
       obliqueWeights: Array.from(cols.obliqueWeights!.subarray(p, p + k!)),
     };
     o += n!;
+    q += ms;
     v += n! * nOutputs;
     p += k!;
     return { ...head, tree: tree as unknown as Record<string, unknown> };
