@@ -5,7 +5,7 @@ import { DecisionStreamClassifier, type StreamOptions } from '@dt/stream';
 import { EnsembleClassifier, EnsembleRegressor, type ClassifierMember, type FeatureSubspace, type RegressorMember } from './ensemble.js';
 import { checkBootstrapOptions, ENSEMBLE_OPTIONS, type EnsembleOptions, type ResolvedEnsembleOptions } from './forest-options.js';
 import type { ForestThreadSpec } from './fit-threads.js';
-import { forestThreadSpec, forestToJson, loadForestAs, type ForestJson } from './model-format.js';
+import { FOREST_KIND, forestThreadSpec, forestToJson, readForestAs, STREAM, type ForestEstimator, type ForestJson, type LoadedSpec } from './forest-format.js';
 
 /** Builds an unfitted member with the given seed, e.g. `(seed) => new DecisionTreeClassifier({ seed })`. */
 export type MemberFactory<M> = (seed: number) => M;
@@ -172,19 +172,24 @@ export class AlgorithmForestClassifier extends BaggingClassifier {
     return forestThreadSpec(this);
   }
 
-  /** The dt-forest file as an object: `JSON.stringify(forest)` writes what loadForest/fromJSON read (throws before fit; not for 'decision-stream'). */
+  /** The estimator name in forest files. */
+  get [FOREST_KIND](): ForestEstimator {
+    return 'AlgorithmForestClassifier';
+  }
+
+  /** The dt-forest file as an object: `JSON.stringify(forest)` writes what loadForest/fromJSON read (throws before fit). */
   toJSON(): ForestJson {
     return forestToJson(this);
   }
 
   /** A forest of a named algorithm from a dt-forest file (JSON text or parsed object). */
   static fromJSON(json: string | unknown): AlgorithmForestClassifier {
-    return loadForestAs(json, AlgorithmForestClassifier);
+    return readForestAs(json, AlgorithmForestClassifier, algorithmForestFromSpec);
   }
 
   /** Same as fromJSON (ml-cart's spelling). */
   static load(json: string | unknown): AlgorithmForestClassifier {
-    return loadForestAs(json, AlgorithmForestClassifier);
+    return readForestAs(json, AlgorithmForestClassifier, algorithmForestFromSpec);
   }
 }
 
@@ -203,4 +208,17 @@ function algorithmBase(algorithm: string, options: AlgorithmForestOptions): { ba
   }
   // Decision Streams take no sample weights: their members see the drawn rows repeated (repeatRows above).
   return { base, rest, treeOptions };
+}
+
+/** The algorithm forest a forest file's spec describes (options validated by the constructor); null for other estimators. */
+export function algorithmForestFromSpec({ spec, params, memberOptions }: LoadedSpec): AlgorithmForestClassifier | null {
+  if (spec.estimator !== 'AlgorithmForestClassifier') return null;
+  const { classWeight: _cw, ...rest } = params;
+  void _cw;
+  // A named algorithm sets its own criterion and projection; stream options are all the member's.
+  const { criterion: _c, projection: _p, ...algorithmMemberOptions } = memberOptions;
+  void _c;
+  void _p;
+  const tree = spec.algorithm === STREAM ? memberOptions : algorithmMemberOptions;
+  return new AlgorithmForestClassifier(spec.algorithm ?? '', { ...rest, maxFeatures: memberFeaturesValue(spec.subspace ?? null), tree } as never);
 }

@@ -3,6 +3,7 @@ import { accuracyScore, checkFeatureNames, FIT_CELLS_WITH_MISSING, FIT_ROWS, Sha
 import { createRandom, InvalidArgumentError, knownKeys, NotFittedError, plainObject, ShapeMismatchError, type Random } from '@dt/errors';
 import { bootstrapCounts, memberSeeds, resolveMaxSamples, sampleWithoutReplacement } from './bootstrap.js';
 import { fitOnThreads, forestThreads, type ForestThreadReport, type ForestThreadSpec } from './fit-threads.js';
+import { forestApply, forestDecisionPath, type ForestDecisionPath } from './forest-paths.js';
 import { ENSEMBLE_OPTIONS, type EnsembleClassWeight, type ResolvedEnsembleOptions } from './forest-options.js';
 
 /**
@@ -298,6 +299,33 @@ export abstract class Ensemble<M extends ClassifierMember | RegressorMember> {
     const m: unknown = this.members[i];
     if (this.draws[i]!.features !== null || !(m instanceof DecisionTreeClassifier || m instanceof DecisionTreeRegressor)) return null;
     return m.tree.nFeatures === this.d ? m.tree : null;
+  }
+
+  /**
+   * Leaf of each row in each member's tree (scikit-learn's forest `apply`): rows × nEstimators,
+   * row-major (entry r·nEstimators + t is the node id of tree t that row r lands in).
+   */
+  apply(X: FeatureInput): Int32Array {
+    const x = this.predictInput(X);
+    return forestApply(this.memberTrees('apply'), (i) => this.memberInput(x, i), x.rows);
+  }
+
+  /**
+   * Every node each row visits in every tree (scikit-learn's forest `decision_path`): a CSR
+   * indicator matrix of rows × Σ nodes (`indptr`, `indices`; every entry is 1) and `nodeIndptr`,
+   * where columns nodeIndptr[t] .. nodeIndptr[t+1] are tree t's nodes. See ForestDecisionPath.
+   */
+  decisionPath(X: FeatureInput): ForestDecisionPath {
+    const x = this.predictInput(X);
+    return forestDecisionPath(this.memberTrees('decisionPath'), (i) => this.memberInput(x, i), x.rows);
+  }
+
+  /** The members' trees; members that are not dt trees (Decision Streams, custom members) have no node ids to report. */
+  private memberTrees(method: string): Tree[] {
+    return this.members.map((m: unknown) => {
+      if (m instanceof DecisionTreeClassifier || m instanceof DecisionTreeRegressor) return m.tree;
+      throw new InvalidArgumentError('model', `a forest of dt trees for ${method} (members here are ${(m as object).constructor.name})`, method);
+    });
   }
 
   /** Prediction rows as given (typed arrays are not widened: Uint8 pixels stay 1 byte each). */

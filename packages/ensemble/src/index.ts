@@ -8,3 +8,5 @@ export { BaggingClassifier, BaggingRegressor, AlgorithmForestClassifier, algorit
 export type { BaggingOptions, MemberFactory, AlgorithmForestOptions, MemberFeatures } from './bagging.js';
 export { FOREST_FORMAT, FOREST_FORMAT_VERSION, forestToJson, serializeForest, loadForest, forestMemberTree, forestModelFormat } from './model-format.js';
 export type { ForestModel } from './model-format.js';
+export { expandForestJson } from './forest-format.js';
+export type { ForestDecisionPath } from './forest-paths.js';

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRandom } from '@dt/errors';
 import { algorithmForest } from './bagging.js';
+import { expandForestJson } from './forest-format.js';
 import { loadForest, serializeForest } from './model-format.js';
 import { ExtraTreesRegressor, RandomForestClassifier } from './random-forest.js';
 
@@ -32,14 +33,15 @@ describe('forests with missing values', () => {
     const text = serializeForest(f);
     const back = loadForest(text);
     expect(serializeForest(back)).toBe(text);
-    const j = JSON.parse(text) as { version: number; members: { tree: { missingGoToLeft?: number[] } }[] };
-    expect(j.version).toBe(3); // version 3 (Decision Stream forests) writes trees as version 2 did
+    expect(JSON.parse(text).version).toBe(4);
+    // Version 4's node table, read back as version 3 members (trees as version 2 wrote them).
+    const j = expandForestJson(text) as unknown as { version: number; members: { tree: { missingGoToLeft?: number[] } }[] };
     // NaN rows share the low rows' class: roots splitting on x0 send NaN left (the second search).
     expect(j.members.map((m) => m.tree.missingGoToLeft![0])).toContain(1);
     f.estimators.forEach((m, i) => expect(j.members[i]!.tree.missingGoToLeft).toEqual(Array.from(m.tree.missingGoToLeft.subarray(0, m.tree.nodeCount))));
     // A version 1 file (written before missing values) loads: no sides, no null thresholds.
     const clean = new RandomForestClassifier({ nEstimators: 3, seed: 3 }).fit(data(100, 2).X.map((r) => [Number.isNaN(r[0]!) ? 0 : r[0]!, r[1]!]), data(100, 2).y);
-    const v1 = JSON.parse(serializeForest(clean)) as typeof j;
+    const v1 = expandForestJson(serializeForest(clean)) as unknown as typeof j;
     v1.version = 1;
     for (const m of v1.members) delete m.tree.missingGoToLeft;
     const old = loadForest(v1);

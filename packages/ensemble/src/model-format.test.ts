@@ -4,7 +4,11 @@ import { InvalidArgumentError } from '@dt/errors';
 import { makeClassification, makeRegression } from '@dt/datasets';
 import { DecisionStreamClassifier } from '@dt/stream';
 import { algorithmForest, BaggingClassifier, BaggingRegressor } from './bagging.js';
+import { expandForestJson } from './forest-format.js';
 import { forestMemberTree, forestModelFormat, loadForest, serializeForest } from './model-format.js';
+
+/** A forest's file as version 3 (member trees as objects of number arrays), for edits field by field. */
+const v3 = (m: Parameters<typeof serializeForest>[0]): string => JSON.stringify(expandForestJson(serializeForest(m)));
 import { ExtraTreesClassifier, RandomForestClassifier, RandomForestRegressor } from './random-forest.js';
 
 const data = makeClassification({ nSamples: 150, nFeatures: 5, nClasses: 3, nInformative: 3, seed: 3 });
@@ -42,13 +46,13 @@ describe('dt-forest model files', () => {
 
   it('rejects broken files with a ModelFormatError naming the place', () => {
     const m = new RandomForestClassifier({ nEstimators: 2, seed: 1 }).fit(data.X, labels);
-    const doc = JSON.parse(serializeForest(m));
+    const doc = JSON.parse(v3(m));
     const bad = (f: (d: typeof doc) => void): string => {
       const d = JSON.parse(JSON.stringify(doc));
       f(d);
       return JSON.stringify(d);
     };
-    expect(() => loadForest(bad((d) => (d.version = 4)))).toThrow(/version 4.*reads versions 1, 2, 3/);
+    expect(() => loadForest(bad((d) => (d.version = 5)))).toThrow(/version 5.*reads versions 1, 2, 3, 4/);
     expect(() => loadForest(bad((d) => (d.members[1].tree.threshold[0] = 'x')))).toThrow(/members\.1\.tree\.threshold\.0/);
     expect(() => loadForest(bad((d) => (d.members[0].tree.left[0] = 0)))).toThrow(/child id/);
     expect(() => loadForest(bad((d) => (d.members[0].classes = [0, 1, 7])))).toThrow(/classes/);
@@ -84,11 +88,11 @@ describe('dt-forest model files', () => {
 
 describe('dt-forest version 3: Decision Stream forests', () => {
   const ds = algorithmForest('decision-stream', { nEstimators: 3, seed: 2, maxFeatures: 3 }).fit(data.X, labels);
-  const doc = (): { version: number; treeParams: Record<string, unknown>; subspace: unknown; members: { features: number[]; classes: number[]; graph?: Record<string, unknown>; tree?: unknown }[] } => JSON.parse(serializeForest(ds));
+  const doc = (): { version: number; treeParams: Record<string, unknown>; subspace: unknown; members: { features: number[]; classes: number[]; graph?: Record<string, unknown>; tree?: unknown }[] } => JSON.parse(v3(ds));
 
   it('members are stream graphs with their subspace and class codes; stream options once', () => {
     const j = doc();
-    expect(j.version).toBe(3);
+    expect(JSON.parse(serializeForest(ds)).version).toBe(4);
     expect(j.subspace).toBe(3);
     expect(j.treeParams).toMatchObject({ alpha: new DecisionStreamClassifier().options.alpha });
     expect(j.treeParams.seed).toBeUndefined();
@@ -112,7 +116,7 @@ describe('dt-forest version 3: Decision Stream forests', () => {
     ['class codes beyond the forest classes', (j: ReturnType<typeof doc>) => void (j.members[0]!.classes = [0, 1, 5]), /members\.0\.classes/],
     ['a bad stream option', (j: ReturnType<typeof doc>) => void (j.treeParams.alpha = 7), /alpha/],
     ['an unknown subspace rule', (j: ReturnType<typeof doc>) => void (j.subspace = 'half'), /subspace/],
-    ['an older version', (j: ReturnType<typeof doc>) => void (j.version = 2), /Decision Stream forests are dt-forest version 3, found 2/],
+    ['an older version', (j: ReturnType<typeof doc>) => void (j.version = 2), /Decision Stream forests are dt-forest version 3 or later, found 2/],
   ])('%s is a ModelFormatError naming the place', (_name, mutate, message) => {
     const j = doc();
     mutate(j);
@@ -125,14 +129,14 @@ describe('dt-forest version 3: Decision Stream forests', () => {
   });
 
   it('a tree forest member with a graph is refused', () => {
-    const j = JSON.parse(serializeForest(new RandomForestClassifier({ nEstimators: 2, seed: 1, maxDepth: 2 }).fit(data.X, labels)));
+    const j = JSON.parse(v3(new RandomForestClassifier({ nEstimators: 2, seed: 1, maxDepth: 2 }).fit(data.X, labels)));
     j.members[0].graph = {};
     expect(() => loadForest(JSON.stringify(j))).toThrowError(/members\.0\.tree: expected a tree/);
   });
 
   it('version 2 files (trees only) still load: the same predictions', () => {
     const rf = new RandomForestClassifier({ nEstimators: 3, seed: 1, maxDepth: 4 }).fit(data.X, labels);
-    const j = JSON.parse(serializeForest(rf));
+    const j = JSON.parse(v3(rf));
     j.version = 2;
     expect((loadForest(JSON.stringify(j)) as RandomForestClassifier).predictProba(data.X)).toEqual(rf.predictProba(data.X));
   });
@@ -140,7 +144,7 @@ describe('dt-forest version 3: Decision Stream forests', () => {
 
 describe('dt-forest files: member statistics are checked (fuzz: predictProba −0.21 before)', () => {
   const m = new RandomForestClassifier({ nEstimators: 2, seed: 1, maxDepth: 2 }).fit(data.X, labels);
-  const good = (): { members: { classes: number[]; tree: { value: number[] } }[] } => JSON.parse(serializeForest(m));
+  const good = (): { members: { classes: number[]; tree: { value: number[] } }[] } => JSON.parse(v3(m));
   it.each([
     ['a negative class count', (j: ReturnType<typeof good>) => void (j.members[0]!.tree.value[1] = -1), /members.0.tree.value\[1\]: node 0 has class count -1/],
     ['all-zero class counts', (j: ReturnType<typeof good>) => void j.members[1]!.tree.value.fill(0, 0, 3), /node 0 has class counts summing to 0/],
@@ -156,7 +160,7 @@ describe('dt-forest files follow the tree files’ rules (issue 31)', () => {
   const rf = new RandomForestClassifier({ nEstimators: 2, seed: 1, maxDepth: 3 }).fit(data.X, labels);
   const sub = algorithmForest('hhcart-d', { nEstimators: 2, seed: 1, maxFeatures: 2, tree: { maxDepth: 3 } }).fit(data.X, labels);
   type Doc = { nFeatures: number; featureNames: string[] | null; classes: unknown[]; oobScore: number | null; members: { features: number[] | null; tree: { kind: number[]; nFeatures: number } }[] };
-  const docOf = (m: { toJSON(): unknown }): Doc => JSON.parse(JSON.stringify(m.toJSON()));
+  const docOf = (m: Parameters<typeof serializeForest>[0]): Doc => JSON.parse(v3(m));
 
   it('a 1 KB subspace forest claiming 1e9 features is refused at once (it ran for minutes / died allocating)', () => {
     const j = docOf(sub);
@@ -203,3 +207,68 @@ describe('dt-forest files follow the tree files’ rules (issue 31)', () => {
     expect(() => serializeForest(bc as never)).toThrowError(/BaggingClassifier/);
   });
 });
+
+describe('dt-forest version 4: member trees as typed columns', () => {
+  const rf = new RandomForestClassifier({ nEstimators: 3, seed: 1, maxDepth: 4 }).fit(data.X, labels);
+  type Col = { dtype: string; data: string };
+  const doc = (): { members: { nodeCount: number; obliqueCount: number; classes: number[] }[]; nodes: Record<string, Col> } => JSON.parse(serializeForest(rf));
+
+  it('stores each column at the narrowest exact dtype, and reads it back exactly', () => {
+    const j = doc();
+    expect(j.nodes.kind!.dtype).toBe('u8');
+    expect(j.nodes.feature!.dtype).toBe('u8'); // split nodes only: features 0..4
+    expect(j.nodes.threshold!.dtype).toBe('f64');
+    // Bootstrap draw counts: whole class counts.
+    expect(['u8', 'u16']).toContain(j.nodes.value!.dtype);
+    expect(j.members.reduce((s, m) => s + m.nodeCount, 0)).toBe(rf.estimators.reduce((s, m) => s + m.tree.nodeCount, 0));
+    const back = loadForest(JSON.stringify(j)) as RandomForestClassifier;
+    back.estimators.forEach((m, i) => {
+      const t = rf.estimators[i]!.tree;
+      const n = t.nodeCount;
+      expect(m.tree.threshold.subarray(0, n)).toEqual(t.threshold.subarray(0, n));
+      expect(m.tree.value.subarray(0, n * t.nOutputs)).toEqual(t.value.subarray(0, n * t.nOutputs));
+      expect(m.tree.weightedNSamples.subarray(0, n)).toEqual(t.weightedNSamples.subarray(0, n));
+    });
+  });
+
+  it('takes fewer bytes per node than scikit-learn\'s node record (57 bytes + 8 per class value) and than version 3', () => {
+    const d = makeClassification({ nSamples: 2000, nFeatures: 8, seed: 4 });
+    const big = new RandomForestClassifier({ nEstimators: 5, seed: 1 }).fit(d.X, d.y);
+    const text = serializeForest(big);
+    const nodes = big.estimators.reduce((s, m) => s + m.tree.nodeCount, 0);
+    const table = JSON.stringify(JSON.parse(text).nodes).length;
+    expect(table / nodes).toBeLessThan(57 + 8 * 2);
+    expect(text.length).toBeLessThan(v3(big).length);
+  });
+
+  it.each([
+    ['a column that is not base64', (j: ReturnType<typeof doc>) => void (j.nodes.left!.data = 'not base64!'), /nodes\.left\.data: not base64/],
+    ['an unknown dtype', (j: ReturnType<typeof doc>) => void (j.nodes.left!.dtype = 'i64'), /nodes\.left\.dtype: "i64"/],
+    ['a column cut short', (j: ReturnType<typeof doc>) => void (j.nodes.threshold = { dtype: 'f64', data: 'AAAAAAAAAAA=' }), /nodes\.threshold: 1 values, but nodes\.kind has \d+ split nodes/],
+    ['a half element', (j: ReturnType<typeof doc>) => void (j.nodes.threshold = { dtype: 'f64', data: 'AAAA' }), /3 bytes is not a whole number of f64 values/],
+    ['a node count beyond the table (1e9 nodes in a small file)', (j: ReturnType<typeof doc>) => void (j.members[0]!.nodeCount = 1e9), /nodeCounts sum to 100000/],
+    ['a missing node table', (j: ReturnType<typeof doc>) => void delete (j as { nodes?: unknown }).nodes, /nodes: the member trees' node table is missing/],
+    ['a missing node count', (j: ReturnType<typeof doc>) => void delete (j.members[1] as { nodeCount?: number }).nodeCount, /members\.1: a tree member needs nodeCount/],
+    ['a NaN threshold', (j: ReturnType<typeof doc>) => void (j.nodes.threshold = nanColumn(j.nodes.threshold!)), /members\.0\.tree\.threshold\.0: must be a finite number/],
+  ])('%s is a ModelFormatError naming the place', (_name, mutate, message) => {
+    const j = doc();
+    mutate(j);
+    expect(() => loadForest(JSON.stringify(j))).toThrowError(message);
+    try {
+      loadForest(JSON.stringify(j));
+    } catch (e) {
+      expect((e as Error).name).toBe('ModelFormatError');
+    }
+  });
+
+  it('version 3 files still load (the same predictions)', () => {
+    expect((loadForest(v3(rf)) as RandomForestClassifier).predictProba(data.X)).toEqual(rf.predictProba(data.X));
+  });
+});
+
+/** A float64 column whose first value is NaN. */
+function nanColumn(c: { dtype: string; data: string }): { dtype: string; data: string } {
+  const bytes = Uint8Array.from(atob(c.data), (ch) => ch.charCodeAt(0));
+  new DataView(bytes.buffer).setFloat64(0, Number.NaN, true);
+  return { dtype: 'f64', data: btoa(String.fromCharCode(...bytes)) };
+}

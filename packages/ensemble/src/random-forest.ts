@@ -3,7 +3,7 @@ import { DecisionTreeClassifier, DecisionTreeRegressor, type ClassifierOptions, 
 import { EnsembleClassifier, EnsembleRegressor } from './ensemble.js';
 import { memberConstraints, splitForestOptions, type EnsembleOptions, type ForestTreeOptions } from './forest-options.js';
 import type { ForestThreadSpec } from './fit-threads.js';
-import { forestThreadSpec, forestToJson, loadForestAs, type ForestJson } from './model-format.js';
+import { FOREST_KIND, forestThreadSpec, forestToJson, readForestAs, type ForestEstimator, type ForestJson, type LoadedSpec } from './forest-format.js';
 
 /** Options of a forest: the ensemble's and every tree option of @dt/core (passed to each tree). */
 export type ForestClassifierOptions = EnsembleOptions & ForestTreeOptions;
@@ -41,6 +41,11 @@ export class RandomForestClassifier extends EnsembleClassifier<DecisionTreeClass
     return forestThreadSpec(this);
   }
 
+  /** The estimator name in forest files. */
+  get [FOREST_KIND](): ForestEstimator {
+    return 'RandomForestClassifier';
+  }
+
   /** The dt-forest file as an object: `JSON.stringify(forest)` writes what loadForest/fromJSON read (throws before fit). */
   toJSON(): ForestJson {
     return forestToJson(this);
@@ -48,12 +53,12 @@ export class RandomForestClassifier extends EnsembleClassifier<DecisionTreeClass
 
   /** A forest of this kind from a dt-forest file (JSON text or parsed object). */
   static fromJSON<T extends RandomForestClassifier>(this: abstract new (...args: never[]) => T, json: string | unknown): T {
-    return loadForestAs(json, this);
+    return readForestAs(json, this, randomForestFromSpec);
   }
 
   /** Same as fromJSON (ml-cart's spelling). */
   static load<T extends RandomForestClassifier>(this: abstract new (...args: never[]) => T, json: string | unknown): T {
-    return loadForestAs(json, this);
+    return readForestAs(json, this, randomForestFromSpec);
   }
 }
 
@@ -87,6 +92,11 @@ export class RandomForestRegressor extends EnsembleRegressor<DecisionTreeRegress
     return forestThreadSpec(this);
   }
 
+  /** The estimator name in forest files. */
+  get [FOREST_KIND](): ForestEstimator {
+    return 'RandomForestRegressor';
+  }
+
   /** The dt-forest file as an object: `JSON.stringify(forest)` writes what loadForest/fromJSON read (throws before fit). */
   toJSON(): ForestJson {
     return forestToJson(this);
@@ -94,12 +104,12 @@ export class RandomForestRegressor extends EnsembleRegressor<DecisionTreeRegress
 
   /** A forest of this kind from a dt-forest file (JSON text or parsed object). */
   static fromJSON<T extends RandomForestRegressor>(this: abstract new (...args: never[]) => T, json: string | unknown): T {
-    return loadForestAs(json, this);
+    return readForestAs(json, this, randomForestFromSpec);
   }
 
   /** Same as fromJSON (ml-cart's spelling). */
   static load<T extends RandomForestRegressor>(this: abstract new (...args: never[]) => T, json: string | unknown): T {
-    return loadForestAs(json, this);
+    return readForestAs(json, this, randomForestFromSpec);
   }
 }
 
@@ -108,11 +118,38 @@ export class ExtraTreesClassifier extends RandomForestClassifier {
   constructor(options?: ForestClassifierOptions) {
     super(options, { ensemble: { bootstrap: false }, tree: { splitter: 'random' } });
   }
+
+  /** The estimator name in forest files. */
+  override get [FOREST_KIND](): ForestEstimator {
+    return 'ExtraTreesClassifier';
+  }
 }
 
 /** Extremely randomized trees for regression: splitter 'random', bootstrap false, all features. */
 export class ExtraTreesRegressor extends RandomForestRegressor {
   constructor(options?: ForestRegressorOptions) {
     super(options, { ensemble: { bootstrap: false }, tree: { splitter: 'random' } });
+  }
+
+  /** The estimator name in forest files. */
+  override get [FOREST_KIND](): ForestEstimator {
+    return 'ExtraTreesRegressor';
+  }
+}
+
+/** The random forest or extra trees a forest file's spec describes (options validated by the constructors); null for other estimators. */
+export function randomForestFromSpec({ spec, params, memberOptions }: LoadedSpec): RandomForestClassifier | RandomForestRegressor | null {
+  const options = { ...params, ...memberOptions } as never;
+  switch (spec.estimator) {
+    case 'RandomForestClassifier':
+      return new RandomForestClassifier(options);
+    case 'ExtraTreesClassifier':
+      return new ExtraTreesClassifier(options);
+    case 'RandomForestRegressor':
+      return new RandomForestRegressor(options);
+    case 'ExtraTreesRegressor':
+      return new ExtraTreesRegressor(options);
+    default:
+      return null;
   }
 }

@@ -15,7 +15,7 @@ import {
 import { idxToDataset, parseCsv, parseIdx, type Dataset } from '@dt/datasets';
 import { renderSvg } from '@dt/plot';
 import { DecisionStreamClassifier, DecisionStreamRegressor, exportStreamDot, serializeStreamModel } from '@dt/stream';
-import { algorithmForest, Ensemble, EnsembleClassifier, ExtraTreesClassifier, ExtraTreesRegressor, RandomForestClassifier, RandomForestRegressor, serializeForest, type ForestModel } from '@dt/ensemble';
+import { algorithmForest, Ensemble, EnsembleClassifier, expandForestJson, ExtraTreesClassifier, ExtraTreesRegressor, RandomForestClassifier, RandomForestRegressor, serializeForest, type ForestModel } from '@dt/ensemble';
 import { fitForest } from '@dt/ensemble/node';
 import { createHistogramWorkers, type WorkerFault } from '@dt/core/node';
 import { isClassifier, isStream, MODEL_FORMATS, type AnyModel } from '../any-model.js';
@@ -86,6 +86,7 @@ function baseModels(): { name: string; text: string }[] {
     t.push(a * 0.5 + b - c);
   }
   const streamC = new DecisionStreamClassifier().fit(X, y);
+  const forest = serializeForest(new RandomForestClassifier({ nEstimators: 3, maxDepth: 3, seed: 1 }).fit(X, y));
   const streamR = new DecisionStreamRegressor().fit(X, t);
   return [
     { name: 'tree', text: serializeModel(new DecisionTreeClassifier({ maxDepth: 4 }).fit(X, y)) },
@@ -94,7 +95,10 @@ function baseModels(): { name: string; text: string }[] {
     { name: 'crimcoord', text: serializeModel(new DecisionTreeClassifier({ categoricalFeatures: [2], projection: 'node-means-pca', maxDepth: 4 }).fit(X, y)) },
     { name: 'stream', text: serializeStreamModel(streamC) },
     { name: 'stream-regression', text: serializeStreamModel(streamR) },
-    { name: 'forest', text: serializeForest(new RandomForestClassifier({ nEstimators: 3, maxDepth: 3, seed: 1 }).fit(X, y)) },
+    { name: 'forest', text: forest },
+    // Version 3 (member trees as number arrays): older files keep loading, field by field under the tree rules.
+    { name: 'forest-v3', text: JSON.stringify(expandForestJson(forest)) },
+    { name: 'forest-oblique-v3', text: JSON.stringify(expandForestJson(serializeForest(algorithmForest('hhcart-d', { nEstimators: 2, maxFeatures: 2, seed: 1, tree: { maxDepth: 3 } }).fit(X, y)))) },
     { name: 'forest-regression', text: serializeForest(new RandomForestRegressor({ nEstimators: 3, maxDepth: 3, seed: 1 }).fit(X, t)) },
     { name: 'forest-oblique', text: serializeForest(algorithmForest('hhcart-d', { nEstimators: 2, maxFeatures: 2, seed: 1, tree: { maxDepth: 3 } }).fit(X, y)) },
     { name: 'forest-stream', text: serializeForest(algorithmForest('decision-stream', { nEstimators: 2, maxFeatures: 'sqrt', seed: 1 }).fit(X, y)) },
@@ -105,6 +109,31 @@ function baseModels(): { name: string; text: string }[] {
 }
 
 const rowValues = fc.array(fc.double({ noNaN: true, min: -1e6, max: 1e6 }), { minLength: 8, maxLength: 8 });
+
+/** Byte edits inside a version 4 forest file's typed columns (what JSON mutations cannot reach), and dtype swaps. */
+function forestColumnsTarget(name: string, text: string): FuzzTarget<{ edits: { column: number; at: number; byte: number; dtype: number }[]; rows: number[] }> {
+  const dtypes = ['u8', 'i8', 'u16', 'i16', 'i32', 'u32', 'f32', 'f64', 'x'];
+  return {
+    name: `model file columns: ${name}`,
+    input: fc.record({
+      edits: fc.array(fc.record({ column: fc.nat(), at: fc.nat(), byte: fc.integer({ min: 0, max: 255 }), dtype: fc.integer({ min: -20, max: dtypes.length - 1 }) }), { minLength: 1, maxLength: 4 }),
+      rows: rowValues,
+    }),
+    run({ edits, rows }) {
+      const doc = JSON.parse(text) as { nodes: Record<string, { dtype: string; data: string }> };
+      const keys = Object.keys(doc.nodes);
+      for (const e of edits) {
+        const col = doc.nodes[keys[e.column % keys.length]!]!;
+        const bytes = Uint8Array.from(atob(col.data), (c) => c.charCodeAt(0));
+        if (bytes.length > 0) bytes[e.at % bytes.length] = e.byte;
+        col.data = btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join(''));
+        // Mostly byte edits; sometimes the same bytes read as another dtype.
+        if (e.dtype >= 0) col.dtype = dtypes[e.dtype]!;
+      }
+      return checkModel(loadAnyModel(JSON.stringify(doc), MODEL_FORMATS) as AnyModel | ForestModel, rows);
+    },
+  };
+}
 
 function modelTarget(name: string, text: string): FuzzTarget<{ muts: Mutation[]; rows: number[] }> {
   return {
@@ -391,6 +420,9 @@ export function fuzzTargets(): FuzzTarget<never>[] {
   return [
     ...baseModels().map((b) => modelTarget(b.name, b.text)),
     ...boostTargets(),
+    ...baseModels()
+      .filter((b) => b.name.startsWith('forest') && !b.name.endsWith('-v3') && b.name !== 'forest-stream')
+      .map((b) => forestColumnsTarget(b.name, b.text)),
     ...[csvTarget, idxTarget],
     ...[apiTarget, nanTarget],
     ...[cliTarget],

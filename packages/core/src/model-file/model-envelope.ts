@@ -1,5 +1,5 @@
 import { ModelFormatError } from '@dt/errors';
-/** Anything with zod's safeParse shape: this package's schema.ts, or zod itself (used by @dt/ensemble). */
+/** Anything with zod's safeParse shape: this package's schema.ts, or a format's field-rule check (json-rules.ts). */
 export interface ParseSchema {
   safeParse(v: unknown): { success: true; data: unknown } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
 }
