@@ -1,7 +1,7 @@
 import { DecisionTreeClassifier, DecisionTreeRegressor, encodeLabels, type ClassLabel, type DenseMatrix, type FeatureInput, type LabelInput, type Tree } from '@dt/core';
 import { accuracyScore, checkFeatureNames, FIT_CELLS_WITH_MISSING, FIT_ROWS, SharedRows, type MemberRows, logProba, noRuleForMissing, optionParams, r2Score, rejectMissingRows, splitRows, toRowMajor, toRowMajorView, toSampleWeight, toTargets, RESTORE } from '@dt/core/internal';
 import { createRandom, InvalidArgumentError, knownKeys, NotFittedError, plainObject, ShapeMismatchError, type Random } from '@dt/errors';
-import { bootstrapCounts, memberSeeds, resolveMaxSamples, sampleWithoutReplacement } from './bootstrap.js';
+import { memberSeeds, resolveMaxSamples, sampleWithoutReplacement, weightedBootstrapCounts } from './bootstrap.js';
 import { ENSEMBLE_OPTIONS, type EnsembleClassWeight, type ResolvedEnsembleOptions } from './forest-options.js';
 
 /**
@@ -226,15 +226,18 @@ export abstract class Ensemble<M extends ClassifierMember | RegressorMember> {
     if (this.members.length === 0) throw new NotFittedError(this.constructor.name);
   }
 
-  /** Member i's draws: feature subset first (bagging), then bootstrap counts, then the member seed. */
-  protected drawFor(seed: number, n: number, d: number): MemberDraw {
+  /**
+   * Member i's draws: feature subset first (bagging), then bootstrap counts (in proportion to
+   * `drawWeights`, scikit-learn 1.9; null: uniform), then the member seed.
+   */
+  protected drawFor(seed: number, n: number, d: number, drawWeights: Float64Array | null): MemberDraw {
     const rng: Random = createRandom(seed);
     let features: Int32Array | null = null;
     if (this.subspace) {
       const k = this.subspace.count(d);
       if (k < d) features = sampleWithoutReplacement(d, k, rng);
     }
-    const counts = this.options.bootstrap ? bootstrapCounts(n, resolveMaxSamples(this.options.maxSamples, n), rng) : null;
+    const counts = this.options.bootstrap ? weightedBootstrapCounts(drawWeights, n, resolveMaxSamples(this.options.maxSamples, n, drawWeights), rng) : null;
     return { counts, features, seed: rng.int(0x7fffffff) };
   }
 
@@ -312,9 +315,12 @@ export abstract class Ensemble<M extends ClassifierMember | RegressorMember> {
     // Fit options as the trees take them: unknown keys (typos) are refused, not ignored.
     knownKeys('fitOptions', plainObject('fitOptions', fitOptions), FIT_OPTION_KEYS);
     if (fitOptions.onProgress !== undefined && typeof fitOptions.onProgress !== 'function') throw new InvalidArgumentError('fitOptions.onProgress', 'a function (done, total) => void', fitOptions.onProgress);
-    // Members fitted on repeated rows take no weights: say which weights were given.
-    if (this.repeatRows && (fitOptions.sampleWeight ?? null) !== null) throw new InvalidArgumentError('sampleWeight', "null for members fitted on repeated rows (they take no sample weights)", fitOptions.sampleWeight);
-    if (this.repeatRows && (this.options.classWeight ?? null) !== null) throw new InvalidArgumentError('classWeight', "null for members fitted on repeated rows (they take no sample weights)", this.options.classWeight);
+    // Members fitted on repeated rows take no weights: with bootstrap the weights are draw
+    // frequencies (scikit-learn 1.9), without it say which weights were given.
+    const unweighted = this.repeatRows && !this.options.bootstrap;
+    if (unweighted && (fitOptions.sampleWeight ?? null) !== null) throw new InvalidArgumentError('sampleWeight', 'null for members fitted on repeated rows without bootstrap (they take no sample weights)', fitOptions.sampleWeight);
+    if (unweighted && (this.options.classWeight ?? null) !== null) throw new InvalidArgumentError('classWeight', 'null for members fitted on repeated rows without bootstrap (they take no sample weights)', this.options.classWeight);
+    if (this.repeatRows && this.options.classWeight === 'balanced_subsample') throw new InvalidArgumentError('classWeight', "'balanced' or per-label weights for members fitted on repeated rows ('balanced_subsample' weights the draw's rows)", this.options.classWeight);
     const x = toRowMajor(X, 'X', FIT_CELLS_WITH_MISSING);
     this.checkMissing(x);
     const sw = toSampleWeight(fitOptions.sampleWeight, x.rows);
@@ -334,10 +340,10 @@ export abstract class Ensemble<M extends ClassifierMember | RegressorMember> {
     if (why !== null) rejectMissingRows(x.data, x.rows, x.cols, why);
   }
 
-  /** Every member's draws, from (forest seed, index) only. */
-  protected planDraws(x: { rows: number; cols: number }): MemberDraw[] {
+  /** Every member's draws, from (forest seed, index) and the draw weights only. */
+  protected planDraws(x: { rows: number; cols: number }, drawWeights: Float64Array | null): MemberDraw[] {
     const seeds = memberSeeds(this.options.seed, this.options.nEstimators);
-    return Array.from(seeds, (seed) => this.drawFor(seed, x.rows, x.cols));
+    return Array.from(seeds, (seed) => this.drawFor(seed, x.rows, x.cols, drawWeights));
   }
 
   /** Member i of a planned fit (its seed from the plan's draws) holding a tree fitted elsewhere. */
@@ -419,15 +425,20 @@ export abstract class EnsembleClassifier<M extends ClassifierMember> extends Ens
     const { codes, classes } = encodeLabels(y, x.rows);
     const C = classes.length;
     const cw = this.options.classWeight;
-    const fixed = cw === 'balanced_subsample' ? sw : applyClassWeight(cw, codes, classes, sw, null);
-    const draws = this.planDraws(x);
+    const bootstrap = this.options.bootstrap;
+    // scikit-learn 1.9: sampleWeight × classWeight ('balanced_subsample': sampleWeight alone) are the
+    // bootstrap's draw frequencies and the members' weights are the draw counts ('balanced_subsample':
+    // × 'balanced' over the draw); without bootstrap they are the members' weights.
+    const subsample = cw === 'balanced_subsample' && bootstrap;
+    const fixed = applyClassWeight(cw === 'balanced_subsample' ? (bootstrap ? null : 'balanced') : cw, codes, classes, sw, null);
+    const draws = this.planDraws(x, bootstrap ? fixed : null);
     const shared = new SharedRows(x);
     return {
       draws,
       nClasses: C,
       fitMember: (i) => {
         const draw = draws[i]!;
-        const base = cw === 'balanced_subsample' ? applyClassWeight('balanced', codes, classes, sw, draw.counts) : fixed;
+        const base = subsample ? applyClassWeight('balanced', codes, classes, null, draw.counts) : bootstrap ? null : fixed;
         return this.fitMemberOn(shared, x, i, draw, base, (m, rows, Xm, weight) => {
           const ym = rows === null ? codes : gather(codes, rows);
           if ('index' in Xm) (m as unknown as DecisionTreeClassifier)[FIT_ROWS](Xm, ym, fitWeights(weight));
@@ -570,13 +581,15 @@ export abstract class EnsembleRegressor<M extends RegressorMember> extends Ensem
     const { x, sw } = this.fitInput(X, fitOptions);
     const t = toTargets(y, x.rows);
     this.checkTargets(t, sw);
-    const draws = this.planDraws(x);
+    const bootstrap = this.options.bootstrap;
+    // Sample weights are the bootstrap's draw frequencies (scikit-learn 1.9), else the members' weights.
+    const draws = this.planDraws(x, bootstrap ? sw : null);
     const shared = new SharedRows(x);
     return {
       draws,
       nClasses: 0,
       fitMember: (i) =>
-        this.fitMemberOn(shared, x, i, draws[i]!, sw, (m, rows, Xm, weight) => {
+        this.fitMemberOn(shared, x, i, draws[i]!, bootstrap ? null : sw, (m, rows, Xm, weight) => {
           const ym = rows === null ? t : gatherF(t, rows);
           if ('index' in Xm) (m as unknown as DecisionTreeRegressor)[FIT_ROWS](Xm, ym, fitWeights(weight));
           else m.fit(Xm, ym, fitWeights(weight));
@@ -788,8 +801,9 @@ function gatherF(a: Float64Array, rows: Int32Array): Float64Array {
 }
 
 /**
- * Sample weights × class weights: 'balanced' = n / (C·count_c), counted over the rows (or, with
- * `counts`, over a bootstrap draw — 'balanced_subsample'; classes not drawn weigh 0), or per label.
+ * Sample weights × class weights: 'balanced' = W / (C·W_c) with W_c the Σ sample weights of class c
+ * (counts without weights; scikit-learn's compute_class_weight), over the rows (or, with `counts`,
+ * over a bootstrap draw — 'balanced_subsample'; classes not drawn weigh 0), or per label.
  */
 export function applyClassWeight(
   cw: EnsembleClassWeight,
@@ -805,7 +819,7 @@ export function applyClassWeight(
     const count = new Float64Array(C);
     let total = 0;
     for (let i = 0; i < codes.length; i++) {
-      const k = counts === null ? 1 : counts[i]!;
+      const k = (counts === null ? 1 : counts[i]!) * (sw === null ? 1 : sw[i]!);
       count[codes[i]!]! += k;
       total += k;
     }
