@@ -1,4 +1,4 @@
-import { DecisionTreeClassifier, DecisionTreeRegressor, encodeLabels, type ClassLabel, type DenseMatrix, type FeatureInput, type LabelInput, type Tree } from '@dt/core';
+import { binDataset, DecisionTreeClassifier, DecisionTreeRegressor, encodeLabels, type BinnedDataset, type ClassLabel, type DenseMatrix, type FeatureInput, type LabelInput, type Tree } from '@dt/core';
 import { accuracyScore, checkFeatureNames, FIT_CELLS_WITH_MISSING, FIT_ROWS, SharedRows, type MemberRows, logProba, noRuleForMissing, optionParams, r2Score, rejectMissingRows, splitRows, toRowMajor, toRowMajorView, toSampleWeight, toTargets, RESTORE } from '@dt/core/internal';
 import { createRandom, InvalidArgumentError, knownKeys, NotFittedError, plainObject, ShapeMismatchError, type Random } from '@dt/errors';
 import { memberSeeds, resolveMaxSamples, sampleWithoutReplacement, weightedBootstrapCounts } from './bootstrap.js';
@@ -56,9 +56,20 @@ export interface FeatureSubspace {
 /** The key of the method that plans a fit (for @dt/ensemble/node's workers; not public API). */
 export const PREPARE_FIT: unique symbol = Symbol('dt.ensemble.prepareFit');
 
+/**
+ * What a planned fit can be handed instead of computing it: the forest's bins (worker threads get the
+ * fitting thread's, in shared memory), or a request to put the bins it makes in shared memory.
+ */
+export interface PrepareInputs {
+  binned?: BinnedDataset | null;
+  sharedBins?: boolean;
+}
+
 /** A planned fit: member i's fit depends only on the data and draws[i], so any thread can run it. */
 export interface PreparedFit<M> {
   readonly draws: MemberDraw[];
+  /** X binned once for every 'hist' member (null: the members search raw values). */
+  readonly binned: BinnedDataset | null;
   /** Classes of the encoded labels (0 for regression). */
   readonly nClasses: number;
   /** Fits member i (unfitted member, its rows, weights and seed from draws[i]). */
@@ -269,14 +280,19 @@ export abstract class Ensemble<M extends ClassifierMember | RegressorMember> {
    */
   protected fitMemberOn(
     shared: SharedRows,
+    binned: BinnedDataset | null,
     x: { data: Float64Array; rows: number; cols: number },
     i: number,
     draw: MemberDraw,
     baseWeight: Float64Array | null,
-    fitRows: (m: M, rows: Int32Array | null, X: MemberRows | DenseMatrix, weight: Float64Array | null) => void,
+    fitRows: (m: M, rows: Int32Array | null, X: MemberRows | DenseMatrix | BinnedDataset, weight: Float64Array | null) => void,
   ): M {
     const m = this.makeMember(draw.seed, i);
-    if (draw.features === null && !this.repeatRows && isAxisTree(m)) {
+    if (binned !== null && draw.features === null && !this.repeatRows) {
+      // The forest's bins, the member's drawn rows read in place (never copied, never re-binned).
+      const { rows, weight } = drawnRows(draw.counts, baseWeight);
+      fitRows(m, rows, rows === null ? binned : binned.subset(rows), weight);
+    } else if (draw.features === null && !this.repeatRows && isAxisTree(m)) {
       const { rows, weight } = drawnRows(draw.counts, baseWeight);
       fitRows(m, rows, shared.member(rows), weight);
     } else {
@@ -355,7 +371,22 @@ export abstract class Ensemble<M extends ClassifierMember | RegressorMember> {
   }
 
   /** Validates the data and plans every member's fit (used by fit and by the worker pool of @dt/ensemble/node). */
-  abstract [PREPARE_FIT](X: FeatureInput, y: unknown, fitOptions: EnsembleFitOptions): PreparedFit<M>;
+  abstract [PREPARE_FIT](X: FeatureInput, y: unknown, fitOptions: EnsembleFitOptions, inputs?: PrepareInputs): PreparedFit<M>;
+
+  /**
+   * X binned once for the forest when its members are 'hist' trees on every feature (the same bins
+   * each member's own 'hist' fit would make with the forest's weights): given (a worker thread's
+   * copy of the fitting thread's) or made here; null when members read raw values.
+   */
+  protected forestBins(x: { data: Float64Array; rows: number; cols: number }, sw: Float64Array | null, inputs: PrepareInputs): BinnedDataset | null {
+    if (this.subspace !== null || this.repeatRows) return null;
+    const probe: unknown = this.makeMember(0, 0);
+    if (!(probe instanceof DecisionTreeClassifier || probe instanceof DecisionTreeRegressor)) return null;
+    const o = probe.options;
+    if (o.splitter.name !== 'hist' || o.projection !== null || o.categoricalFeatures !== null || o.scale) return null;
+    if (inputs.binned) return inputs.binned;
+    return binDataset(x, { maxBins: o.maxBins, sampleWeight: sw, shared: inputs.sharedBins === true });
+  }
 
   /** Fits members 0..nEstimators-1 in this thread, in index order. */
   protected fitSerial(X: FeatureInput, y: unknown, fitOptions: EnsembleFitOptions): void {
@@ -420,9 +451,10 @@ export abstract class EnsembleClassifier<M extends ClassifierMember> extends Ens
     return this;
   }
 
-  [PREPARE_FIT](X: FeatureInput, y: unknown, fitOptions: EnsembleFitOptions): PreparedFit<M> {
+  [PREPARE_FIT](X: FeatureInput, y: unknown, fitOptions: EnsembleFitOptions, inputs: PrepareInputs = {}): PreparedFit<M> {
     const { x, sw } = this.fitInput(X, fitOptions);
     const { codes, classes } = encodeLabels(y, x.rows);
+    const binned = this.forestBins(x, sw, inputs);
     const C = classes.length;
     const cw = this.options.classWeight;
     const bootstrap = this.options.bootstrap;
@@ -435,14 +467,15 @@ export abstract class EnsembleClassifier<M extends ClassifierMember> extends Ens
     const shared = new SharedRows(x);
     return {
       draws,
+      binned,
       nClasses: C,
       fitMember: (i) => {
         const draw = draws[i]!;
         const base = subsample ? applyClassWeight('balanced', codes, classes, null, draw.counts) : bootstrap ? null : fixed;
-        return this.fitMemberOn(shared, x, i, draw, base, (m, rows, Xm, weight) => {
+        return this.fitMemberOn(shared, binned, x, i, draw, base, (m, rows, Xm, weight) => {
           const ym = rows === null ? codes : gather(codes, rows);
           if ('index' in Xm) (m as unknown as DecisionTreeClassifier)[FIT_ROWS](Xm, ym, fitWeights(weight));
-          else m.fit(Xm, ym, fitWeights(weight));
+          else m.fit(Xm as DenseMatrix, ym, fitWeights(weight));
         });
       },
       restoreMember: (i, tree, memberClasses) => this.restoreMember(draws[i]!.seed, i, tree, memberClasses),
@@ -577,9 +610,10 @@ export abstract class EnsembleRegressor<M extends RegressorMember> extends Ensem
     return this;
   }
 
-  [PREPARE_FIT](X: FeatureInput, y: unknown, fitOptions: EnsembleFitOptions): PreparedFit<M> {
+  [PREPARE_FIT](X: FeatureInput, y: unknown, fitOptions: EnsembleFitOptions, inputs: PrepareInputs = {}): PreparedFit<M> {
     const { x, sw } = this.fitInput(X, fitOptions);
     const t = toTargets(y, x.rows);
+    const binned = this.forestBins(x, sw, inputs);
     this.checkTargets(t, sw);
     const bootstrap = this.options.bootstrap;
     // Sample weights are the bootstrap's draw frequencies (scikit-learn 1.9), else the members' weights.
@@ -587,12 +621,13 @@ export abstract class EnsembleRegressor<M extends RegressorMember> extends Ensem
     const shared = new SharedRows(x);
     return {
       draws,
+      binned,
       nClasses: 0,
       fitMember: (i) =>
-        this.fitMemberOn(shared, x, i, draws[i]!, bootstrap ? null : sw, (m, rows, Xm, weight) => {
+        this.fitMemberOn(shared, binned, x, i, draws[i]!, bootstrap ? null : sw, (m, rows, Xm, weight) => {
           const ym = rows === null ? t : gatherF(t, rows);
           if ('index' in Xm) (m as unknown as DecisionTreeRegressor)[FIT_ROWS](Xm, ym, fitWeights(weight));
-          else m.fit(Xm, ym, fitWeights(weight));
+          else m.fit(Xm as DenseMatrix, ym, fitWeights(weight));
         }),
       restoreMember: (i, tree) => this.restoreMember(draws[i]!.seed, i, tree, null),
       finish: (members) => {
