@@ -4,7 +4,7 @@
  * asked for and sends each tree back (its typed arrays, structured-cloned).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { DecisionTreeClassifier, DecisionTreeRegressor } from '@dt/core';
+import { BinnedDataset, DecisionTreeClassifier, DecisionTreeRegressor, type SharedBinnedDataset } from '@dt/core';
 import { PREPARE_FIT } from './ensemble.js';
 import { forestFromSpec, memberToJson, type ForestMember, type ForestSpec } from './model-format.js';
 
@@ -13,11 +13,13 @@ interface Init {
   X: { data: Float64Array; rows: number; cols: number };
   y: unknown;
   sampleWeight: Float64Array | null;
+  /** The fitting thread's bins of X (codes in shared memory, read in place), or null. */
+  binned: SharedBinnedDataset | null;
 }
 
 const init = workerData as Init;
 const forest = forestFromSpec(init.spec);
-const plan = forest[PREPARE_FIT](init.X, init.y, { sampleWeight: init.sampleWeight });
+const plan = forest[PREPARE_FIT](init.X, init.y, { sampleWeight: init.sampleWeight }, { binned: init.binned === null ? null : BinnedDataset.fromShared(init.binned) });
 parentPort!.on('message', (i: number) => {
   try {
     const m = plan.fitMember(i) as ForestMember;
