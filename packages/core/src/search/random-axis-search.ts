@@ -156,7 +156,7 @@ export class RandomAxisSearch implements SplitSearch {
         threshold = Number.POSITIVE_INFINITY;
       }
       const balance = Math.abs(2 * leftWeight - node.weight);
-      if (best.found && !isBetterCandidate(score, balance, f, best.score, best.balance, best.candidate, scoreScale, node.weight)) continue;
+      if (best.found && !isBetterCandidate(score, balance, this.sampler.tieKey(f), best.score, best.balance, this.sampler.tieKey(best.candidate), scoreScale, node.weight)) continue;
       best.found = true;
       best.feature = f;
       best.candidate = f;
