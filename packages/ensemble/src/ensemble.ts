@@ -384,6 +384,9 @@ export abstract class Ensemble<M extends ClassifierMember | RegressorMember> {
     if (!(probe instanceof DecisionTreeClassifier || probe instanceof DecisionTreeRegressor)) return null;
     const o = probe.options;
     if (o.splitter.name !== 'hist' || o.projection !== null || o.categoricalFeatures !== null || o.scale) return null;
+    // A criterion that checks each fit's targets (Poisson: a positive sum) would refuse a draw of
+    // zeros that the forest-level check (checkTargets) allows: such members fit through FIT_ROWS.
+    if (o.criterion.task === 'regression' && o.criterion.checkTargets !== undefined) return null;
     if (inputs.binned) return inputs.binned;
     return binDataset(x, { maxBins: o.maxBins, sampleWeight: sw, shared: inputs.sharedBins === true });
   }
