@@ -24,6 +24,8 @@ interface Job {
   X_pred_path: string;
   n_features: number;
   x_dtype: 'f8' | 'u1';
+  /** dt random forests: the members' splitter (default: the forest's default, 'hist'). */
+  splitter?: 'hist' | 'best';
 }
 
 export interface ForestWorkerResult {
@@ -37,6 +39,10 @@ export interface ForestWorkerResult {
   mean_depth: number;
   /** dt random forests fitted in this thread: wall seconds in the members' fits (from the progress callback) vs the rest (input, labels, draws, OOB). */
   split?: { members_s: number; rest_s: number };
+  /** Peak resident memory of the process (MB; data, worker threads included). */
+  peak_rss_mb?: number;
+  /** Library version (Python peers). */
+  version?: string;
 }
 
 function readMatrix(path: string, dtype: 'f8' | 'u1', d: number): { data: Float64Array; rows: number; cols: number } {
@@ -78,7 +84,7 @@ async function main(): Promise<ForestWorkerResult> {
   } else {
     const forest: RandomForestClassifier | AlgorithmForestClassifier =
       job.kind === 'random-forest'
-        ? new RandomForestClassifier({ nEstimators: job.nEstimators, nJobs: job.nJobs, seed: 0 })
+        ? new RandomForestClassifier({ nEstimators: job.nEstimators, nJobs: job.nJobs, seed: 0, ...(job.splitter ? { splitter: job.splitter } : {}) })
         : algorithmForest(job.kind, { nEstimators: job.nEstimators, nJobs: job.nJobs, seed: 0, maxFeatures: (job.maxFeatures ?? null) as MemberFeatures });
     let members = 0;
     let last = performance.now();
@@ -132,6 +138,7 @@ async function main(): Promise<ForestWorkerResult> {
     mean_leaves: mean(leaves),
     mean_depth: mean(depths),
     ...(split ? { split } : {}),
+    peak_rss_mb: process.resourceUsage().maxRSS / 1024,
   };
 }
 

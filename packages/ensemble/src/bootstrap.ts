@@ -11,15 +11,55 @@ export function memberSeeds(seed: number, count: number): Uint32Array {
   return out;
 }
 
-/** scikit-learn's max_samples: null = n; an integer in [1, n]; a fraction in (0, 1] → max(1, round(f·n)). */
-export function resolveMaxSamples(maxSamples: number | null, n: number): number {
+/**
+ * Rows drawn per member with bootstrap: null (n, scikit-learn's None), an integer count (any count
+ * >= 1: 1 draws one row), a non-integer number or `{ fraction }` (a fraction of the rows, of Σ weights
+ * when weighted; `{ fraction: 1 }` is scikit-learn's max_samples=1.0, which a JavaScript number cannot
+ * tell from the count 1).
+ */
+export type MaxSamples = number | { fraction: number } | null;
+
+/**
+ * scikit-learn 1.9's `_get_n_samples_bootstrap`: null → n; a count → itself; a fraction f →
+ * max(floor(f · W), 1) with W the Σ of the draw weights (sampleWeight × classWeight) or n without them.
+ */
+export function resolveMaxSamples(maxSamples: MaxSamples, n: number, weights: Float64Array | null = null): number {
   if (maxSamples === null) return n;
-  if (Number.isInteger(maxSamples) && maxSamples >= 1 && maxSamples !== 1) {
-    if (maxSamples > n) throw new InvalidArgumentError('maxSamples', `at most the number of rows (${n})`, maxSamples);
-    return maxSamples;
+  if (typeof maxSamples === 'number' && Number.isInteger(maxSamples)) return maxSamples;
+  const f = typeof maxSamples === 'number' ? maxSamples : maxSamples.fraction;
+  let total = n;
+  if (weights !== null) {
+    total = 0;
+    for (let i = 0; i < weights.length; i++) total += weights[i]!;
   }
-  // 1 is read as the fraction 1.0 (all rows), as scikit-learn's default-like max_samples=1.0.
-  return Math.max(1, Math.round(maxSamples * n));
+  return Math.max(1, Math.floor(f * total));
+}
+
+/**
+ * Bootstrap draw counts in proportion to `weights` (scikit-learn 1.9's `choice(n, draws, p=w/Σw)`,
+ * PR #31529: sample and class weights act as frequencies of the draw, not as tree weights): each draw
+ * is the first row whose cumulative weight exceeds u·Σw, u uniform; rows of weight 0 are never drawn.
+ * Null weights: uniform draws (bootstrapCounts).
+ */
+export function weightedBootstrapCounts(weights: Float64Array | null, n: number, draws: number, rng: Random): Int32Array {
+  if (weights === null) return bootstrapCounts(n, draws, rng);
+  const cum = new Float64Array(n);
+  let total = 0;
+  for (let i = 0; i < n; i++) cum[i] = total += weights[i]!;
+  if (!(total > 0)) throw new InvalidArgumentError('sampleWeight', 'weights (× class weights) with a positive sum for bootstrap draws', total);
+  const counts = new Int32Array(n);
+  for (let k = 0; k < draws; k++) {
+    const u = rng.next() * total;
+    let lo = 0;
+    let hi = n - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (cum[mid]! > u) hi = mid;
+      else lo = mid + 1;
+    }
+    counts[lo]!++;
+  }
+  return counts;
 }
 
 /**

@@ -1,7 +1,7 @@
-import { DecisionTreeClassifier, DecisionTreeRegressor, encodeLabels, type ClassLabel, type DenseMatrix, type FeatureInput, type LabelInput, type Tree } from '@dt/core';
+import { binDataset, DecisionTreeClassifier, DecisionTreeRegressor, encodeLabels, type BinnedDataset, type ClassLabel, type DenseMatrix, type FeatureInput, type LabelInput, type Tree } from '@dt/core';
 import { accuracyScore, checkFeatureNames, FIT_CELLS_WITH_MISSING, FIT_ROWS, SharedRows, type MemberRows, logProba, noRuleForMissing, optionParams, r2Score, rejectMissingRows, splitRows, toRowMajor, toRowMajorView, toSampleWeight, toTargets, RESTORE } from '@dt/core/internal';
 import { createRandom, InvalidArgumentError, knownKeys, NotFittedError, plainObject, ShapeMismatchError, type Random } from '@dt/errors';
-import { bootstrapCounts, memberSeeds, resolveMaxSamples, sampleWithoutReplacement } from './bootstrap.js';
+import { bootstrapCounts, memberSeeds, resolveMaxSamples, sampleWithoutReplacement, weightedBootstrapCounts } from './bootstrap.js';
 import { fitOnThreads, forestThreads, type ForestThreadReport, type ForestThreadSpec } from './fit-threads.js';
 import { forestApply, forestDecisionPath, type ForestDecisionPath } from './forest-paths.js';
 import { ENSEMBLE_OPTIONS, type EnsembleClassWeight, type ResolvedEnsembleOptions } from './forest-options.js';
@@ -58,9 +58,20 @@ export interface FeatureSubspace {
 /** The key of the method that plans a fit (for @dt/ensemble/node's workers; not public API). */
 export const PREPARE_FIT: unique symbol = Symbol('dt.ensemble.prepareFit');
 
+/**
+ * What a planned fit can be handed instead of computing it: the forest's bins (worker threads get the
+ * fitting thread's, in shared memory), or a request to put the bins it makes in shared memory.
+ */
+export interface PrepareInputs {
+  binned?: BinnedDataset | null;
+  sharedBins?: boolean;
+}
+
 /** A planned fit: member i's fit depends only on the data and draws[i], so any thread can run it. */
 export interface PreparedFit<M> {
   readonly draws: MemberDraw[];
+  /** X binned once for every 'hist' member (null: the members search raw values). */
+  readonly binned: BinnedDataset | null;
   /** Classes of the encoded labels (0 for regression). */
   readonly nClasses: number;
   /** Fits member i (unfitted member, its rows, weights and seed from draws[i]). */
@@ -228,15 +239,18 @@ export abstract class Ensemble<M extends ClassifierMember | RegressorMember> {
     if (this.members.length === 0) throw new NotFittedError(this.constructor.name);
   }
 
-  /** Member i's draws: feature subset first (bagging), then bootstrap counts, then the member seed. */
-  protected drawFor(seed: number, n: number, d: number): MemberDraw {
+  /**
+   * Member i's draws: feature subset first (bagging), then bootstrap counts (in proportion to
+   * `drawWeights`, scikit-learn 1.9; null: uniform), then the member seed.
+   */
+  protected drawFor(seed: number, n: number, d: number, drawWeights: Float64Array | null): MemberDraw {
     const rng: Random = createRandom(seed);
     let features: Int32Array | null = null;
     if (this.subspace) {
       const k = this.subspace.count(d);
       if (k < d) features = sampleWithoutReplacement(d, k, rng);
     }
-    const counts = this.options.bootstrap ? bootstrapCounts(n, resolveMaxSamples(this.options.maxSamples, n), rng) : null;
+    const counts = this.options.bootstrap ? weightedBootstrapCounts(drawWeights, n, resolveMaxSamples(this.options.maxSamples, n, drawWeights), rng) : null;
     return { counts, features, seed: rng.int(0x7fffffff) };
   }
 
@@ -268,14 +282,19 @@ export abstract class Ensemble<M extends ClassifierMember | RegressorMember> {
    */
   protected fitMemberOn(
     shared: SharedRows,
+    binned: BinnedDataset | null,
     x: { data: Float64Array; rows: number; cols: number },
     i: number,
     draw: MemberDraw,
     baseWeight: Float64Array | null,
-    fitRows: (m: M, rows: Int32Array | null, X: MemberRows | DenseMatrix, weight: Float64Array | null) => void,
+    fitRows: (m: M, rows: Int32Array | null, X: MemberRows | DenseMatrix | BinnedDataset, weight: Float64Array | null) => void,
   ): M {
     const m = this.makeMember(draw.seed, i);
-    if (draw.features === null && !this.repeatRows && isAxisTree(m)) {
+    if (binned !== null && draw.features === null && !this.repeatRows) {
+      // The forest's bins, the member's drawn rows read in place (never copied, never re-binned).
+      const { rows, weight } = drawnRows(draw.counts, baseWeight);
+      fitRows(m, rows, rows === null ? binned : binned.subset(rows), weight);
+    } else if (draw.features === null && !this.repeatRows && isAxisTree(m)) {
       const { rows, weight } = drawnRows(draw.counts, baseWeight);
       fitRows(m, rows, shared.member(rows), weight);
     } else {
@@ -341,9 +360,12 @@ export abstract class Ensemble<M extends ClassifierMember | RegressorMember> {
     // Fit options as the trees take them: unknown keys (typos) are refused, not ignored.
     knownKeys('fitOptions', plainObject('fitOptions', fitOptions), FIT_OPTION_KEYS);
     if (fitOptions.onProgress !== undefined && typeof fitOptions.onProgress !== 'function') throw new InvalidArgumentError('fitOptions.onProgress', 'a function (done, total) => void', fitOptions.onProgress);
-    // Members fitted on repeated rows take no weights: say which weights were given.
-    if (this.repeatRows && (fitOptions.sampleWeight ?? null) !== null) throw new InvalidArgumentError('sampleWeight', "null for members fitted on repeated rows (they take no sample weights)", fitOptions.sampleWeight);
-    if (this.repeatRows && (this.options.classWeight ?? null) !== null) throw new InvalidArgumentError('classWeight', "null for members fitted on repeated rows (they take no sample weights)", this.options.classWeight);
+    // Members fitted on repeated rows take no weights: with bootstrap the weights are draw
+    // frequencies (scikit-learn 1.9), without it say which weights were given.
+    const unweighted = this.repeatRows && !this.options.bootstrap;
+    if (unweighted && (fitOptions.sampleWeight ?? null) !== null) throw new InvalidArgumentError('sampleWeight', 'null for members fitted on repeated rows without bootstrap (they take no sample weights)', fitOptions.sampleWeight);
+    if (unweighted && (this.options.classWeight ?? null) !== null) throw new InvalidArgumentError('classWeight', 'null for members fitted on repeated rows without bootstrap (they take no sample weights)', this.options.classWeight);
+    if (this.repeatRows && this.options.classWeight === 'balanced_subsample') throw new InvalidArgumentError('classWeight', "'balanced' or per-label weights for members fitted on repeated rows ('balanced_subsample' weights the draw's rows)", this.options.classWeight);
     const x = toRowMajor(X, 'X', FIT_CELLS_WITH_MISSING);
     this.checkMissing(x);
     const sw = toSampleWeight(fitOptions.sampleWeight, x.rows);
@@ -363,10 +385,10 @@ export abstract class Ensemble<M extends ClassifierMember | RegressorMember> {
     if (why !== null) rejectMissingRows(x.data, x.rows, x.cols, why);
   }
 
-  /** Every member's draws, from (forest seed, index) only. */
-  protected planDraws(x: { rows: number; cols: number }): MemberDraw[] {
+  /** Every member's draws, from (forest seed, index) and the draw weights only. */
+  protected planDraws(x: { rows: number; cols: number }, drawWeights: Float64Array | null): MemberDraw[] {
     const seeds = memberSeeds(this.options.seed, this.options.nEstimators);
-    return Array.from(seeds, (seed) => this.drawFor(seed, x.rows, x.cols));
+    return Array.from(seeds, (seed) => this.drawFor(seed, x.rows, x.cols, drawWeights));
   }
 
   /** Member i of a planned fit (its seed from the plan's draws) holding a tree fitted elsewhere. */
@@ -378,7 +400,25 @@ export abstract class Ensemble<M extends ClassifierMember | RegressorMember> {
   }
 
   /** Validates the data and plans every member's fit (used by fit and by the worker pool of @dt/ensemble/node). */
-  abstract [PREPARE_FIT](X: FeatureInput, y: unknown, fitOptions: EnsembleFitOptions): PreparedFit<M>;
+  abstract [PREPARE_FIT](X: FeatureInput, y: unknown, fitOptions: EnsembleFitOptions, inputs?: PrepareInputs): PreparedFit<M>;
+
+  /**
+   * X binned once for the forest when its members are 'hist' trees on every feature (the same bins
+   * each member's own 'hist' fit would make with the forest's weights): given (a worker thread's
+   * copy of the fitting thread's) or made here; null when members read raw values.
+   */
+  protected forestBins(x: { data: Float64Array; rows: number; cols: number }, sw: Float64Array | null, inputs: PrepareInputs): BinnedDataset | null {
+    if (this.subspace !== null || this.repeatRows) return null;
+    const probe: unknown = this.makeMember(0, 0);
+    if (!(probe instanceof DecisionTreeClassifier || probe instanceof DecisionTreeRegressor)) return null;
+    const o = probe.options;
+    if (o.splitter.name !== 'hist' || o.projection !== null || o.categoricalFeatures !== null || o.scale) return null;
+    // A criterion that checks each fit's targets (Poisson: a positive sum) would refuse a draw of
+    // zeros that the forest-level check (checkTargets) allows: such members fit through FIT_ROWS.
+    if (o.criterion.task === 'regression' && o.criterion.checkTargets !== undefined) return null;
+    if (inputs.binned) return inputs.binned;
+    return binDataset(x, { maxBins: o.maxBins, sampleWeight: sw, shared: inputs.sharedBins === true });
+  }
 
   /**
    * How worker threads rebuild this forest and read back its members (fit with nJobs > 1), or null
@@ -476,24 +516,31 @@ export abstract class EnsembleClassifier<M extends ClassifierMember> extends Ens
     return this;
   }
 
-  [PREPARE_FIT](X: FeatureInput, y: unknown, fitOptions: EnsembleFitOptions): PreparedFit<M> {
+  [PREPARE_FIT](X: FeatureInput, y: unknown, fitOptions: EnsembleFitOptions, inputs: PrepareInputs = {}): PreparedFit<M> {
     const { x, sw } = this.fitInput(X, fitOptions);
     const { codes, classes } = encodeLabels(y, x.rows);
+    const binned = this.forestBins(x, sw, inputs);
     const C = classes.length;
     const cw = this.options.classWeight;
-    const fixed = cw === 'balanced_subsample' ? sw : applyClassWeight(cw, codes, classes, sw, null);
-    const draws = this.planDraws(x);
+    const bootstrap = this.options.bootstrap;
+    // scikit-learn 1.9: sampleWeight × classWeight ('balanced_subsample': sampleWeight alone) are the
+    // bootstrap's draw frequencies and the members' weights are the draw counts ('balanced_subsample':
+    // × 'balanced' over the draw); without bootstrap they are the members' weights.
+    const subsample = cw === 'balanced_subsample' && bootstrap;
+    const fixed = applyClassWeight(cw === 'balanced_subsample' ? (bootstrap ? null : 'balanced') : cw, codes, classes, sw, null);
+    const draws = this.planDraws(x, bootstrap ? fixed : null);
     const shared = new SharedRows(x);
     return {
       draws,
+      binned,
       nClasses: C,
       fitMember: (i) => {
         const draw = draws[i]!;
-        const base = cw === 'balanced_subsample' ? applyClassWeight('balanced', codes, classes, sw, draw.counts) : fixed;
-        return this.fitMemberOn(shared, x, i, draw, base, (m, rows, Xm, weight) => {
+        const base = subsample ? applyClassWeight('balanced', codes, classes, null, draw.counts) : bootstrap ? null : fixed;
+        return this.fitMemberOn(shared, binned, x, i, draw, base, (m, rows, Xm, weight) => {
           const ym = rows === null ? codes : gather(codes, rows);
           if ('index' in Xm) (m as unknown as DecisionTreeClassifier)[FIT_ROWS](Xm, ym, fitWeights(weight));
-          else m.fit(Xm, ym, fitWeights(weight));
+          else m.fit(Xm as DenseMatrix, ym, fitWeights(weight));
         });
       },
       restoreMember: (i, tree, memberClasses) => this.restoreMember(draws[i]!.seed, i, tree, memberClasses),
@@ -628,20 +675,24 @@ export abstract class EnsembleRegressor<M extends RegressorMember> extends Ensem
     return this;
   }
 
-  [PREPARE_FIT](X: FeatureInput, y: unknown, fitOptions: EnsembleFitOptions): PreparedFit<M> {
+  [PREPARE_FIT](X: FeatureInput, y: unknown, fitOptions: EnsembleFitOptions, inputs: PrepareInputs = {}): PreparedFit<M> {
     const { x, sw } = this.fitInput(X, fitOptions);
     const t = toTargets(y, x.rows);
+    const binned = this.forestBins(x, sw, inputs);
     this.checkTargets(t, sw);
-    const draws = this.planDraws(x);
+    const bootstrap = this.options.bootstrap;
+    // Sample weights are the bootstrap's draw frequencies (scikit-learn 1.9), else the members' weights.
+    const draws = this.planDraws(x, bootstrap ? sw : null);
     const shared = new SharedRows(x);
     return {
       draws,
+      binned,
       nClasses: 0,
       fitMember: (i) =>
-        this.fitMemberOn(shared, x, i, draws[i]!, sw, (m, rows, Xm, weight) => {
+        this.fitMemberOn(shared, binned, x, i, draws[i]!, bootstrap ? null : sw, (m, rows, Xm, weight) => {
           const ym = rows === null ? t : gatherF(t, rows);
           if ('index' in Xm) (m as unknown as DecisionTreeRegressor)[FIT_ROWS](Xm, ym, fitWeights(weight));
-          else m.fit(Xm, ym, fitWeights(weight));
+          else m.fit(Xm as DenseMatrix, ym, fitWeights(weight));
         }),
       restoreMember: (i, tree) => this.restoreMember(draws[i]!.seed, i, tree, null),
       finish: (members) => {
@@ -850,8 +901,9 @@ function gatherF(a: Float64Array, rows: Int32Array): Float64Array {
 }
 
 /**
- * Sample weights × class weights: 'balanced' = n / (C·count_c), counted over the rows (or, with
- * `counts`, over a bootstrap draw — 'balanced_subsample'; classes not drawn weigh 0), or per label.
+ * Sample weights × class weights: 'balanced' = W / (C·W_c) with W_c the Σ sample weights of class c
+ * (counts without weights; scikit-learn's compute_class_weight), over the rows (or, with `counts`,
+ * over a bootstrap draw — 'balanced_subsample'; classes not drawn weigh 0), or per label.
  */
 export function applyClassWeight(
   cw: EnsembleClassWeight,
@@ -867,7 +919,7 @@ export function applyClassWeight(
     const count = new Float64Array(C);
     let total = 0;
     for (let i = 0; i < codes.length; i++) {
-      const k = counts === null ? 1 : counts[i]!;
+      const k = (counts === null ? 1 : counts[i]!) * (sw === null ? 1 : sw[i]!);
       count[codes[i]!]! += k;
       total += k;
     }

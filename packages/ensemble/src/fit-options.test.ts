@@ -21,10 +21,10 @@ describe('forest options are refused, not ignored', () => {
     expect(new ExtraTreesClassifier({ bootstrap: true, maxSamples: 0.5 }).options.maxSamples).toBe(0.5);
   });
 
-  it('a Decision Stream forest given classWeight names classWeight (it named sampleWeight)', () => {
-    const f = algorithmForest('decision-stream', { nEstimators: 2, seed: 1, classWeight: 'balanced' });
+  it('a Decision Stream forest given classWeight without bootstrap names classWeight (it named sampleWeight)', () => {
+    const f = algorithmForest('decision-stream', { nEstimators: 2, seed: 1, classWeight: 'balanced', bootstrap: false });
     expect(() => f.fit(data.X, data.y)).toThrowError(/^classWeight must be null for members fitted on repeated rows/);
-    const g = algorithmForest('decision-stream', { nEstimators: 2, seed: 1 });
+    const g = algorithmForest('decision-stream', { nEstimators: 2, seed: 1, bootstrap: false });
     expect(() => g.fit(data.X, data.y, { sampleWeight: new Float64Array(60).fill(1) })).toThrowError(/^sampleWeight must be null/);
   });
 });

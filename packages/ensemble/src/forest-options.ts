@@ -1,6 +1,10 @@
 import type { TreeOptions } from '@dt/core';
 import { cliText, jobsValue, monotonicSigns, optionKeys, resolveOptions, resolveTreeOptions, TREE_OPTIONS, type OptionTable, type SameKeys, type Task } from '@dt/core/internal';
 import { booleanValue, InvalidArgumentError, knownKeys, plainObject, positiveInt, seedValue } from '@dt/errors';
+import type { MaxSamples } from './bootstrap.js';
+
+/** Most bootstrap draws per member (draw counts are int32). */
+const MAX_DRAWS = 2 ** 31 - 1;
 
 /** Class weights of an ensemble classifier: scikit-learn's, incl. 'balanced_subsample' (per member's bootstrap draw). */
 export type EnsembleClassWeight = 'balanced' | 'balanced_subsample' | Record<string, number> | Map<string | number, number> | null;
@@ -11,8 +15,12 @@ export interface EnsembleOptions {
   nEstimators?: number;
   /** Fit each member on a bootstrap draw of the rows. Default true (extra trees: false). */
   bootstrap?: boolean;
-  /** Rows drawn per member with bootstrap: null (all n), an integer count, or a fraction in (0, 1] (1 means all rows). */
-  maxSamples?: number | null;
+  /**
+   * Rows drawn per member with bootstrap (scikit-learn 1.9's max_samples): null (n draws), an integer
+   * count (1 is one row), a non-integer number or `{ fraction: f }` (max(floor(f·n), 1) draws, of Σ
+   * weights when weighted; `{ fraction: 1 }` is scikit-learn's max_samples=1.0).
+   */
+  maxSamples?: MaxSamples;
   /** Compute the out-of-bag score and predictions after fit (needs bootstrap). */
   oobScore?: boolean;
   /** Seed of the whole ensemble; member i's seed is derived from it and i only. */
@@ -27,7 +35,7 @@ export interface EnsembleOptions {
 export interface ResolvedEnsembleOptions {
   nEstimators: number;
   bootstrap: boolean;
-  maxSamples: number | null;
+  maxSamples: MaxSamples;
   oobScore: boolean;
   seed: number;
   nJobs: number;
@@ -53,8 +61,15 @@ export const ENSEMBLE_OPTIONS: OptionTable<ResolvedEnsembleOptions> = {
     default: null,
     validate: (v, name) => {
       if (v === null) return null;
-      if (typeof v === 'number' && Number.isFinite(v) && v > 0 && (Number.isInteger(v) || v < 1)) return v;
-      throw new InvalidArgumentError(name, 'null, a positive integer or a fraction in (0, 1]', v);
+      if (typeof v === 'number' && Number.isFinite(v) && v > 0 && v <= MAX_DRAWS) return v;
+      if (typeof v === 'object' && !Array.isArray(v)) {
+        const o = plainObject(name, v);
+        knownKeys(name, o, ['fraction']);
+        const f = o.fraction;
+        if (typeof f === 'number' && Number.isFinite(f) && f > 0 && f <= MAX_DRAWS) return { fraction: f };
+        throw new InvalidArgumentError(`${name}.fraction`, 'a finite number > 0', f);
+      }
+      throw new InvalidArgumentError(name, `null, a count (integer >= 1, at most ${MAX_DRAWS}), a fraction (a non-integer number > 0) or { fraction: f } (f > 0; { fraction: 1 } is scikit-learn's 1.0)`, v);
     },
     cli: { flag: '--max-samples', arg: '<n>', help: 'rows drawn per member: count or fraction', defaultText: 'all', parse: cliText.numberOrNone },
   },

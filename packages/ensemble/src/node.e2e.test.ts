@@ -31,6 +31,19 @@ describe('@dt/ensemble/node', () => {
     expect(serializeForest(s2).replace('"nJobs":2', '"nJobs":1')).toBe(serializeForest(s1));
   }, 120_000);
 
+  it("a forest of 'hist' trees fits identically on 1 and 2 threads, every member on a worker reading the shared bins", async () => {
+    const X = Array.from({ length: 300 }, (_, r) => Array.from({ length: 6 }, (_, c) => data.X.data[r * 6 + c]!));
+    X[5]![2] = Number.NaN;
+    const one = await fitForest(new RandomForestClassifier({ nEstimators: 10, seed: 7, splitter: 'hist', oobScore: true }), X, data.y);
+    const from: number[] = [];
+    const two = await fitForest(new RandomForestClassifier({ nEstimators: 10, seed: 7, splitter: 'hist', oobScore: true, nJobs: 2 }), X, data.y, {}, { onMember: (_, k) => from.push(k) });
+    expect(serializeForest(two).replace('"nJobs":2', '"nJobs":1')).toBe(serializeForest(one));
+    expect(two.oobScore).toBe(one.oobScore);
+    // Every member came back from a worker thread (0 or 1), none was fitted on this thread.
+    expect(from).toHaveLength(10);
+    for (const k of from) expect([0, 1]).toContain(k);
+  }, 120_000);
+
   it('nJobs -1 uses every core and fits the same forest; 0 and -2 are refused naming nJobs', async () => {
     const one = await fitForest(new RandomForestClassifier({ nEstimators: 4, seed: 2, nJobs: 1 }), data.X, data.y);
     const all = await fitForest(new RandomForestClassifier({ nEstimators: 4, seed: 2, nJobs: -1 }), data.X, data.y);

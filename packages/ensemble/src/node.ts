@@ -31,6 +31,8 @@ export interface ForestPoolOptions {
    * stalled; before any member is done the limit is 10 × stallMs. Default 60,000 ms.
    */
   stallMs?: number;
+  /** Called as member i arrives from worker k (0-based): which thread fitted what (tests, benchmarks). */
+  onMember?: (i: number, worker: number) => void;
 }
 
 const STALL_MS = 60_000;
@@ -47,13 +49,14 @@ const STARTUP_MS = 120_000;
  * stopped either way.
  */
 export async function fitForest<F extends ForestModel>(forest: F, X: FeatureInput, y: unknown, fitOptions: EnsembleFitOptions = {}, pool: ForestPoolOptions = {}): Promise<F> {
-  const plan = forest[PREPARE_FIT](X, y, fitOptions);
-  const total = plan.draws.length;
+  const total = forest.options.nEstimators;
   const jobs = Math.min(resolveJobs(forest.options.nJobs), total);
   if (jobs <= 1) {
     (forest as { fit(X: FeatureInput, y: unknown, o: EnsembleFitOptions): unknown }).fit(X, y, fitOptions);
     return forest;
   }
+  // The plan bins X once ('hist' members) into shared memory: the workers read these codes in place.
+  const plan = forest[PREPARE_FIT](X, y, fitOptions, { sharedBins: true });
   let spec: ReturnType<typeof forestSpec>;
   try {
     spec = forestSpec(forest);
@@ -100,7 +103,8 @@ export async function fitForest<F extends ForestModel>(forest: F, X: FeatureInpu
         }
       }, Math.min(1000, Math.max(50, floor / 4)));
       for (let k = 0; k < jobs; k++) {
-        const w = startModuleWorker(import.meta.url, 'fit-worker', { spec, X: shared, y: Array.from(y as ArrayLike<unknown>), sampleWeight, featureNames: fitOptions.featureNames ?? null }, { fault: pool.faults?.[k] ?? null });
+        const binned = plan.binned === null ? null : plan.binned.toShared();
+        const w = startModuleWorker(import.meta.url, 'fit-worker', { spec, X: shared, y: Array.from(y as ArrayLike<unknown>), sampleWeight, featureNames: fitOptions.featureNames ?? null, binned }, { fault: pool.faults?.[k] ?? null });
         workers.push(w);
         w.on('error', (e) => fail(new WorkerFailedError('threw', `a forest worker threw: ${e.message}`, { cause: e })));
         w.on('messageerror', (e) => fail(new WorkerFailedError('threw', `a forest worker sent an unreadable message: ${e.message}`, { cause: e })));
@@ -119,6 +123,7 @@ export async function fitForest<F extends ForestModel>(forest: F, X: FeatureInpu
           }
           const h = holding.get(w);
           if (h !== undefined) slowest = Math.max(slowest, Date.now() - h.since);
+          pool.onMember?.(msg.i, k);
           done++;
           fitOptions.onProgress?.(done, total);
           if (done === total) {

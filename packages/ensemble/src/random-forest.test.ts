@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { DecisionTreeClassifier, DecisionTreeRegressor, type Tree } from '@dt/core';
 import { loadDataset, makeClassification, makeRegression } from '@dt/datasets';
 import { createRandom } from '@dt/errors';
-import { bootstrapCounts, memberSeeds, resolveMaxSamples } from './bootstrap.js';
+import { bootstrapCounts, memberSeeds, resolveMaxSamples, weightedBootstrapCounts } from './bootstrap.js';
 import { applyClassWeight } from './ensemble.js';
 import { ExtraTreesClassifier, ExtraTreesRegressor, RandomForestClassifier, RandomForestRegressor } from './random-forest.js';
 
@@ -164,12 +164,70 @@ describe('bootstrap draws', () => {
     expect(oobRows / (50 * n)).toBeCloseTo(Math.exp(-1), 2);
   });
 
-  it('maxSamples follows scikit-learn (count, fraction rounded, at least 1)', () => {
+  it('maxSamples follows scikit-learn 1.9 (a count as given, 1 is one row; a fraction floored, of Σ weights, at least 1)', () => {
     expect(resolveMaxSamples(null, 50)).toBe(50);
     expect(resolveMaxSamples(0.3, 50)).toBe(15);
+    expect(resolveMaxSamples(0.33, 50)).toBe(16); // floor(16.5): scikit-learn's int(), not round
     expect(resolveMaxSamples(7, 50)).toBe(7);
+    expect(resolveMaxSamples(1, 50)).toBe(1);
+    expect(resolveMaxSamples(60, 50)).toBe(60);
+    expect(resolveMaxSamples({ fraction: 1 }, 50)).toBe(50);
+    expect(resolveMaxSamples(1.5, 50)).toBe(75);
     expect(resolveMaxSamples(0.001, 50)).toBe(1);
-    expect(() => resolveMaxSamples(60, 50)).toThrow(/maxSamples/);
+    expect(resolveMaxSamples({ fraction: 1 }, 3, Float64Array.from([2, 0.5, 4]))).toBe(6);
+    expect(resolveMaxSamples(0.5, 3, Float64Array.from([2, 0.5, 4]))).toBe(3);
+    const one = new RandomForestClassifier({ nEstimators: 3, seed: 2, maxSamples: 1 }).fit(X, y);
+    for (const c of one.estimatorsDrawCounts) expect(c!.reduce((a, b) => a + b, 0)).toBe(1);
+    const all = new RandomForestClassifier({ nEstimators: 3, seed: 2, maxSamples: { fraction: 1 } }).fit(X, y);
+    for (const c of all.estimatorsDrawCounts) expect(c!.reduce((a, b) => a + b, 0)).toBe(X.length);
+    expect(() => new RandomForestClassifier({ maxSamples: { fraction: 0 } })).toThrowError(/maxSamples\.fraction/);
+    expect(() => new RandomForestClassifier({ maxSamples: { frac: 1 } as never })).toThrowError(/maxSamples\.frac/);
+  });
+
+  it('bootstrap draws rows in proportion to sampleWeight × classWeight and the trees weigh rows by draw count only (scikit-learn 1.9, PR #31529)', () => {
+    // Weighted draws: row frequencies follow the weights (chi-square-free check: 3σ of the binomial).
+    const w = Float64Array.from({ length: 10 }, (_, i) => (i === 3 ? 0 : i + 1));
+    const total = w.reduce((a, b) => a + b, 0);
+    const draws = 200_000;
+    const c = weightedBootstrapCounts(w, 10, draws, createRandom(7));
+    for (let i = 0; i < 10; i++) {
+      const p = w[i]! / total;
+      expect(Math.abs(c[i]! - draws * p)).toBeLessThanOrEqual(3 * Math.sqrt(draws * p * (1 - p)) + 1e-9);
+    }
+    expect(c[3]).toBe(0);
+    // Forest: a row of weight 0 is never drawn; the tree's weighted root count is the number of draws.
+    const sw = X.map((_, i) => (i % 4 === 0 ? 0 : 1 + (i % 3)));
+    const rf = new RandomForestClassifier({ nEstimators: 6, seed: 3, classWeight: { 0: 2, 1: 1, 2: 1 } }).fit(X, y, { sampleWeight: sw });
+    rf.estimators.forEach((t, i) => {
+      const counts = rf.estimatorsDrawCounts[i]!;
+      counts.forEach((k, r) => {
+        if (sw[r] === 0) expect(k).toBe(0);
+      });
+      expect(t.tree.weightedNSamples[0]).toBe(X.length);
+    });
+    // The draw follows sampleWeight × classWeight: class 0's share of draws is its share of Σ w·cw.
+    let drawn0 = 0;
+    let drawnAll = 0;
+    let share0 = 0;
+    let shareAll = 0;
+    X.forEach((_, r) => {
+      const cw = y[r] === 0 ? 2 : 1;
+      shareAll += sw[r]! * cw;
+      if (y[r] === 0) share0 += sw[r]! * cw;
+      for (const counts of rf.estimatorsDrawCounts) {
+        drawnAll += counts![r]!;
+        if (y[r] === 0) drawn0 += counts![r]!;
+      }
+    });
+    const p0 = share0 / shareAll;
+    expect(Math.abs(drawn0 / drawnAll - p0)).toBeLessThan(3 * Math.sqrt((p0 * (1 - p0)) / drawnAll));
+  });
+
+  it("class weight 'balanced' with sample weights is Σw / (C·Σw_c) (scikit-learn's compute_class_weight)", () => {
+    const codes = Int32Array.from([0, 0, 1]);
+    const w = applyClassWeight('balanced', codes, [0, 1], Float64Array.from([1, 3, 2]), null)!;
+    // Σw = 6, class 0: 4, class 1: 2 → 6/8 and 6/4, times each row's own weight.
+    expect(Array.from(w)).toEqual([0.75, 2.25, 3]);
   });
 
   it("class weight 'balanced_subsample' balances the member's draw", () => {

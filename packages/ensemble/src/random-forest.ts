@@ -12,14 +12,16 @@ export type ForestRegressorOptions = Omit<EnsembleOptions, 'classWeight'> & Omit
 
 /**
  * Random forest classifier (scikit-learn's RandomForestClassifier): nEstimators trees, each on a
- * bootstrap draw, maxFeatures 'sqrt' per node, fully grown by default; soft voting.
+ * bootstrap draw, maxFeatures 'sqrt' per node, fully grown by default; soft voting. Trees search
+ * histogram bins of X binned once for the forest (splitter 'hist', maxBins 256; LightGBM's way):
+ * `splitter: 'best'` grows scikit-learn's exact trees instead.
  */
 export class RandomForestClassifier extends EnsembleClassifier<DecisionTreeClassifier> {
   /** The validated tree options every tree gets (with its own seed). */
   readonly treeOptions: Readonly<Record<string, unknown>>;
 
   constructor(options?: ForestClassifierOptions, kindDefaults: { ensemble?: Partial<EnsembleOptions>; tree?: Record<string, unknown> } = {}) {
-    const { ensemble, tree } = splitForestOptions(options, 'classification', kindDefaults.ensemble ?? {}, { maxFeatures: 'sqrt', ...kindDefaults.tree });
+    const { ensemble, tree } = splitForestOptions(options, 'classification', kindDefaults.ensemble ?? {}, { maxFeatures: 'sqrt', splitter: 'hist', ...kindDefaults.tree });
     super(ensemble, null);
     this.treeOptions = Object.freeze(tree);
   }
@@ -64,13 +66,14 @@ export class RandomForestClassifier extends EnsembleClassifier<DecisionTreeClass
 
 /**
  * Random forest regressor (scikit-learn's RandomForestRegressor): maxFeatures null (all features,
- * scikit-learn's 1.0) by default; the prediction is the mean of the trees'.
+ * scikit-learn's 1.0) by default; the prediction is the mean of the trees'. Trees search the
+ * forest's histogram bins (splitter 'hist') unless `splitter: 'best'`.
  */
 export class RandomForestRegressor extends EnsembleRegressor<DecisionTreeRegressor> {
   readonly treeOptions: Readonly<Record<string, unknown>>;
 
   constructor(options?: ForestRegressorOptions, kindDefaults: { ensemble?: Partial<EnsembleOptions>; tree?: Record<string, unknown> } = {}) {
-    const { ensemble, tree } = splitForestOptions(options, 'regression', kindDefaults.ensemble ?? {}, { maxFeatures: null, ...kindDefaults.tree });
+    const { ensemble, tree } = splitForestOptions(options, 'regression', kindDefaults.ensemble ?? {}, { maxFeatures: null, splitter: 'hist', ...kindDefaults.tree });
     super(ensemble, null);
     this.treeOptions = Object.freeze(tree);
   }

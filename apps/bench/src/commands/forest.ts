@@ -8,7 +8,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
@@ -21,9 +21,15 @@ import { createRandom, shuffleInPlace } from '@dt/errors';
 import { pairedForestCv, type CvFixture, type CvKind, type PairedComparison } from '@dt/ensemble/cv-check';
 import type { ForestWorkerResult } from '../forest-worker.js';
 import { mergeNotes } from '../notes.js';
+import { pipPython } from '../harness/python.js';
 
 const BENCH_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const WORKER = fileURLToPath(new URL('../forest-worker.ts', import.meta.url));
+/**
+ * The worker bundled as a package build would ship it (esbuild; with fit-worker.js beside it), so that
+ * worker threads start without compiling TypeScript: DT_FOREST_WORKER=path/forest-worker.mjs.
+ */
+const BUNDLED = process.env.DT_FOREST_WORKER || undefined;
 const SKLEARN = fileURLToPath(new URL('../../python/sklearn_forest.py', import.meta.url));
 const FIXTURE = fileURLToPath(new URL('../../../../packages/ensemble/src/fixtures/sklearn-forest-cv.json', import.meta.url));
 const RESULTS = join(BENCH_DIR, 'results');
@@ -53,6 +59,8 @@ interface Row {
   /** Oblique forests: features per tree (algorithmForest's maxFeatures; absent or null: all). */
   subspace?: string | number | null;
   result: Outcome;
+  /** 1-minute load average when the measurement finished (fit section). */
+  load?: number;
 }
 
 export interface ForestBenchOptions {
@@ -136,8 +144,8 @@ function writeBin(dir: string, name: string, a: Float64Array | Uint8Array | Int3
   return p;
 }
 
-/** One measurement in a fresh process: dt / ml-random-forest in Node, scikit-learn in Python. */
-function measure(w: Workload, lib: 'dt' | 'ml-random-forest' | 'sklearn', job: Record<string, unknown>, budgetS: number | null): Outcome {
+/** One measurement in a fresh process: dt / ml-random-forest in Node, scikit-learn and LightGBM in Python (scikit-learn 1.9.1 from the repository .venv, or $DT_PYTHON). */
+function measure(w: Workload, lib: 'dt' | 'ml-random-forest' | 'sklearn' | 'lightgbm-rf', job: Record<string, unknown>, budgetS: number | null): Outcome {
   const dir = mkdtempSync(join(tmpdir(), 'dt-forest-'));
   try {
     const paths = {
@@ -152,9 +160,11 @@ function measure(w: Workload, lib: 'dt' | 'ml-random-forest' | 'sklearn', job: R
     const full = { ...job, ...paths, lib };
     const opts = { encoding: 'utf8' as const, maxBuffer: 1 << 24, ...(budgetS ? { timeout: budgetS * 1000, killSignal: 'SIGKILL' as const } : {}) };
     const r =
-      lib === 'sklearn'
-        ? spawnSync('python3', [SKLEARN], { ...opts, input: JSON.stringify({ ...full, n_estimators: job.nEstimators, n_jobs: job.nJobs }), env: { ...process.env, PYENV_VERSION: 'system' } })
-        : spawnSync(process.execPath, ['--conditions=@dt/source', '--import', 'tsx', WORKER, JSON.stringify(full)], { ...opts, cwd: BENCH_DIR });
+      lib === 'sklearn' || lib === 'lightgbm-rf'
+        ? spawnSync(pipPython(), [SKLEARN], { ...opts, input: JSON.stringify({ ...full, peer: lib, n_estimators: job.nEstimators, n_jobs: job.nJobs }), env: { ...process.env, PYENV_VERSION: 'system' } })
+        : BUNDLED !== undefined
+          ? spawnSync(process.execPath, [BUNDLED, JSON.stringify(full)], { ...opts, cwd: BENCH_DIR })
+          : spawnSync(process.execPath, ['--conditions=@dt/source', '--import', 'tsx', WORKER, JSON.stringify(full)], { ...opts, cwd: BENCH_DIR });
     if (budgetS && (r.signal === 'SIGKILL' || (r.error as NodeJS.ErrnoException | undefined)?.code === 'ETIMEDOUT')) return { timeout: budgetS };
     if (r.status !== 0) return { error: (r.stderr || String(r.error)).trim().split('\n').slice(-2).join(' ') };
     return JSON.parse(r.stdout.trim().split('\n').pop()!) as ForestWorkerResult;
@@ -173,10 +183,17 @@ async function runFit(o: ForestBenchOptions, log: (s: string) => void): Promise<
   const rows: Row[] = [];
   for (const w of ws) {
     for (const nJobs of [1, 2]) {
-      for (const lib of ['sklearn', 'dt'] as const) {
-        const result = measure(w, lib, { kind: 'random-forest', nEstimators: trees, nJobs }, null);
-        rows.push({ data: w.name, lib, kind: 'random-forest', trees, nJobs, trainRows: w.ytrain.length, result });
-        log(`fit ${w.name} ${lib} n_jobs ${nJobs}: ${ok(result) ? `${fmt(result.fit_cpu_s)} s CPU, ${fmt(result.fit_wall_s)} s wall` : outcomeText(result)}`);
+      // dt: its default (members on the forest's bins) and, one thread, exact members (splitter 'best').
+      const cells: [string, 'dt' | 'sklearn' | 'lightgbm-rf', Record<string, unknown>][] = [
+        ['sklearn', 'sklearn', {}],
+        ['lightgbm-rf', 'lightgbm-rf', {}],
+        ['dt', 'dt', {}],
+        ...(nJobs === 1 ? [['dt best', 'dt', { splitter: 'best' }] as [string, 'dt', Record<string, unknown>]] : []),
+      ];
+      for (const [name, lib, extra] of cells) {
+        const result = measure(w, lib, { kind: 'random-forest', nEstimators: trees, nJobs, ...extra }, o.budgetS);
+        rows.push({ data: w.name, lib: name, kind: 'random-forest', trees, nJobs, trainRows: w.ytrain.length, result, load: loadavg()[0]! });
+        log(`fit ${w.name} ${name} n_jobs ${nJobs}: ${ok(result) ? `${fmt(result.fit_cpu_s)} s CPU, ${fmt(result.fit_wall_s)} s wall, load ${loadavg().map((v) => v.toFixed(1)).join(' ')}` : outcomeText(result)}`);
       }
     }
   }
@@ -289,38 +306,41 @@ interface Stored {
 
 function renderFit(rows: Row[]): string[] {
   const lines = [
-    '## Random forest fit and predict vs scikit-learn (100 trees)',
+    '## Random forest fit and predict vs scikit-learn 1.9.1 and LightGBM 4.7 rf (100 trees)',
     '',
-    "Defaults on both sides: Gini, `maxFeatures` √d per node, bootstrap, fully grown. Ratio = dt ÷ scikit-learn at the same `n_jobs` (goal ≤ 1.0 for fit CPU and predict). Predict: 10,000 rows (MAGIC and letter: the first 10,000 rows of the set; Fashion-MNIST: its test set), CPU of all threads, median of 3.",
+    "Defaults: Gini, √d features per node, bootstrap, fully grown. dt: its default (`splitter: 'hist'`: X binned once per forest, 256 bins, every tree on its drawn rows of the shared codes) and `dt best` (exact members, scikit-learn's search). LightGBM: `boosting: 'rf'`, bagging_fraction 0.632, bagging_freq 1, feature_fraction √d/d (per tree, LightGBM's only per-tree option of the issue), unlimited leaves, min_data_in_leaf 1 — a multiclass LightGBM forest grows one tree per class per iteration. Ratio = the library ÷ scikit-learn at the same `n_jobs`. Predict: 10,000 rows, CPU of all threads, median of 3. Peak RSS: the measuring process (data included). Load: the 1-minute load average when the cell finished (2 cores; CPU time is the fair measure, wall times are noisy).",
     '',
-    '| data | n_jobs | library | fit CPU s | fit wall s | fit CPU ratio | fit wall ratio | predict 10k CPU s | predict CPU ratio | test accuracy | mean leaves | mean depth |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| data | n_jobs | library | fit CPU s | fit wall s | fit CPU ratio | fit wall ratio | predict 10k CPU s | predict CPU ratio | test accuracy | mean leaves | peak RSS MB | load |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   const splits: string[] = [];
   for (const r of rows) {
     const sk = rows.find((x) => x.data === r.data && x.nJobs === r.nJobs && x.lib === 'sklearn')?.result;
     const res = r.result;
+    const load = r.load === undefined ? '' : r.load.toFixed(1);
     if (!ok(res)) {
-      lines.push(`| ${r.data} | ${r.nJobs} | ${r.lib} | ${outcomeText(res)} | | | | | | | | |`);
+      lines.push(`| ${r.data} | ${r.nJobs} | ${r.lib} | ${outcomeText(res)} | | | | | | | | | ${load} |`);
       continue;
     }
-    const ratio = (a: number, b: number | undefined): string => (r.lib === 'dt' && b ? (a / b).toFixed(2) : '');
+    const ratio = (a: number, b: number | undefined): string => (r.lib !== 'sklearn' && b ? (a / b).toFixed(2) : '');
+    const rss = res.peak_rss_mb === undefined ? '' : fmt(res.peak_rss_mb);
     lines.push(
-      `| ${r.data} | ${r.nJobs} | ${r.lib} | ${fmt(res.fit_cpu_s)} | ${fmt(res.fit_wall_s)} | ${ratio(res.fit_cpu_s, ok(sk) ? sk.fit_cpu_s : undefined)} | ${ratio(res.fit_wall_s, ok(sk) ? sk.fit_wall_s : undefined)} | ${fmt(res.predict_cpu_s)} | ${ratio(res.predict_cpu_s, ok(sk) ? sk.predict_cpu_s : undefined)} | ${res.test_accuracy.toFixed(4)} | ${fmt(res.mean_leaves)} | ${fmt(res.mean_depth)} |`,
+      `| ${r.data} | ${r.nJobs} | ${r.lib} | ${fmt(res.fit_cpu_s)} | ${fmt(res.fit_wall_s)} | ${ratio(res.fit_cpu_s, ok(sk) ? sk.fit_cpu_s : undefined)} | ${ratio(res.fit_wall_s, ok(sk) ? sk.fit_wall_s : undefined)} | ${fmt(res.predict_cpu_s)} | ${ratio(res.predict_cpu_s, ok(sk) ? sk.predict_cpu_s : undefined)} | ${res.test_accuracy.toFixed(4)} | ${fmt(res.mean_leaves)} | ${rss} | ${load} |`,
     );
-    if (r.lib === 'dt' && res.split) {
-      const one = rows.find((x) => x.data === r.data && x.lib === 'dt' && x.nJobs === 2)?.result;
-      const extra = ok(one) ? `${fmt(one.fit_cpu_s - res.fit_cpu_s)} s` : '–';
-      splits.push(`| ${r.data} | ${fmt(res.fit_wall_s)} | ${fmt(res.split.members_s)} (${((100 * res.split.members_s) / res.fit_wall_s).toFixed(0)} %) | ${fmt(res.split.rest_s)} | ${extra} |`);
+    if (r.lib === 'dt' && r.nJobs === 1 && res.split) {
+      const two = rows.find((x) => x.data === r.data && x.lib === 'dt' && x.nJobs === 2)?.result;
+      const speedup = ok(two) ? `${(two.fit_wall_s / res.fit_wall_s).toFixed(2)}` : '–';
+      const extra = ok(two) ? `${fmt(two.fit_cpu_s - res.fit_cpu_s)} s` : '–';
+      splits.push(`| ${r.data} | ${fmt(res.fit_wall_s)} | ${fmt(res.split.members_s)} (${((100 * res.split.members_s) / res.fit_wall_s).toFixed(0)} %) | ${fmt(res.split.rest_s)} | ${extra} | ${speedup} |`);
     }
   }
   if (splits.length > 0) {
     lines.push(
       '',
-      "dt's fit split (n_jobs 1, wall; from the progress callback): the members' fits (each: its bootstrap weights, its tree) vs the rest (input conversion, labels, the draws plan, out-of-bag when on); thread overhead = fit CPU at n_jobs 2 − fit CPU at n_jobs 1 (worker start-up, each worker indexing the shared X once, trees sent back as typed arrays).",
+      "dt's fit split (n_jobs 1, wall; from the progress callback): the members' fits vs the rest (input conversion, labels, binning X once, the draws plan); thread overhead = fit CPU at n_jobs 2 − fit CPU at n_jobs 1 (worker start-up, trees sent back as typed arrays; the bins are shared, not copied); n_jobs 2 wall ÷ n_jobs 1 wall (goal ≤ 0.55, on a machine whose 2 cores are shared).",
       '',
-      '| data | fit wall s | members s | rest s | thread overhead (CPU) |',
-      '|---|---|---|---|---|',
+      '| data | fit wall s | members s | rest s | thread overhead (CPU) | nJobs 2 ÷ 1 wall |',
+      '|---|---|---|---|---|---|',
       ...splits,
     );
   }

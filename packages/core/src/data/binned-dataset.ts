@@ -131,13 +131,15 @@ export class BinnedDataset implements BinnedSource {
 
   /**
    * @internal The bins of a fit on this dataset: these edges and value ranges, and a working copy of
-   * the rows' codes (in `alloc`'s buffer when given: shared memory for worker threads).
+   * the rows' codes (in `alloc`'s buffer when given: shared memory for worker threads), or with
+   * `view` the dataset's codes themselves, read in place through the rows (Bins.view; nothing copied).
    */
-  fitBins(alloc?: (bytes: number) => ArrayBufferLike): Bins {
+  fitBins(alloc?: (bytes: number) => ArrayBufferLike, view = false): Bins {
     const b = this.bins;
     const { n, d } = b;
     const m = this.rows;
     const rows = this.rowIndex;
+    if (view) return viewBins(b, rows);
     const wide = !(b.codes instanceof Uint8Array);
     const bytes = Math.max(1, m * d * (wide ? 2 : 1));
     const buffer = alloc === undefined ? new ArrayBuffer(bytes) : alloc(bytes);
@@ -301,6 +303,21 @@ function codeColumn(col: Float64Array, base: number, n: number, e: Float64Array,
   }
 }
 
+/** The bins of a fit on `rows` of b (null: every row) read in place: b's codes, the rows' missing counts. */
+function viewBins(b: Bins, rows: Int32Array | null): Bins {
+  const { n, d } = b;
+  if (rows === null) return { ...b, nMissing: b.nMissing.slice(), view: { stride: n, rows: Int32Array.from({ length: n }, (_, i) => i) } };
+  const nMissing = new Int32Array(d);
+  for (let f = 0; f < d; f++) if (b.nMissing[f]! > 0) nMissing[f] = countCodeAt(b.codes, f * n, rows, b.nBins[f]!);
+  return { ...b, n: rows.length, nMissing, view: { stride: n, rows } };
+}
+
+function countCodeAt(codes: BinCodes, base: number, rows: Int32Array, code: number): number {
+  let c = 0;
+  for (let i = 0; i < rows.length; i++) if (codes[base + rows[i]!] === code) c++;
+  return c;
+}
+
 /** out[o + j] = src[s + rows[j]]: a feature's codes of the fit's rows, in their order. */
 function gather(out: BinCodes, o: number, src: BinCodes, s: number, rows: Int32Array): void {
   for (let j = 0; j < rows.length; j++) out[o + j] = src[s + rows[j]!]!;
@@ -330,7 +347,8 @@ function binnedFitMatrix(ds: BinnedDataset, o: ResolvedTreeOptions): ColumnMajor
     get data(): Float64Array {
       return (values ??= meanValues(ds));
     },
-    binned: (alloc) => ds.fitBins(alloc),
+    binned: (alloc, view) => ds.fitBins(alloc, view),
+    binnedSubset: ds.rowIndex !== null,
   };
 }
 

@@ -31,4 +31,11 @@ export interface Bins {
    * non-empty bin's smallest.
    */
   edges?: Float64Array[];
+  /**
+   * Set when the codes are a larger binned matrix's (a BinnedDataset's, shared by a forest's members):
+   * `stride` rows per column, and this fit's row i is that matrix's row rows[i]. Such codes are
+   * read-only: the 'hist' search moves positions into them, never the codes (hist/node-data.ts).
+   * Absent: codes hold this fit's own n rows (stride n), a working copy the search may move.
+   */
+  view?: { stride: number; rows: Int32Array };
 }

@@ -41,10 +41,12 @@ export interface ColumnMajor {
   rowMajor?: FeatureArray;
   /**
    * The rows already binned (a BinnedDataset, binned-dataset.ts): the 'hist' search takes its bins
-   * from here, codes gathered into a working copy (in `alloc`'s buffer when given), instead of
-   * binning `data`.
+   * from here instead of binning `data` — codes gathered into a working copy (in `alloc`'s buffer
+   * when given), or with `view` the dataset's own codes, read in place (Bins.view).
    */
-  binned?: (alloc?: (bytes: number) => ArrayBufferLike) => Bins;
+  binned?: (alloc?: (bytes: number) => ArrayBufferLike, view?: boolean) => Bins;
+  /** The binned rows are a subset of the dataset's (a fold, a bootstrap draw): searched as a view. */
+  binnedSubset?: boolean;
 }
 
 function isDense(x: unknown): x is DenseMatrix {

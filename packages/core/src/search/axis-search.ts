@@ -370,7 +370,7 @@ export class AxisSearch implements SplitSearch {
   /** Keeps the better of the current best and feature f's split, by the one tie rule (isBetterCandidate). */
   private consider(f: number, res: SplitResult, totalWeight: number, best: SplitRecord): void {
     const balance = Math.abs(2 * res.leftWeight - totalWeight);
-    if (best.found && !isBetterCandidate(res.score, balance, f, best.score, best.balance, best.candidate, tieScaleOf(this.scoreScale, res), totalWeight)) return;
+    if (best.found && !isBetterCandidate(res.score, balance, this.sampler.tieKey(f), best.score, best.balance, this.sampler.tieKey(best.candidate), tieScaleOf(this.scoreScale, res), totalWeight)) return;
     best.found = true;
     best.feature = f;
     best.candidate = f;
@@ -429,7 +429,7 @@ export class AxisSearch implements SplitSearch {
     if (ms.side < 0) return true;
     const totalWeight = node.weight;
     const balance = Math.abs(2 * ms.leftWeight - totalWeight);
-    if (best.found && !isBetterCandidate(ms.score, balance, f, best.score, best.balance, best.candidate, tieScaleOf(scale, ms), totalWeight)) return true;
+    if (best.found && !isBetterCandidate(ms.score, balance, this.sampler.tieKey(f), best.score, best.balance, this.sampler.tieKey(best.candidate), tieScaleOf(scale, ms), totalWeight)) return true;
     best.found = true;
     best.feature = f;
     best.candidate = f;

@@ -12,12 +12,19 @@
  *   sampler.end(node.constants);
  *
  * One call per feature (never per sample), no allocation after construction.
+ *
+ * Ties between sampled candidates go to the one drawn first (`tieKey`: a feature's draw position),
+ * as scikit-learn's strict `>` over its random draw order gives them: a rule that always preferred
+ * the lower feature index would bias forests toward the first columns (their importances would then
+ * depend on the column order). Without sampling the key is the feature index itself.
  */
 import type { Random } from '@dt/errors';
 
 export class FeatureSampler {
   /** Features in draw order (0..d−1 between nodes). */
   private readonly order: Int32Array;
+  /** Draw position of each feature drawn in the current node (sampling only). */
+  private readonly position: Int32Array;
   private readonly constFlag: Uint8Array;
   private readonly d: number;
   private readonly maxFeatures: number;
@@ -32,6 +39,7 @@ export class FeatureSampler {
     this.rng = rng;
     this.order = new Int32Array(d);
     for (let f = 0; f < d; f++) this.order[f] = f;
+    this.position = new Int32Array(d);
     this.constFlag = new Uint8Array(d);
   }
 
@@ -47,6 +55,14 @@ export class FeatureSampler {
   /** True when this node samples features (maxFeatures below the features not known constant). */
   get sampling(): boolean {
     return this.drawing;
+  }
+
+  /**
+   * The tie key of a feature next() returned in this node (lower wins a tie): its draw position when
+   * sampling, else the feature index.
+   */
+  tieKey(f: number): number {
+    return this.drawing ? this.position[f]! : f;
   }
 
   /** True when `f` is one of the node's known constants. */
@@ -66,6 +82,7 @@ export class FeatureSampler {
         const t = order[i]!;
         order[i] = order[j]!;
         order[j] = t;
+        this.position[order[i]!] = i;
       }
       const f = order[i]!;
       if (this.constFlag[f] === 1) continue;

@@ -158,7 +158,7 @@ export class RandomAxisSearch implements SplitSearch {
       // right" (+Infinity) candidate, which would be a threshold outside the values' range.
       const score = res.score;
       const balance = Math.abs(2 * res.leftWeight - node.weight);
-      if (best.found && !isBetterCandidate(score, balance, f, best.score, best.balance, best.candidate, tieScaleOf(scoreScale, res), node.weight)) continue;
+      if (best.found && !isBetterCandidate(score, balance, this.sampler.tieKey(f), best.score, best.balance, this.sampler.tieKey(best.candidate), tieScaleOf(scoreScale, res), node.weight)) continue;
       best.found = true;
       best.feature = f;
       best.candidate = f;

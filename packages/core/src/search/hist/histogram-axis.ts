@@ -54,9 +54,13 @@ export function createHistogramAxisSearch(
   parallel: HistogramParallel | null = null,
   exactOnly = false,
 ): HistogramAxisSearch | null {
+  // A dataset's rows are searched in place (Bins.view: positions move, its codes are never copied)
+  // when the fit samples features (forests: a node reads few of the features a copy would move) or
+  // fits a subset of its rows; a whole-dataset fit of every feature moves its own copy, in node order.
+  const view = (parallel ?? null) === null && (cfg.maxFeatures < X.cols || X.binnedSubset === true);
   const bins =
     X.binned !== undefined
-      ? X.binned(parallel?.alloc)
+      ? X.binned(parallel?.alloc, view)
       : exactOnly
         ? buildBins(X, cfg.weights, maxBins, parallel?.alloc, true)
         : buildBins(X, cfg.weights, maxBins, parallel?.alloc);
@@ -85,7 +89,7 @@ function histogramSearchOn(
   }
   const scanValues = shift ? bins.mean.map((m, f) => m.map((v) => (v - shift.mean[f]!) / shift.scale[f]!)) : bins.mean;
   const full = { ...cfg, bins, scanValues, maxFeatures: Math.min(cfg.maxFeatures, bins.d) };
-  if (parallel === null || !parallel.supports(full)) return new HistogramAxisSearch(full);
+  if (parallel === null || bins.view !== undefined || !parallel.supports(full)) return new HistogramAxisSearch(full);
   const search = new HistogramAxisSearch({ ...full, shared: parallel.sharedArrays(full) });
   if (parallel.attach(search.parts)) search.useThreads(parallel);
   return search;
@@ -121,6 +125,7 @@ export class HistogramAxisSearch implements SplitSearch {
     this.pool = new HistogramPool(this.parts.builder.cells, this.d, cfg.histogramBudget);
     // Feature draws exactly as the exact search makes them, so both search the same features.
     this.sampler = new FeatureSampler(this.d, cfg.maxFeatures, cfg.rng);
+    this.parts.scan.draw = this.sampler;
   }
 
   /** Hands large nodes to `threads` from now on (their histograms in the driver's shared slots). */
@@ -156,6 +161,7 @@ export class HistogramAxisSearch implements SplitSearch {
     this.nodeHist = pool.take(start, end);
     let fresh = false;
     if (this.nodeHist === null && !sampling && scan.grouped && pool.worthKeeping(end - start)) {
+      // (A view's nodes keep histograms too: partition builds the children's without moving codes.)
       this.nodeHist = pool.alloc(start, end);
       fresh = true;
     }
@@ -208,7 +214,11 @@ export class HistogramAxisSearch implements SplitSearch {
       parent = null;
     }
     const small = parent === null ? null : pool.alloc(s0, s1);
-    if (parent === null && pool.frozen(end - start)) part.positions(start, end);
+    if (this.parts.data.viewCodes) {
+      // Codes of a view never move: positions do, then the kept children's histograms are built.
+      part.positions(start, end);
+      if (parent !== null) part.codes(0, 1, start, end, sameNode, parent, small);
+    } else if (parent === null && pool.frozen(end - start)) part.positions(start, end);
     else if (sameNode && this.parallelNode) this.threads!.partition(start, end, parent, small);
     else part.codes(0, 1, start, end, sameNode, parent, small);
     if (parent !== null) {

@@ -99,13 +99,13 @@ export class HistogramBuilder {
 
   /** Small nodes: feature f's class histogram into the scratch, its (bin, class) cells marked. */
   markedClasses(start: number, end: number, f: number): void {
-    const { codes, pos, lab, wt: w, n, nClasses: C } = this.data;
+    const { codes, pos, lab, wt: w, stride, nClasses: C } = this.data;
     const s = this.scratch;
     const shift = s.shift;
     const span =
       w === null
-        ? markedCounts(s.cells, codes, f * n, pos, lab, start, end, this.K, shift, s.marks)
-        : markedWeights(s.cells, codes, f * n, pos, lab, w, start, end, this.K, C, shift, s.marks);
+        ? markedCounts(s.cells, codes, f * stride, pos, lab, start, end, this.K, shift, s.marks)
+        : markedWeights(s.cells, codes, f * stride, pos, lab, w, start, end, this.K, C, shift, s.marks);
     // (No rows: span -1, the empty span.)
     const mn = span < 0 ? 0x7fffffff : span % BIN_SPAN;
     const mx = span < 0 ? 0 : (span - mn) / BIN_SPAN;
@@ -118,23 +118,23 @@ export class HistogramBuilder {
 
   /** Small nodes: feature f's regression histogram into the scratch, its bins marked (range: histogram-scan.ts). */
   markedRegression(start: number, end: number, f: number): void {
-    const { codes, pos, tgt, wt, n } = this.data;
+    const { codes, pos, tgt, wt, stride } = this.data;
     const s = this.scratch;
-    markedSums(s.cells, codes, f * n, pos, tgt, wt, start, end, this.K, s.marks);
+    markedSums(s.cells, codes, f * stride, pos, tgt, wt, start, end, this.K, s.marks);
   }
 
   /** Class histogram of feature f over [start, end) into h[off + bin*K + ...]. */
   private classHistogram(h: Float64Array, off: number, start: number, end: number, f: number): void {
-    const { codes, pos, lab, wt, n } = this.data;
-    if (wt === null) classCounts(h, off, codes, f * n, pos, lab, start, end, this.K);
-    else classWeights(h, off, codes, f * n, pos, lab, wt, start, end, this.K, this.data.nClasses);
+    const { codes, pos, lab, wt, stride } = this.data;
+    if (wt === null) classCounts(h, off, codes, f * stride, pos, lab, start, end, this.K);
+    else classWeights(h, off, codes, f * stride, pos, lab, wt, start, end, this.K, this.data.nClasses);
   }
 
   /** Count, Σw·y (and Σw) per bin of feature f over [start, end) into h[off + bin*K + ...]. */
   private regressionHistogram(h: Float64Array, off: number, start: number, end: number, f: number): void {
-    const { codes, pos, tgt, wt, n } = this.data;
-    if (wt === null) regressionSums(h, off, codes, f * n, pos, tgt, start, end);
-    else regressionWeightedSums(h, off, codes, f * n, pos, tgt, wt, start, end);
+    const { codes, pos, tgt, wt, stride } = this.data;
+    if (wt === null) regressionSums(h, off, codes, f * stride, pos, tgt, start, end);
+    else regressionWeightedSums(h, off, codes, f * stride, pos, tgt, wt, start, end);
   }
 }
 

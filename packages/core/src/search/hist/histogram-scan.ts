@@ -24,6 +24,7 @@ import { createSortScratch, sortPairs, type SortScratch } from '../../data/sort.
 import { scanMarkedGini, type MarkedGiniResult } from './histogram-gini.js';
 import { MissingSideScan } from '../missing-values.js';
 import type { SplitRecord } from '../split-record.js';
+import type { FeatureSampler } from '../feature-sampler.js';
 import type { HistogramBuilder, MarkedHistogram } from './histogram-builder.js';
 import { widestBins } from './histogram-builder.js';
 import type { NodeHistogram } from './histogram-pool.js';
@@ -59,6 +60,8 @@ export class HistogramScan {
   private readonly cInput: ClassificationScanInput;
   private readonly rInput: RegressionScanInput;
   private readonly missingScan: MissingSideScan;
+  /** The node's feature draw: a tie goes to the candidate drawn first (feature-sampler.ts); null: lower feature. */
+  draw: FeatureSampler | null = null;
   /** Gini's left class weights for the fused small-node scan (histogram-gini.ts), or null: the generic scan. */
   private readonly fusedGini: Float64Array | null;
   private readonly giniOut: MarkedGiniResult = { score: 0, leftWeight: 0, leftBin: 0, rightBin: 0 };
@@ -473,10 +476,10 @@ export class HistogramScan {
 
   /** Node-ordered bins of feature f into keys/idx (idx = position); false when constant. */
   private gather(start: number, end: number, f: number): boolean {
-    const { codes, pos, n } = this.data;
+    const { codes, pos, stride } = this.data;
     const keys = this.keys;
     const idx = this.idx;
-    const base = f * n;
+    const base = f * stride;
     let mn = 0xffffffff;
     let mx = 0;
     for (let i = start, j = 0; i < end; i++, j++) {
@@ -501,8 +504,8 @@ export class HistogramScan {
     const { start, end } = node;
     const m = end - start;
     const nb = this.cfg.bins.nBins[f]!;
-    const { codes, pos, n } = this.data;
-    const base = f * n;
+    const { codes, pos, stride } = this.data;
+    const base = f * stride;
     const keys = this.keys;
     const idx = this.idx;
     let mn = 0xffffffff;
@@ -535,7 +538,7 @@ export class HistogramScan {
     if (ms.side < 0) return true;
     const totalWeight = node.weight;
     const balance = Math.abs(2 * ms.leftWeight - totalWeight);
-    if (best.found && !isBetterCandidate(ms.score, balance, f, best.score, best.balance, best.candidate, tieScaleOf(this.scoreScale, ms), totalWeight)) return true;
+    if (best.found && !isBetterCandidate(ms.score, balance, this.tieKey(f), best.score, best.balance, this.tieKey(best.candidate), tieScaleOf(this.scoreScale, ms), totalWeight)) return true;
     best.found = true;
     best.feature = f;
     best.candidate = f;
@@ -553,10 +556,15 @@ export class HistogramScan {
     return true;
   }
 
-  /** Higher score, then more balanced, then lower feature: the exact search's rule (isBetterCandidate). */
+  /** A candidate's tie key: its draw position when the node samples features, else the feature index. */
+  private tieKey(f: number): number {
+    return this.draw === null ? f : this.draw.tieKey(f);
+  }
+
+  /** Higher score, then more balanced, then the earlier drawn (lower) feature: the exact search's rule (isBetterCandidate). */
   private consider(f: number, res: SplitResult, totalWeight: number, best: SplitRecord): void {
     const balance = Math.abs(2 * res.leftWeight - totalWeight);
-    if (best.found && !isBetterCandidate(res.score, balance, f, best.score, best.balance, best.candidate, tieScaleOf(this.scoreScale, res), totalWeight)) return;
+    if (best.found && !isBetterCandidate(res.score, balance, this.tieKey(f), best.score, best.balance, this.tieKey(best.candidate), tieScaleOf(this.scoreScale, res), totalWeight)) return;
     best.found = true;
     best.feature = f;
     best.candidate = f;

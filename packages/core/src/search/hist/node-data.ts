@@ -53,8 +53,12 @@ export interface NodeData {
   readonly n: number;
   readonly d: number;
   readonly bins: Bins;
-  /** codes[f*n + pos[i]]: the bin of node position i on feature f (column-major). */
+  /** codes[f*stride + pos[i]]: the bin of node position i on feature f (column-major). */
   readonly codes: BinCodes;
+  /** Rows per column of codes: n, or the larger matrix's rows for a view (Bins.view). */
+  readonly stride: number;
+  /** The codes are a read-only view (Bins.view): every partition moves positions, never codes. */
+  readonly viewCodes: boolean;
   /**
    * Where node position i's codes are. The identity, except inside small nodes (frozen, see
    * HistogramPool.frozen): they move pos instead of every feature's codes, so their descendants read
@@ -80,12 +84,15 @@ export function createNodeData(cfg: HistogramAxisConfig): NodeData {
   const { n, d, codes } = cfg.bins;
   const isC = cfg.labels !== null;
   const sh = cfg.shared;
+  const view = cfg.bins.view;
   return {
     n,
     d,
     bins: cfg.bins,
     codes,
-    pos: sh ? sh.pos : Int32Array.from({ length: n }, (_, i) => i),
+    stride: view === undefined ? n : view.stride,
+    viewCodes: view !== undefined,
+    pos: view !== undefined ? view.rows.slice() : sh ? sh.pos : Int32Array.from({ length: n }, (_, i) => i),
     lab: sh ? sh.lab : isC ? cfg.labels!.slice() : new Int32Array(0),
     tgt: sh ? sh.tgt : isC ? new Float64Array(0) : cfg.targets!.slice(),
     wt: sh ? sh.wt : cfg.weights === null ? null : cfg.weights.slice(),

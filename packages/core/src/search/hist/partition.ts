@@ -31,7 +31,9 @@ export class HistPartition {
     this.builder = builder;
     this.moveI32 = new Int32Array(data.ownRows);
     this.moveF64 = new Float64Array(data.ownRows);
-    this.moveCodes = data.codes instanceof Uint8Array ? new Uint8Array(data.n) : new Uint16Array(data.n);
+    // A view's codes never move (Bins.view): no scratch for them.
+    const movable = data.viewCodes ? 0 : data.n;
+    this.moveCodes = data.codes instanceof Uint8Array ? new Uint8Array(movable) : new Uint16Array(movable);
   }
 
   /**
@@ -41,7 +43,7 @@ export class HistPartition {
    */
   rows(samples: Int32Array, start: number, end: number, feature: number, cutBin: number, missBin: number): number {
     const data = this.data;
-    const mid = start + markLeft(data.codes, feature * data.n, data.pos, data.flags, start, end, cutBin, missBin);
+    const mid = start + markLeft(data.codes, feature * data.stride, data.pos, data.flags, start, end, cutBin, missBin);
     if (mid === start || mid === end) return mid;
     const flags = data.flags;
     stableMoveI32(samples, start, end, flags, this.moveI32);
@@ -63,14 +65,17 @@ export class HistPartition {
    * Returns the features moved.
    */
   codes(j: number, J: number, start: number, end: number, sameNode: boolean, parent: NodeHistogram | null, small: NodeHistogram | null): number {
-    const { codes, flags, constFlag, n, d } = this.data;
+    const { codes, flags, constFlag, n, d, viewCodes } = this.data;
     const move = this.moveCodes;
     const offsets = this.builder.offsets;
     let moved = 0;
     for (let f = j; f < d; f += J) {
       if (sameNode && constFlag[f] === 1) continue;
-      stableMoveCodes(codes, f * n, start, end, flags, move);
-      moved++;
+      // A view's positions already moved (its codes never do).
+      if (!viewCodes) {
+        stableMoveCodes(codes, f * n, start, end, flags, move);
+        moved++;
+      }
       if (parent === null) continue;
       const a = offsets[f]!;
       const b = offsets[f + 1]!;
