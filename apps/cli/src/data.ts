@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { listDatasets, loadDataset, parseCsv, type CsvOptions, type Dataset } from '@dt/datasets';
@@ -8,6 +8,7 @@ import { CLI_IMPUTE, CLI_MISSING, describeMissing, missingFrom, type MissingSett
 import type { Task } from './algorithms.js';
 import { UsageError } from './errors.js';
 import type { InputStream } from './io.js';
+import type { Progress } from './progress.js';
 
 export interface DataOptions {
   /** CSV label column name (default: the last column). */
@@ -92,26 +93,62 @@ export function csvPath(spec: string, cwd: string): string {
   return path;
 }
 
-/** All of standard input as text. */
-async function readAll(stdin: InputStream): Promise<string> {
+/** All of standard input as text (`progress`: the bytes read so far; the total is unknown). */
+async function readAll(stdin: InputStream, progress: Progress | undefined): Promise<string> {
   const decoder = new TextDecoder('utf-8', { fatal: false });
   let text = '';
-  for await (const chunk of stdin) text += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+  let bytes = 0;
+  progress?.stage('reading standard input', undefined, 'bytes');
+  for await (const chunk of stdin) {
+    text += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+    bytes += typeof chunk === 'string' ? chunk.length : chunk.byteLength;
+    progress?.update(bytes);
+  }
   return text + decoder.decode();
+}
+
+/**
+ * Parse options that draw a CSV parse on `progress`: the 'reading' stage in MB of the input (`bytes`,
+ * scaled from the characters the parser has read), then 'parsing' in columns.
+ */
+function csvProgress(progress: Progress | undefined, bytes: number): Pick<CsvOptions, 'onProgress'> {
+  if (progress === undefined) return {};
+  let current = '';
+  return {
+    onProgress(stage, done, total) {
+      if (stage !== current) {
+        current = stage;
+        if (stage === 'reading') progress.stage('reading', bytes, 'bytes');
+        else progress.stage('parsing', total, 'columns');
+      }
+      progress.update(stage === 'reading' ? Math.round((done / Math.max(total, 1)) * bytes) : done);
+    },
+  };
 }
 
 /**
  * Reads CSV data from `spec` — a file, or standard input for `-` (read once; parse it as often as
  * needed) — with options; errors that name a library option name the command-line flag instead.
+ * `progress`: each parse shows the MB read and the columns parsed (a 44 MB file takes seconds).
  */
-export async function csvReader(spec: string, cwd: string, stdin: InputStream | undefined): Promise<(o: CsvOptions) => Dataset> {
+export async function csvReader(spec: string, cwd: string, stdin: InputStream | undefined, progress?: Progress): Promise<(o: CsvOptions) => Dataset> {
   if (spec === STDIN) {
     if (stdin === undefined) throw new UsageError('--data - reads CSV from standard input, which this run has none of');
-    const text = await readAll(stdin);
-    return (o) => withFlagHints(() => parseCsv(text, { name: 'stdin', ...o }));
+    const text = await readAll(stdin, progress);
+    const shown = csvProgress(progress, Buffer.byteLength(text, 'utf8'));
+    return (o) => withFlagHints(() => parseCsv(text, { name: 'stdin', ...o, ...shown }));
   }
   const path = csvPath(spec, cwd);
-  return (o) => withFlagHints(() => readCsv(path, o));
+  return (o) => withFlagHints(() => readCsv(path, { ...o, ...csvProgress(progress, fileBytes(path)) }));
+}
+
+/** The file's size for the progress line (0 when it cannot be read: readCsv then names the error). */
+function fileBytes(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
 }
 
 /** Library option names in CSV errors ("pass missing: 'drop'") become the flags that set them ("--missing drop"). */
@@ -126,15 +163,15 @@ function withFlagHints<T>(read: () => T): T {
   }
 }
 
-/** A built-in dataset by name, else a CSV file (relative to `cwd`), or CSV on `stdin` for `-`. */
-export async function loadData(spec: string, o: DataOptions, cwd: string, stdin?: InputStream): Promise<Dataset> {
+/** A built-in dataset by name, else a CSV file (relative to `cwd`), or CSV on `stdin` for `-` (`progress`: see csvReader). */
+export async function loadData(spec: string, o: DataOptions, cwd: string, stdin?: InputStream, progress?: Progress): Promise<Dataset> {
   if (builtinName(spec, cwd) !== null) {
     if (o.label !== undefined || o.categorical !== undefined) {
       throw new UsageError(`--label and --categorical apply to CSV files, not to the built-in dataset ${spec}`);
     }
     return withTask(await loadDataset(spec), o.task);
   }
-  const read = await csvReader(spec, cwd, stdin);
+  const read = await csvReader(spec, cwd, stdin, progress);
   return read({
     task: o.task ?? 'auto',
     ...(o.label === undefined ? {} : { label: o.label }),

@@ -3,6 +3,7 @@ import { DataFormatError, ShapeMismatchError } from '@dt/errors';
 import { builtinName, csvReader } from './data.js';
 import type { InputStream } from './io.js';
 import type { ModelFile } from './model-file.js';
+import type { Progress } from './progress.js';
 
 /** New data laid out for a model: its features in the model's order, and the label when present. */
 export interface PredictData {
@@ -22,7 +23,7 @@ export interface PredictData {
  * (positionally for a model saved without names); the one remaining column, or the training label's
  * name, is the label. Categorical levels are mapped to the codes the model was trained on.
  */
-export async function loadPredictData(spec: string, file: ModelFile, cwd: string, missing: MissingPolicy = 'error', stdin?: InputStream): Promise<PredictData> {
+export async function loadPredictData(spec: string, file: ModelFile, cwd: string, missing: MissingPolicy = 'error', stdin?: InputStream, progress?: Progress): Promise<PredictData> {
   const { model, training } = file;
   const d = model.nFeatures;
   const names = model.featureNames;
@@ -44,7 +45,7 @@ export async function loadPredictData(spec: string, file: ModelFile, cwd: string
     }
     label = ds.targetName;
   } else {
-    const readCsv = await csvReader(spec, cwd, stdin);
+    const readCsv = await csvReader(spec, cwd, stdin, progress);
     // First pass: the column names (every column read as a feature). A label column mixing numbers
     // and words (which dt train read as class names) cannot be read as a feature: then the last
     // column is read as the label, as dt train read it.

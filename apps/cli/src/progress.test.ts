@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toContext } from './io.js';
 import { createProgress, formatDuration, progressLine, REPAINT_MS } from './progress.js';
-import { Capture } from './test-helpers/cli.js';
+import { Capture, cli, steppingClock, tempDir, toyCsv, writeText } from './test-helpers/cli.js';
 
 /** A terminal stderr and a clock the test moves by hand. */
 function terminal(env: Record<string, string> = {}, quiet = false, columns = 200) {
@@ -62,5 +62,35 @@ describe('createProgress (fake clock, fake terminal)', () => {
     const stderr = new Capture(false);
     createProgress(toContext({ stdout: new Capture(), stderr, env: {} }), 'eval').stage('reading');
     expect(stderr.text).toBe('');
+  });
+});
+
+describe('reading a CSV file on a terminal', () => {
+  const dir = tempDir();
+
+  it("shows the MB read with % and ETA, then the columns parsed; nothing when quiet or not a terminal", async () => {
+    const csv = toyCsv(8000);
+    writeText(dir, 'toy.csv', csv);
+    const mb = (Buffer.byteLength(csv) / 1e6).toFixed(1);
+    const stderr = new Capture(true);
+    const r = await cli(dir, ['train', '--data', 'toy.csv', '--max-depth', '2', '--out', 'm.json'], { stderr, now: steppingClock(150) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(stderr.text).toMatch(new RegExp(`\\rtrain: reading · \\d\\.\\d/${mb.replace('.', '\\.')} MB \\(\\d+%\\) · elapsed \\d+(\\.\\d)?s · ETA `));
+    expect(stderr.text).toContain('\rtrain: parsing · 0/4 columns (0%)');
+    expect(stderr.text).toContain('\rtrain: fitting · elapsed ');
+    writeText(dir, 'small.csv', toyCsv(300));
+    for (const [argv, tty] of [[['--quiet'], true], [[], false]] as const) {
+      const quiet = new Capture(tty);
+      const q = await cli(dir, ['train', '--data', 'small.csv', '--max-depth', '2', '--out', 'q.json', ...argv], { stderr: quiet, now: steppingClock(150) });
+      expect(q.code, q.stderr).toBe(0);
+      expect(quiet.text).toBe('');
+    }
+  });
+
+  it('counts the MB read from standard input (size unknown)', async () => {
+    const stderr = new Capture(true);
+    const r = await cli(dir, ['train', '--data', '-', '--max-depth', '2', '--out', 's.json'], { stderr, stdin: toyCsv(200), now: steppingClock(150) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(stderr.text).toMatch(/\rtrain: reading standard input · 0\.0 MB · elapsed /);
   });
 });

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Capture, steppingClock, cli, tempDir, writeText } from './test-helpers/cli.js';
@@ -101,7 +101,10 @@ describe('usage errors exit 2', () => {
     expect(h.code).toBe(0);
     expect(h.stdout).toMatch(/Commands:\n\s+datasets.*\n\s+train.*\n\s+predict[\s\S]*eval[\s\S]*show/);
     const v = await cli(dir, ['--version']);
-    expect([v.code, v.stdout]).toEqual([0, '0.1.0\n']);
+    // The package's version, whatever `changeset version` made it.
+    const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(version).toMatch(/^\d+\.\d+\.\d+/);
+    expect([v.code, v.stdout]).toEqual([0, `${version}\n`]);
   });
 });
 

@@ -89,6 +89,13 @@ it.runIf(slow)('following docs/adding-a-criterion.md on a copy of @dt/criteria l
     expect(touched).toEqual(['src/hellinger.ts', 'src/registry.ts', 'src/index.ts', 'src/hellinger.test.ts']);
     expect(existsSync(join(copy, 'src', 'hellinger.ts'))).toBe(true);
 
+    // The package's *.isolated.test.ts files (the registry's) run in the root's @dt/isolated project,
+    // which the copy has not: its config runs them too, each file isolated.
+    writeFileSync(
+      join(copy, 'vitest.config.ts'),
+      "import { configDefaults } from 'vitest/config';\nimport { dtProject, E2E_TEST_FILES } from '@dt/vitest-config';\n" +
+        "export default dtProject('@dt/criteria', { test: { exclude: [...configDefaults.exclude, ...E2E_TEST_FILES], isolate: true } });\n",
+    );
     const docsDir = join(tmp, 'docs');
     mkdirSync(docsDir, { recursive: true });
     writeFileSync(join(docsDir, 'adding-a-criterion.md'), doc);

@@ -18,9 +18,12 @@ const TAB = 9;
  * quoted ones are kept as written. Blanks are spaces and tabs. A hand parser rather than csv-parse: csv-parse's sync API needs
  * Node's global Buffer, and its browser build bundles a Buffer polyfill and is ~20x slower.
  */
-export function tokenizeCsv(text: string, delimiter: string, where: (line: number) => string): CsvRecords {
+export function tokenizeCsv(text: string, delimiter: string, where: (line: number) => string, onProgress?: (done: number, total: number) => void): CsvRecords {
   const delim = delimiter.charCodeAt(0);
   const n = text.length;
+  // Progress is reported about every 1/256 of the text (and at the end): a comparison per record.
+  const step = Math.max(1, Math.ceil(n / 256));
+  let nextReport = onProgress === undefined ? Number.POSITIVE_INFINITY : step;
   const records: string[][] = [];
   const lines: number[] = [];
   let pos = text.charCodeAt(0) === 0xfeff ? 1 : 0;
@@ -88,9 +91,14 @@ export function tokenizeCsv(text: string, delimiter: string, where: (line: numbe
       pos = p;
       break;
     }
+    if (pos >= nextReport) {
+      onProgress?.(pos, n);
+      nextReport = pos + step;
+    }
     if (fields.length === 1 && fields[0] === '' && !quotedAny) continue;
     records.push(fields);
     lines.push(recordLine);
   }
+  onProgress?.(n, n);
   return { records, lines };
 }

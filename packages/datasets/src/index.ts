@@ -1,6 +1,6 @@
 export type { DenseMatrix, FeatureType, Dataset } from './types.js';
 export { parseCsv, AUTO_REGRESSION_MIN_DISTINCT, MISSING_MARKERS, MISSING_POLICIES } from './parse-csv.js';
-export type { CsvOptions, ColumnRef, MissingPolicy } from './parse-csv.js';
+export type { CsvOptions, CsvProgress, ColumnRef, MissingPolicy } from './parse-csv.js';
 export { listDatasets } from './builtin-datasets.js';
 export { loadDataset } from './load-dataset.js';
 export type { DatasetInfo } from './builtin-datasets.js';

@@ -220,3 +220,21 @@ describe('parseCsv: options are validated', () => {
     expect(() => parseCsv('a,b,c\n1,2,3\n', { categorical: ['a'], numeric: ['a'] })).toThrow(InvalidArgumentError);
   });
 });
+
+describe('parseCsv: onProgress', () => {
+  it("reports 'reading' through the text (monotone, ending at its length), then 'parsing' one step per feature column and one for the labels", () => {
+    const rows = Array.from({ length: 2000 }, (_, i) => `${i},${(i * 7) % 13},${i % 3 === 0 ? 'a' : 'b'},${i % 2}`);
+    const text = `x,y,z,label\n${rows.join('\n')}\n`;
+    const calls: [string, number, number][] = [];
+    const ds = parseCsv(text, { onProgress: (stage, done, total) => calls.push([stage, done, total]) });
+    expect(ds.X.rows).toBe(2000);
+    const reading = calls.filter((c) => c[0] === 'reading');
+    expect(reading.length).toBeGreaterThan(100); // about every 1/256 of the text
+    expect(reading.every((c, k) => c[2] === text.length && (k === 0 || c[1] >= reading[k - 1]![1]))).toBe(true);
+    expect(reading.at(-1)).toEqual(['reading', text.length, text.length]);
+    expect(calls.slice(reading.length)).toEqual([0, 1, 2, 3, 4].map((k) => ['parsing', k, 4]));
+  });
+  it('must be a function', () => {
+    expect(() => parseCsv('a,b\n1,2\n', { onProgress: 'yes' as never })).toThrow(new InvalidArgumentError('options.onProgress', 'a function (stage, done, total) => void', 'yes'));
+  });
+});

@@ -43,7 +43,20 @@ export interface CsvOptions {
   delimiter?: string;
   /** Whether the first record is a header; default true. Without one, columns are named col0, col1, ... */
   header?: boolean;
+  /**
+   * Called as the text is read, for a progress display: see {@link CsvProgress}. Synchronous, like
+   * the parse: a caller that shows it must draw in the callback.
+   */
+  onProgress?: CsvProgress;
 }
+
+/**
+ * Progress of a CSV parse, in two stages: 'reading' splits the text into fields (`done` and `total`
+ * count characters of the text, reported about every 1/256 of it), 'parsing' converts the columns to
+ * numbers or levels (`done` and `total` count steps: one per feature column, then one for the labels).
+ * Each stage ends with `done === total`.
+ */
+export type CsvProgress = (stage: 'reading' | 'parsing', done: number, total: number) => void;
 
 /** With task 'auto', a numeric label column with at least this many distinct values is read as regression. */
 export const AUTO_REGRESSION_MIN_DISTINCT = 21;
@@ -59,7 +72,7 @@ export const MISSING_POLICIES: readonly MissingPolicy[] = ['error', 'drop', 'nat
 /** Fields read as missing values by default (after trimming blanks), in every column: R's NA, UCI's "?", ... */
 export const MISSING_MARKERS: readonly string[] = ['', '?', 'NA', 'N/A', 'na', 'n/a', 'NaN', 'nan'];
 
-const OPTION_KEYS = ['label', 'task', 'categorical', 'numeric', 'missing', 'missingMarkers', 'name', 'delimiter', 'header'] as const;
+const OPTION_KEYS = ['label', 'task', 'categorical', 'numeric', 'missing', 'missingMarkers', 'name', 'delimiter', 'header', 'onProgress'] as const;
 
 /**
  * Parses CSV text into a {@link Dataset}. Errors are DataFormatErrors naming the line, the column
@@ -96,6 +109,10 @@ export function parseCsvText(text: string, options: CsvOptions, file: string | u
       throw new InvalidArgumentError(`options.${key}`, 'an array of column names or indices', list);
     }
   }
+  const onProgress = options.onProgress;
+  if (onProgress !== undefined && typeof onProgress !== 'function') {
+    throw new InvalidArgumentError('options.onProgress', 'a function (stage, done, total) => void', onProgress);
+  }
   const label = options.label === undefined ? -1 : options.label;
   if (label !== null && typeof label !== 'string' && typeof label !== 'number') {
     throw new InvalidArgumentError('options.label', 'a column name or index', label);
@@ -103,7 +120,7 @@ export function parseCsvText(text: string, options: CsvOptions, file: string | u
 
   const prefix = file === undefined ? '' : `${file} `;
   const at = (line: number): string => `${prefix}line ${line}`;
-  const { records, lines } = tokenizeCsv(text, delimiter, at);
+  const { records, lines } = tokenizeCsv(text, delimiter, at, onProgress === undefined ? undefined : (done, total) => onProgress('reading', done, total));
   if (records.length === 0) throw new DataFormatError('the CSV text is empty (no header row)', file);
 
   const ncols = records[0]!.length;
@@ -204,6 +221,7 @@ export function parseCsvText(text: string, options: CsvOptions, file: string | u
   const categories: (string[] | null)[] = [];
   const column = new Float64Array(n);
   for (let f = 0; f < d; f++) {
+    onProgress?.('parsing', f, d + 1);
     const j = featureCols[f]!;
     let numeric = forced[j] !== 'categorical';
     if (numeric) {
@@ -256,6 +274,7 @@ export function parseCsvText(text: string, options: CsvOptions, file: string | u
     }
   }
 
+  onProgress?.('parsing', d, d + 1);
   const raw = labelCol < 0 ? [] : rowIdx.map((r) => records[r]![labelCol]!);
   const nums = raw.map(parseDecimal);
   const overflow = nums.findIndex((v) => v === Number.POSITIVE_INFINITY || v === Number.NEGATIVE_INFINITY);
@@ -292,5 +311,6 @@ export function parseCsvText(text: string, options: CsvOptions, file: string | u
     dataset.y = y;
     dataset.classes = sortedDistinct(y);
   }
+  onProgress?.('parsing', d + 1, d + 1);
   return dataset;
 }

@@ -107,7 +107,7 @@ async function evaluate(opts: Record<string, unknown>, ctx: Context): Promise<vo
   const configs0 = given.length > 0 ? given : null;
   for (const c of configs0 ?? []) checkNativeAlgorithm(dataOptions.missing, c.algorithm);
   const progress = createProgress(ctx, 'eval');
-  const ds = await duringStage(progress, 'reading', () => loadData(spec, dataOptions, ctx.cwd, ctx.stdin));
+  const ds = await duringStage(progress, 'reading', () => loadData(spec, dataOptions, ctx.cwd, ctx.stdin, progress));
   const task = ds.task;
   if (folds > ds.X.rows) throw new InvalidArgumentError('--folds', `at most the number of rows (${ds.X.rows})`, folds);
   const configs = configs0 ?? DEFAULT_CONFIGS[task].map(configFromString);

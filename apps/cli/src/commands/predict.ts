@@ -50,7 +50,7 @@ async function predict(opts: Record<string, unknown>, ctx: Context): Promise<voi
   if (policy === 'impute' && trained?.imputer === undefined) {
     throw new InvalidArgumentError('--missing', 'impute only for a model trained with --missing impute (it stores the fill values)', 'impute');
   }
-  const data = await duringStage(progress, 'reading', () => loadPredictData(spec, file, ctx.cwd, policy === 'impute' ? 'native' : policy, ctx.stdin));
+  const data = await duringStage(progress, 'reading', () => loadPredictData(spec, file, ctx.cwd, policy === 'impute' ? 'native' : policy, ctx.stdin, progress));
   if (policy === 'impute') data.X = loadSimpleImputer(trained!.imputer!).transform(data.X);
   const m = data.missing;
   if (m !== undefined) {

@@ -46,7 +46,7 @@ async function train(opts: Record<string, unknown>, ctx: Context): Promise<void>
   const summary = summaryStream(target, ctx);
 
   const progress = createProgress(ctx, 'train');
-  const raw = await duringStage(progress, 'reading', () => loadData(spec, dataOptions, ctx.cwd, ctx.stdin));
+  const raw = await duringStage(progress, 'reading', () => loadData(spec, dataOptions, ctx.cwd, ctx.stdin, progress));
   // --missing impute: fill values from all training rows (train fits on every row), stored with the model.
   const { policy, strategy } = dataOptions.missing;
   const imputer = policy === 'impute' ? fitImputer(raw.X, raw.featureTypes, strategy) : null;

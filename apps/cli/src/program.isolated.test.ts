@@ -1,3 +1,5 @@
+// Isolated (`@dt/isolated` project): it records which command modules a run loads, so it needs a module
+// graph of its own (the packages' projects share one across files).
 import { describe, expect, it, vi } from 'vitest';
 import { commandsFor } from './program.js';
 import { cli, tempDir } from './test-helpers/cli.js';

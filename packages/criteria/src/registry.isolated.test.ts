@@ -1,3 +1,5 @@
+// Isolated (`@dt/isolated` project): it registers criteria in the process-wide registry and loads a
+// second copy of the registry module, which the packages' shared module graph must not see.
 import { describe, expect, it, vi } from 'vitest';
 import { InvalidArgumentError, UnknownNameError } from '@dt/errors';
 import { getCriterion, listCriteria, registerCriterion } from './registry.js';

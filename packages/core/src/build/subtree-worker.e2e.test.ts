@@ -1,3 +1,6 @@
+// End-to-end (e2e project, run by CI; not the inner loop): property tests across worker threads, each
+// thread compiling the sources through tsx, tens of seconds of CPU. threads/*.test.ts keep a quick
+// worker test in the inner loop.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { DtError } from '@dt/errors';

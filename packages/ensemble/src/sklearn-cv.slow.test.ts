@@ -15,9 +15,10 @@
  * at the interval's edge — which is why the large sets in `bench forest` matter.
  *
  * The fixture (fold of every row, scikit-learn's accuracies; 100 trees, defaults) was written by
- * apps/bench/scripts/forest-cv-fixture.ts with apps/bench/python/sklearn_forest_cv.py. CI time: the
- * three small sets here (seconds); digits-like (1,797 × 64), letter and MAGIC (≈20,000 rows) take
- * minutes and are checked by `bench forest` (results in apps/bench/results/forest.md).
+ * apps/bench/scripts/forest-cv-fixture.ts with apps/bench/python/sklearn_forest_cv.py. The three small
+ * sets here are 70 forests of 100 trees, too slow for the inner loop: a `.slow.test.ts`, run by the
+ * e2e project (CI); digits-like (1,797 × 64), letter and MAGIC (≈20,000 rows) take minutes and are
+ * checked by `bench forest` (results in apps/bench/results/forest.md).
  */
 import { readFileSync } from 'node:fs';
 import type { DenseMatrix } from '@dt/datasets';

@@ -1,3 +1,5 @@
+// Isolated (`@dt/isolated` project): it imports the task entries to show that loading them registers
+// nothing, which holds only if this file is the first to load them (its own module graph).
 import { describe, expect, it } from 'vitest';
 import { maxCut } from './max-cut.js';
 import { gini } from './gini.js';
