@@ -2,6 +2,8 @@
  * Seeded random source shared by every dt package. All randomness flows through an injected
  * `Random`, so the same input and seed always give the same model.
  */
+import { InvalidArgumentError } from './dt-error.js';
+
 export interface Random {
   /** Uniform float in [0, 1). */
   next(): number;
@@ -19,6 +21,7 @@ export class Xoshiro128 implements Random {
   private d: number;
 
   constructor(seed: number) {
+    if (typeof seed !== 'number' || !Number.isFinite(seed)) throw new InvalidArgumentError('seed', 'a finite number', seed);
     // splitmix32 expands the seed so nearby seeds give unrelated streams.
     let s = seed >>> 0;
     const sm = (): number => {
@@ -58,6 +61,8 @@ export class Xoshiro128 implements Random {
   int(n: number): number {
     // Lemire-free simple rejection to stay unbiased for any n < 2^32.
     if (n <= 0) return 0;
+    // NaN, fractions and n > 2^32 would never pass the rejection test below: refused, not a hang.
+    if (!(n <= 0x100000000 && Math.floor(n) === n)) throw new InvalidArgumentError('n', 'an integer in [1, 2^32]', n);
     const limit = 0x100000000 - (0x100000000 % n);
     for (;;) {
       const r = this.nextUint32();
