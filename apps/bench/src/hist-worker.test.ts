@@ -19,20 +19,20 @@ describe('bench hist worker', () => {
 
   it('attributes profiled functions to phases', () => {
     const core = 'file:///x/packages/core/src/';
-    expect(phaseOf('quantileBins', `${core}binning.ts`)).toBe('binning');
-    expect(phaseOf('classCounts', `${core}split-search/hist/histogram-builder.ts`)).toBe('histograms');
-    expect(phaseOf('remember', `${core}split-search/hist/histogram-pool.ts`)).toBe('histograms');
-    expect(phaseOf('classEntriesMarked', `${core}split-search/hist/histogram-scan.ts`)).toBe('scans');
-    expect(phaseOf('findBest', `${core}split-search/histogram-axis.ts`)).toBe('scans');
+    expect(phaseOf('quantileBins', `${core}data/binning.ts`)).toBe('binning');
+    expect(phaseOf('classCounts', `${core}search/hist/histogram-builder.ts`)).toBe('histograms');
+    expect(phaseOf('remember', `${core}search/hist/histogram-pool.ts`)).toBe('histograms');
+    expect(phaseOf('classEntriesMarked', `${core}search/hist/histogram-scan.ts`)).toBe('scans');
+    expect(phaseOf('findBest', `${core}search/hist/histogram-axis.ts`)).toBe('scans');
     expect(phaseOf('giniLoop', 'file:///x/packages/criteria/src/gini.ts')).toBe('scans');
-    expect(phaseOf('stableMoveCodes', `${core}split-search/hist/partition.ts`)).toBe('partition');
-    expect(phaseOf('subtract', `${core}split-search/hist/partition.ts`)).toBe('histograms');
-    expect(phaseOf('markedCounts', `${core}split-search/hist/histogram-builder.ts`)).toBe('histograms');
-    expect(phaseOf('markLeft', `${core}split-search/hist/partition.ts`)).toBe('partition');
-    expect(phaseOf('fitBins', `${core}binned-dataset.ts`)).toBe('binning');
-    expect(phaseOf('compactCodes', `${core}split-search/hist/partition.ts`)).toBe('partition');
-    expect(phaseOf('makeRecord', `${core}builder.ts`)).toBe('other');
-    expect(phaseOf('scanMarkedGini', `${core}split-search/histogram-gini.ts`)).toBe('scans');
-    expect(phaseOf('lowerBound', `${core}feature-index.ts`)).toBe('binning');
+    expect(phaseOf('stableMoveCodes', `${core}search/hist/partition.ts`)).toBe('partition');
+    expect(phaseOf('subtract', `${core}search/hist/partition.ts`)).toBe('histograms');
+    expect(phaseOf('markedCounts', `${core}search/hist/histogram-builder.ts`)).toBe('histograms');
+    expect(phaseOf('markLeft', `${core}search/hist/partition.ts`)).toBe('partition');
+    expect(phaseOf('fitBins', `${core}data/binned-dataset.ts`)).toBe('binning');
+    expect(phaseOf('compactCodes', `${core}search/hist/partition.ts`)).toBe('partition');
+    expect(phaseOf('makeRecord', `${core}build/builder.ts`)).toBe('other');
+    expect(phaseOf('scanMarkedGini', `${core}search/hist/histogram-gini.ts`)).toBe('scans');
+    expect(phaseOf('lowerBound', `${core}data/feature-index.ts`)).toBe('binning');
   });
 });

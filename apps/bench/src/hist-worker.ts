@@ -82,7 +82,7 @@ export function fingerprint(t: Tree): string {
   return `${n}:${h.toString(16)}`;
 }
 
-/** Which phase a profiled function belongs to (by file: the hist search has one file per part, split-search/hist/). */
+/** Which phase a profiled function belongs to (by file: the hist search has one file per part, search/hist/). */
 export function phaseOf(functionName: string, url: string): Phase {
   // feature-index.ts: its small-integer test and binary search serve the binning of a hist fit.
   if (url.endsWith('/binning.ts') || url.endsWith('/feature-index.ts') || url.endsWith('/binned-dataset.ts')) return 'binning';

@@ -3,4 +3,4 @@
  * DecisionTreeClassifier/DecisionTreeRegressor everywhere, and TreeClassifier takes the value
  * (`splitter: histSplitter`, exported by '@dt/core'). A plain re-export, without side effects.
  */
-export { histSplitter } from './split-search/hist-splitter.js';
+export { histSplitter } from './search/hist-splitter.js';

@@ -3,8 +3,8 @@
  * @dt/prune) so they have one home instead of copies. NOT semver-stable: anything here may change in
  * any release; applications should use the main entry point.
  */
-export { RESTORE } from './restore.js';
-export type { RestoreState } from './restore.js';
+export { RESTORE } from './model-file/restore.js';
+export type { RestoreState } from './model-file/restore.js';
 export {
   cliHelp,
   cliText,
@@ -14,25 +14,25 @@ export {
   parseNumber,
   resolveOptions,
   saveParams,
-} from './option-table.js';
-export type { CliSpec, CliTable, OptionLoaders, OptionSpec, OptionTable, SameKeys, Task } from './option-table.js';
-export { jobsValue, resolveTreeOptionsWith, treeOptionTable } from './options.js';
-export { TREE_OPTIONS, resolveTreeOptions } from './built-ins.js';
-export { OPTION_TABLE } from './restore.js';
-export { TREE_OPTION_LOADERS } from './tree-option-loaders.js';
-export { resolveMaxFeatures, validateMaxFeatures } from './max-features.js';
-export { accuracyScore, checkFeatureNames, leafArgmax, leafProba, leafValue, logProba, r2Score, splitRows } from './leaf-values.js';
-export { checkClassCounts, checkLoadedClasses, checkLoadedFeatures, constructLoaded, MAX_MODEL_FEATURES, MAX_NODE_SAMPLES, parseAt, parseModelDocument, readEnvelope } from './model-envelope.js';
-export type { EnvelopeSpec } from './model-envelope.js';
-export { z, Schema, NumberSchema } from './schema.js';
-export type { Infer, Issue } from './schema.js';
-export { checkLevelCodes, FIT_CELLS_WITH_MISSING, rejectMissing, rejectMissingRows, toColumnMajor, toFitMatrix, toRowMajor, toRowMajorView, toSampleWeight, toTargets } from './input.js';
-export { noRuleForMissing } from './decision-tree.js';
-export type { CellRules } from './input.js';
-export { checkExportOptions } from './export-options.js';
-export type { CheckedExportOptions } from './export-options.js';
-export { FIT_ROWS } from './fit-rows.js';
-export type { MemberRows } from './fit-rows.js';
-export { SharedRows } from './shared-rows.js';
-export { reviveTree } from './tree.js';
-export { readTreeJson } from './model-format.js';
+} from './estimators/option-table.js';
+export type { CliSpec, CliTable, OptionLoaders, OptionSpec, OptionTable, SameKeys, Task } from './estimators/option-table.js';
+export { jobsValue, resolveTreeOptionsWith, treeOptionTable } from './estimators/options.js';
+export { TREE_OPTIONS, resolveTreeOptions } from './estimators/built-ins.js';
+export { OPTION_TABLE } from './model-file/restore.js';
+export { TREE_OPTION_LOADERS } from './model-file/tree-option-loaders.js';
+export { resolveMaxFeatures, validateMaxFeatures } from './estimators/max-features.js';
+export { accuracyScore, checkFeatureNames, leafArgmax, leafProba, leafValue, logProba, r2Score, splitRows } from './tree/leaf-values.js';
+export { checkClassCounts, checkLoadedClasses, checkLoadedFeatures, constructLoaded, MAX_MODEL_FEATURES, MAX_NODE_SAMPLES, parseAt, parseModelDocument, readEnvelope } from './model-file/model-envelope.js';
+export type { EnvelopeSpec } from './model-file/model-envelope.js';
+export { z, Schema, NumberSchema } from './model-file/schema.js';
+export type { Infer, Issue } from './model-file/schema.js';
+export { checkLevelCodes, FIT_CELLS_WITH_MISSING, rejectMissing, rejectMissingRows, toColumnMajor, toFitMatrix, toRowMajor, toRowMajorView, toSampleWeight, toTargets } from './data/input.js';
+export { noRuleForMissing } from './estimators/decision-tree.js';
+export type { CellRules } from './data/input.js';
+export { checkExportOptions } from './export/export-options.js';
+export type { CheckedExportOptions } from './export/export-options.js';
+export { FIT_ROWS } from './data/fit-rows.js';
+export type { MemberRows } from './data/fit-rows.js';
+export { SharedRows } from './data/shared-rows.js';
+export { reviveTree } from './tree/tree.js';
+export { readTreeJson } from './model-file/model-format.js';

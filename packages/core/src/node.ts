@@ -5,15 +5,15 @@ import { availableParallelism } from 'node:os';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import { DtError, InvalidArgumentError, WorkerFailedError } from '@dt/errors';
-import type { DecisionTreeClassifier } from './decision-tree-classifier.js';
-import type { DecisionTreeRegressor } from './decision-tree-regressor.js';
-import type { FitOptions } from './decision-tree.js';
-import type { FeatureInput, LabelInput } from './input.js';
-import { loadModel, type TreeModel } from './load-model.js';
-import { serializeModel } from './model-format.js';
-import type { HistogramWorkers } from './split-search/histogram-parallel.js';
+import type { DecisionTreeClassifier } from './estimators/decision-tree-classifier.js';
+import type { DecisionTreeRegressor } from './estimators/decision-tree-regressor.js';
+import type { FitOptions } from './estimators/decision-tree.js';
+import type { FeatureInput, LabelInput } from './data/input.js';
+import { loadModel, type TreeModel } from './model-file/load-model.js';
+import { serializeModel } from './model-file/model-format.js';
+import type { HistogramWorkers } from './search/hist/histogram-parallel.js';
 
-export type { HistogramWorkers } from './split-search/histogram-parallel.js';
+export type { HistogramWorkers } from './search/hist/histogram-parallel.js';
 
 /**
  * A fault to inject into a worker (tests and the fuzz campaign): at its `at`-th step after its
@@ -158,7 +158,7 @@ export async function createHistogramWorkers(threads: number, options: Histogram
     return failed;
   };
   for (let k = 0; k < threads; k++) {
-    const w = startModuleWorker(import.meta.url, 'histogram-worker', undefined, { fault: options.faults?.[k] ?? null });
+    const w = startModuleWorker(import.meta.url, 'threads/histogram-worker', undefined, { fault: options.faults?.[k] ?? null });
     workers.push(w);
     ready.push(
       new Promise<void>((res, rej) => {

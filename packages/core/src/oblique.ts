@@ -3,5 +3,5 @@
  * work with @dt/core's DecisionTreeClassifier/DecisionTreeRegressor everywhere (their table of
  * built-ins holds the oblique searches). A plain re-export, without side effects.
  */
-export { obliqueSearches } from './split-search/oblique-searches.js';
-export type { ObliqueStrategies, ObliqueContext } from './split-search/oblique-searches.js';
+export { obliqueSearches } from './search/oblique/oblique-searches.js';
+export type { ObliqueStrategies, ObliqueContext } from './search/oblique/oblique-searches.js';

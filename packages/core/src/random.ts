@@ -3,4 +3,4 @@
  * full estimators everywhere, and TreeClassifier takes the value (`splitter: randomSplitter`, exported
  * by '@dt/core'). A plain re-export, without side effects.
  */
-export { randomSplitter } from './split-search/random-axis-search.js';
+export { randomSplitter } from './search/random-axis-search.js';

@@ -2,4 +2,4 @@
  * @deprecated `@dt/core/scale` no longer registers anything: scale: true works with @dt/core's full
  * estimators everywhere. A plain re-export of the scaling value, without side effects.
  */
-export { featureScaling } from './feature-scaling.js';
+export { featureScaling } from './search/feature-scaling.js';

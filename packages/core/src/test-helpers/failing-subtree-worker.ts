@@ -3,7 +3,7 @@
  * throws, 'stall' stays busy for `seconds` first. For the tests that a worker's failure or silence fails the fit instead of hanging it.
  */
 import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
-import { runHistogramWorker } from '../split-search/histogram-parallel.js';
+import { runHistogramWorker } from '../search/hist/histogram-parallel.js';
 
 const { mode, seconds } = workerData as { mode: 'throw' | 'stall'; seconds: number };
 
