@@ -36,3 +36,4 @@ export type { MemberRows } from './data/fit-rows.js';
 export { SharedRows } from './data/shared-rows.js';
 export { reviveTree } from './tree/tree.js';
 export { readTreeJson } from './model-file/model-format.js';
+export { checkTreeModel } from './tree/check-tree-model.js';

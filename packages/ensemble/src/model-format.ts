@@ -17,7 +17,7 @@ import { InvalidArgumentError, ModelFormatError } from '@dt/errors';
 import { DecisionStreamClassifier, graphToJson, readGraphJson, STREAM_OPTIONS } from '@dt/stream';
 import { z } from 'zod';
 import { AlgorithmForestClassifier, memberFeaturesValue } from './bagging.js';
-import { RESTORE_ENSEMBLE, type Ensemble } from './ensemble.js';
+import { Ensemble, RESTORE_ENSEMBLE } from './ensemble.js';
 import { ENSEMBLE_OPTIONS } from './forest-options.js';
 import { ExtraTreesClassifier, ExtraTreesRegressor, RandomForestClassifier, RandomForestRegressor } from './random-forest.js';
 
@@ -128,6 +128,7 @@ export function memberToJson(m: ForestMember, features: Int32Array | null): Memb
 
 /** A fitted forest as a JSON-ready object: shared params once, each member a compact flat tree. */
 export function forestToJson(model: ForestModel): ForestJson {
+  checkForestModel(model);
   const isC = !(model instanceof RandomForestRegressor);
   const spec = forestSpec(model);
   const members = model.estimators.map((m, i) => memberToJson(m as ForestMember, model.estimatorsFeatures[i]!));
@@ -146,6 +147,11 @@ export function forestToJson(model: ForestModel): ForestJson {
 /** A fitted forest as model-file JSON text (what JSON.stringify(forest) gives). */
 export function serializeForest(model: ForestModel): string {
   return JSON.stringify(forestToJson(model));
+}
+
+/** The boundary check of the functions taking a forest: a dt forest object (raw TypeErrors otherwise). */
+function checkForestModel(model: unknown): asserts model is ForestModel {
+  if (!(model instanceof Ensemble)) throw new InvalidArgumentError('model', 'a dt forest (RandomForestClassifier, ExtraTreesRegressor, BaggingClassifier, ...)', model);
 }
 
 /** Validates and loads a forest file (JSON text or parsed object). */
@@ -285,6 +291,7 @@ export function memberFromJson(
  * features the member saw (its subspace, if the forest draws one per member).
  */
 export function forestMemberTree(model: ForestModel, index: number): ForestMember {
+  checkForestModel(model);
   const members = model.estimators;
   const n = members.length;
   if (!(Number.isInteger(index) && index >= 0 && index < n)) throw new InvalidArgumentError('tree', `an index of the forest's ${n} trees (0..${n - 1})`, index);

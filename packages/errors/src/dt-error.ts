@@ -76,7 +76,7 @@ export class UnknownNameError extends DtError {
   readonly known: readonly string[];
   constructor(kind: string, given: string, known: readonly string[]) {
     const near = typeof given === 'string' ? closestName(given, known) : null;
-    super('UNKNOWN_NAME', `unknown ${kind} ${JSON.stringify(given)}; known: ${known.join(', ')}${near === null ? '' : `; did you mean ${near}?`}`);
+    super('UNKNOWN_NAME', `unknown ${kind} ${typeof given === 'string' ? JSON.stringify(given) : describeValue(given)}; known: ${known.join(', ')}${near === null ? '' : `; did you mean ${near}?`}`);
     this.name = 'UnknownNameError';
     this.kind = kind;
     this.given = given;

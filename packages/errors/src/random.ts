@@ -86,6 +86,8 @@ export function createRandom(seed: number): Random {
 
 /** In-place Fisher–Yates shuffle of a typed or plain array. */
 export function shuffleInPlace(arr: { length: number; [i: number]: number }, rng: Random): void {
+  if (!Array.isArray(arr) && !(ArrayBuffer.isView(arr) && !(arr instanceof DataView))) throw new InvalidArgumentError('arr', 'an array or typed array', arr);
+  if (typeof rng !== 'object' || rng === null || typeof rng.int !== 'function') throw new InvalidArgumentError('rng', 'a Random (createRandom(seed))', rng);
   for (let i = arr.length - 1; i > 0; i--) {
     const j = rng.int(i + 1);
     const t = arr[i]!;

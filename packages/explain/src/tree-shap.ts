@@ -13,6 +13,7 @@ import { InterventionalShap } from './interventional.js';
 import { treeEnsembleView } from './model-view.js';
 import { PathDependentShap } from './path-dependent.js';
 import { checkCovers, leafOf, pathExpectation, prepareTrees, type PreparedTree } from './prepared-tree.js';
+import { checkShapValues } from './check-shap-values.js';
 
 /** How absent features are filled in: by the trees' covers, or by background rows (shap's feature_perturbation). */
 export type FeaturePerturbation = 'treePathDependent' | 'interventional';
@@ -235,6 +236,7 @@ function predict(view: TreeEnsembleView, trees: readonly PreparedTree[], x: { da
  * scale (1 + Σ |terms|): what `checkAdditivity` bounds by 1e-9.
  */
 export function additivityError(result: Pick<ShapValues, 'values' | 'rows' | 'nOutputs' | 'expectedValue' | 'prediction'>, termsPerRow?: number): number {
+  checkShapValues(result, 'result');
   const K = result.nOutputs;
   const T = termsPerRow ?? result.values.length / (result.rows * K);
   let worst = 0;
