@@ -15,5 +15,5 @@ export function checkShapValues(shap: unknown, name = 'shap'): asserts shap is S
     Number.isInteger(s.nOutputs) &&
     s.expectedValue instanceof Float64Array &&
     s.prediction instanceof Float64Array;
-  if (!ok) throw new InvalidArgumentError(name, 'a SHAP result (treeShap(model, X))', shap);
+  if (!ok) throw new InvalidArgumentError(typeof name === 'string' ? name : 'shap', 'a SHAP result (treeShap(model, X))', shap);
 }
