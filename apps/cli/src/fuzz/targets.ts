@@ -17,7 +17,7 @@ import { renderSvg } from '@dt/plot';
 import { DecisionStreamClassifier, DecisionStreamRegressor, exportStreamDot, serializeStreamModel } from '@dt/stream';
 // Registers the dt-forest format with loadAnyModel (forest files are a model kind the CLI does not train yet).
 import { HistGradientBoostingClassifier, HistGradientBoostingRegressor } from '@dt/boost';
-import { algorithmForest, BaggingClassifier, Ensemble, EnsembleClassifier, ExtraTreesClassifier, ExtraTreesRegressor, RandomForestClassifier, RandomForestRegressor, serializeForest, type ForestModel } from '@dt/ensemble';
+import { AlgorithmForestClassifier, algorithmForest, BaggingClassifier, Ensemble, EnsembleClassifier, ExtraTreesClassifier, ExtraTreesRegressor, RandomForestClassifier, RandomForestRegressor, serializeForest, type ForestModel } from '@dt/ensemble';
 import { fitForest } from '@dt/ensemble/node';
 import { createHistogramWorkers, type WorkerFault } from '@dt/core/node';
 import { isClassifier, isStream, type AnyModel } from '../any-model.js';
@@ -50,7 +50,8 @@ function checkForest(model: ForestModel, X: number[][]): string | null {
   // Decision Stream members have no impurity importances (the forest refuses them with a typed error).
   const streams = 'algorithm' in model && model.algorithm === 'decision-stream';
   if (!streams) for (const v of model.featureImportances) if (!(v >= 0 && v <= 1)) return `featureImportances has ${v}`;
-  loadAnyModel(serializeForest(model));
+  // A Bagging forest of custom members has no file format (serializeForest refuses it).
+  if (!(model instanceof BaggingClassifier) || model instanceof AlgorithmForestClassifier) loadAnyModel(serializeForest(model));
   return null;
 }
 
@@ -414,7 +415,7 @@ const nanTarget: FuzzTarget<typeof nanInput extends fc.Arbitrary<infer T> ? T : 
     else if (c.model === 'random-forest') model = new RandomForestClassifier(forest).fit(X, y, fitOptions);
     else if (c.model === 'extra-trees') model = new ExtraTreesClassifier(forest).fit(X, y, fitOptions);
     else if (c.model === 'forest-regression') model = new RandomForestRegressor(forest).fit(X, t, fitOptions);
-    else if (c.model === 'bagging') model = new BaggingClassifier({ ...forest, maxDepth: undefined, base: (seed) => new DecisionTreeClassifier({ seed, maxDepth: 3 }) } as never).fit(X, y, fitOptions);
+    else if (c.model === 'bagging') model = new BaggingClassifier({ ...forest, maxDepth: undefined, base: (seed: number) => new DecisionTreeClassifier({ seed, maxDepth: 3 }) } as never).fit(X, y, fitOptions) as unknown as ForestModel;
     else if (c.model === 'crimcoord') model = new DecisionTreeClassifier({ maxDepth: 4, projection: 'node-means-pca', categoricalFeatures: [0] }).fit(X, y, fitOptions);
     else if (c.model === 'oblique-forest') model = algorithmForest('hhcart-d', { ...forest, maxDepth: undefined, tree: { maxDepth: 3 } } as never).fit(X, y, fitOptions);
     else model = new DecisionStreamClassifier().fit(X, y, fitOptions);
