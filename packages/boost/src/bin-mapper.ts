@@ -16,6 +16,7 @@
  * The result is shaped like a binned dataset (codes, missing code, edges per feature) so that the
  * boosting code can move onto @dt/core's shared binned dataset by swapping this file.
  */
+import { InvalidArgumentError } from '@dt/errors';
 import type { Random } from '@dt/errors';
 import { percentile, weightedPercentile } from './numpy-stats.js';
 
@@ -53,6 +54,9 @@ export class BinMapper {
   readonly missingBin: number;
 
   constructor(thresholds: Float64Array[], isCategorical: Uint8Array, missingBin: number) {
+    if (!Array.isArray(thresholds) || !thresholds.every((t) => t instanceof Float64Array)) throw new InvalidArgumentError('thresholds', 'an array of Float64Arrays', thresholds);
+    if (!(isCategorical instanceof Uint8Array) || isCategorical.length !== thresholds.length) throw new InvalidArgumentError('isCategorical', `a Uint8Array of ${thresholds.length} flags`, isCategorical);
+    if (!Number.isInteger(missingBin) || missingBin < 1 || missingBin > 255) throw new InvalidArgumentError('missingBin', 'an integer in [1, 255]', missingBin);
     this.thresholds = thresholds;
     this.isCategorical = isCategorical;
     this.missingBin = missingBin;

@@ -5,7 +5,7 @@
  */
 import { encodeLabels } from '@dt/core';
 import type { ClassLabel } from '@dt/core';
-import { constructLoaded, loadParams } from '@dt/core/internal';
+import { accuracyScore, constructLoaded, loadParams } from '@dt/core/internal';
 import type { Task } from '@dt/core/internal';
 import { boostFromJson } from './model-format.js';
 import { InvalidArgumentError } from '@dt/errors';
@@ -95,17 +95,9 @@ export class HistGradientBoostingClassifier extends HistGradientBoosting {
 
   /** Accuracy (weighted when sampleWeight is given). */
   score(X: unknown, y: ArrayLike<ClassLabel> | readonly ClassLabel[], sampleWeight?: ArrayLike<number> | null): number {
-    const p = this.predict(X);
-    if ((y as ArrayLike<ClassLabel>).length !== p.length) throw new InvalidArgumentError('y', `${p.length} labels`, y);
-    let ok = 0;
-    let total = 0;
-    for (let i = 0; i < p.length; i++) {
-      const wi = sampleWeight ? sampleWeight[i]! : 1;
-      total += wi;
-      if ((y as ArrayLike<ClassLabel>)[i] === p[i]) ok += wi;
-    }
-    return ok / total;
+    return accuracyScore(this.predict(X), y, sampleWeight);
   }
+
 
   /** A new unfitted classifier with the same options. */
   clone(): HistGradientBoostingClassifier {

@@ -2,7 +2,7 @@
  * HistGradientBoostingRegressor: scikit-learn 1.9.1's estimator of the same name (losses
  * squared_error, absolute_error, quantile, poisson, gamma), growing ordinary dt Trees.
  */
-import { constructLoaded, loadParams, toTargets } from '@dt/core/internal';
+import { constructLoaded, loadParams, toSampleWeight, toTargets } from '@dt/core/internal';
 import { boostFromJson } from './model-format.js';
 import type { Task } from '@dt/core/internal';
 import { InvalidArgumentError } from '@dt/errors';
@@ -50,7 +50,7 @@ export class HistGradientBoostingRegressor extends HistGradientBoosting {
   /** R² of the predictions (weighted when sampleWeight is given). */
   score(X: unknown, y: ArrayLike<number>, sampleWeight?: ArrayLike<number> | null): number {
     const p = this.predict(X);
-    return r2(p, toTargets(y, p.length), sampleWeight ? Float64Array.from(sampleWeight) : null);
+    return r2(p, toTargets(y, p.length), toSampleWeight(sampleWeight, p.length));
   }
 
   /** A new unfitted regressor with the same options. */

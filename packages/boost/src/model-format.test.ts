@@ -83,3 +83,24 @@ describe('boosting model files', () => {
     expect(() => HistGradientBoostingRegressor.fromJSON('{"format":"dt-model"}')).toThrow(ModelFormatError);
   });
 });
+
+describe('boosting model files: split gains (fuzz campaign, seed 1: importances of 257, -1e308 and -2.1e9 from mutated gains)', () => {
+  const Xg = Array.from({ length: 60 }, (_, i) => [(i * 7) % 11, (i * 13) % 17]);
+  const tg = Xg.map(([a, b]) => a! * 0.5 + b!);
+  const json = new HistGradientBoostingRegressor({ maxIter: 2, maxLeafNodes: 4, earlyStopping: false }).fit(Xg, tg).toJSON() as unknown as { gains: number[][][] };
+  const withGain = (v: number, all = false): string => {
+    const j = structuredClone(json);
+    const row = j.gains[0]![0]!;
+    if (all) for (let n = 0; n < row.length; n++) row[n] = v;
+    else row[0] = v;
+    return JSON.stringify(j);
+  };
+
+  it('a negative gain or gains summing past the largest number are refused; importances of accepted files stay in [0, 1]', () => {
+    expect(() => HistGradientBoostingRegressor.fromJSON(withGain(-1e308))).toThrow(/gains\.0\.0\.0: -1e\+308/);
+    expect(() => HistGradientBoostingRegressor.fromJSON(withGain(-5))).toThrow(ModelFormatError);
+    expect(() => HistGradientBoostingRegressor.fromJSON(withGain(1e308, true))).toThrow(/sum past the largest number/);
+    const ok = HistGradientBoostingRegressor.fromJSON(withGain(1e300));
+    for (const v of ok.featureImportances) expect(v >= 0 && v <= 1).toBe(true);
+  });
+});

@@ -132,6 +132,7 @@ export function boostFromJson(input: string | unknown, expected: BoostEstimatorN
     if (j.classes !== undefined) throw new ModelFormatError('invalid model at classes: a regressor has no classes');
     if (K !== 1) throw new ModelFormatError(`invalid model at baseline: a regressor has one output, not ${K}`);
   }
+  let gainTotal = 0;
   if (j.gains.length !== j.trees.length) throw new ModelFormatError('invalid model at gains: one row per iteration expected');
   const trees = j.trees.map((row, it) => {
     if (row.length !== K) throw new ModelFormatError(`invalid model at trees.${it}: ${row.length} trees for ${K} outputs`);
@@ -152,6 +153,14 @@ export function boostFromJson(input: string | unknown, expected: BoostEstimatorN
       }
       const g = j.gains[it]![k];
       if (g === undefined || g.length !== t.nodeCount) throw new ModelFormatError(`invalid model at gains.${it}.${k}: one gain per node (${t.nodeCount}) expected`);
+      // A split's gain is a loss reduction G²/H ≥ 0 (0 at leaves), and importances divide by their
+      // total: a negative or overflowing gain would make them leave [0, 1] or turn NaN.
+      for (let n = 0; n < g.length; n++) {
+        const v = g[n]!;
+        if (!(v >= 0 && v < Number.POSITIVE_INFINITY)) throw new ModelFormatError(`invalid model at gains.${it}.${k}.${n}: ${v} (a gain is finite and >= 0)`);
+        gainTotal += v;
+      }
+      if (!Number.isFinite(gainTotal)) throw new ModelFormatError(`invalid model at gains.${it}.${k}: the gains sum past the largest number`);
       return t;
     });
   });

@@ -41,3 +41,4 @@ export type { FieldRule, Rule } from './model-file/json-rules.js';
 export { monotonicSigns } from './search/monotonic.js';
 export { jobsToThreads, startScriptWorker, workerThreads } from './threads/worker-script.js';
 export type { WorkerLike, WorkerThreads } from './threads/worker-script.js';
+export { checkTreeModel } from './tree/check-tree-model.js';

@@ -431,6 +431,6 @@ export function listDatasets(): DatasetInfo[] {
 /** The built-in dataset `name`, its CSV text read through `csv` (the loaders share this one home). */
 export function loadBuiltin(name: string, csv: CsvSource): Promise<Dataset> {
   const entry = BUILTINS.find((b) => b.name === name);
-  if (entry === undefined) throw new UnknownNameError('dataset', String(name), BUILTINS.map((b) => b.name));
+  if (entry === undefined) throw new UnknownNameError('dataset', name, BUILTINS.map((b) => b.name));
   return entry.load(csv);
 }

@@ -1,3 +1,4 @@
+import { InvalidArgumentError } from '@dt/errors';
 import type { Dataset } from './types.js';
 
 /**
@@ -7,6 +8,11 @@ import type { Dataset } from './types.js';
  * One pass per column with Welford's update (stable for large values).
  */
 export function featureSpread(ds: Pick<Dataset, 'X' | 'featureTypes'>): (number | null)[] {
+  const given = ds as Partial<Dataset> | null;
+  const X = typeof given === 'object' && given !== null ? given.X : undefined;
+  if (typeof X !== 'object' || X === null || !ArrayBuffer.isView(X.data) || !Array.isArray(given!.featureTypes)) {
+    throw new InvalidArgumentError('ds', 'a dataset { X: { data, rows, cols }, featureTypes } (as parseCsv returns)', ds);
+  }
   const { data, rows, cols } = ds.X;
   const out: (number | null)[] = [];
   for (let j = 0; j < cols; j++) {

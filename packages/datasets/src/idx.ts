@@ -60,8 +60,17 @@ export function parseIdx(bytes: Uint8Array, source = 'IDX data'): IdxArray {
   return { dims, data: bytes.subarray(headerLength) };
 }
 
+/** The boundary check of an IDX array argument: `{ dims, data }` as parseIdx returns it. */
+function checkIdxArray(name: string, a: unknown): asserts a is IdxArray {
+  const o = a as Partial<IdxArray> | null;
+  if (typeof o !== 'object' || o === null || !Array.isArray(o.dims) || !ArrayBuffer.isView(o.data) || o.data instanceof DataView) {
+    throw new InvalidArgumentError(name, 'an IDX array { dims, data } (as parseIdx returns)', a);
+  }
+}
+
 /** Encodes an unsigned-byte array as IDX bytes (the inverse of {@link parseIdx}). */
 export function encodeIdx(array: IdxArray): Uint8Array {
+  checkIdxArray('array', array);
   const { dims, data } = array;
   if (!Array.isArray(dims) || dims.length < 1 || dims.length > 255 || !dims.every((s) => Number.isInteger(s) && s >= 0 && s <= 0xffffffff)) {
     throw new InvalidArgumentError('dims', 'an array of 1 to 255 sizes (uint32)', dims);
@@ -100,6 +109,8 @@ export function idxToDataset(images: IdxArray, labels: IdxArray, options: IdxDat
   plainObject('options', options);
   knownKeys('options', options, IDX_DATASET_KEYS);
   const normalize = options.normalize === undefined ? false : booleanValue('options.normalize', options.normalize);
+  checkIdxArray('images', images);
+  checkIdxArray('labels', labels);
   if (images.dims.length < 1) throw new InvalidArgumentError('images.dims', 'at least one dimension', images.dims);
   if (labels.dims.length !== 1) {
     throw new ShapeMismatchError(`labels must be 1-dimensional, got dimensions ${labels.dims.join('x')}`);

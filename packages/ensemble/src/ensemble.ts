@@ -730,7 +730,7 @@ export abstract class EnsembleRegressor<M extends RegressorMember> extends Ensem
 
   /** R² of the predictions on (X, y), weighted by sampleWeight when given. */
   score(X: FeatureInput, y: ArrayLike<number>, sampleWeight?: ArrayLike<number> | null): number {
-    return r2Score(this.predict(X), toTargets(y, (y as ArrayLike<number>).length), sampleWeight);
+    return r2Score(this.predict(X), y, sampleWeight);
   }
 
   get oobScore(): number {

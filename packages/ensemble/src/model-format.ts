@@ -8,6 +8,7 @@ import { RESTORE } from '@dt/core/internal';
 import { InvalidArgumentError } from '@dt/errors';
 import { DecisionStreamClassifier } from '@dt/stream';
 import { algorithmForestFromSpec, type AlgorithmForestClassifier } from './bagging.js';
+import { Ensemble } from './ensemble.js';
 import { FOREST_FORMAT, forestSpec, loadSpec, readForest, type ForestMember, type ForestSpec, type LoadedSpec } from './forest-format.js';
 import { randomForestFromSpec, type RandomForestClassifier, type RandomForestRegressor } from './random-forest.js';
 
@@ -48,6 +49,7 @@ export function loadForest(input: string | unknown): ForestModel {
  * features the member saw (its subspace, if the forest draws one per member).
  */
 export function forestMemberTree(model: ForestModel, index: number): ForestMember {
+  checkForestModel(model);
   const members = model.estimators;
   const n = members.length;
   if (!(Number.isInteger(index) && index >= 0 && index < n)) throw new InvalidArgumentError('tree', `an index of the forest's ${n} trees (0..${n - 1})`, index);
@@ -79,3 +81,8 @@ export function forestMemberTree(model: ForestModel, index: number): ForestMembe
  * reads forest files beside dt-model ones. Nothing is registered by importing @dt/ensemble.
  */
 export const forestModelFormat: ModelFormat<ForestModel> = Object.freeze({ format: FOREST_FORMAT, load: loadForest });
+
+/** The boundary check of the functions taking a forest: a dt forest object (raw TypeErrors otherwise). */
+function checkForestModel(model: unknown): asserts model is ForestModel {
+  if (!(model instanceof Ensemble)) throw new InvalidArgumentError('model', 'a dt forest (RandomForestClassifier, ExtraTreesRegressor, BaggingClassifier, ...)', model);
+}

@@ -76,7 +76,7 @@ export class UnknownNameError extends DtError {
   readonly known: readonly string[];
   constructor(kind: string, given: string, known: readonly string[]) {
     const near = typeof given === 'string' ? closestName(given, known) : null;
-    super('UNKNOWN_NAME', `unknown ${kind} ${JSON.stringify(given)}; known: ${known.join(', ')}${near === null ? '' : `; did you mean ${near}?`}`);
+    super('UNKNOWN_NAME', `unknown ${kind} ${typeof given === 'string' ? JSON.stringify(given) : describeValue(given)}; known: ${known.join(', ')}${near === null ? '' : `; did you mean ${near}?`}`);
     this.name = 'UnknownNameError';
     this.kind = kind;
     this.given = given;
@@ -110,5 +110,11 @@ export function describeValue(value: unknown): string {
   if (Array.isArray(value)) return `an array of length ${value.length}`;
   if (ArrayBuffer.isView(value)) return `a ${value.constructor.name}`;
   if (typeof value === 'function') return 'a function';
-  return `an object (${Object.prototype.toString.call(value).slice(8, -1)})`;
+  if (typeof value === 'symbol') return String(value);
+  try {
+    return `an object (${Object.prototype.toString.call(value).slice(8, -1)})`;
+  } catch {
+    // A proxy whose traps throw: the message must still be built.
+    return 'an object';
+  }
 }

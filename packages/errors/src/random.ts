@@ -2,6 +2,8 @@
  * Seeded random source shared by every dt package. All randomness flows through an injected
  * `Random`, so the same input and seed always give the same model.
  */
+import { InvalidArgumentError } from './dt-error.js';
+
 export interface Random {
   /** Uniform float in [0, 1). */
   next(): number;
@@ -19,6 +21,7 @@ export class Xoshiro128 implements Random {
   private d: number;
 
   constructor(seed: number) {
+    if (typeof seed !== 'number' || !Number.isFinite(seed)) throw new InvalidArgumentError('seed', 'a finite number', seed);
     // splitmix32 expands the seed so nearby seeds give unrelated streams.
     let s = seed >>> 0;
     const sm = (): number => {
@@ -58,6 +61,8 @@ export class Xoshiro128 implements Random {
   int(n: number): number {
     // Lemire-free simple rejection to stay unbiased for any n < 2^32.
     if (n <= 0) return 0;
+    // NaN, fractions and n > 2^32 would never pass the rejection test below: refused, not a hang.
+    if (!(n <= 0x100000000 && Math.floor(n) === n)) throw new InvalidArgumentError('n', 'an integer in [1, 2^32]', n);
     const limit = 0x100000000 - (0x100000000 % n);
     for (;;) {
       const r = this.nextUint32();
@@ -81,6 +86,8 @@ export function createRandom(seed: number): Random {
 
 /** In-place Fisher–Yates shuffle of a typed or plain array. */
 export function shuffleInPlace(arr: { length: number; [i: number]: number }, rng: Random): void {
+  if (!Array.isArray(arr) && !(ArrayBuffer.isView(arr) && !(arr instanceof DataView))) throw new InvalidArgumentError('arr', 'an array or typed array', arr);
+  if (typeof rng !== 'object' || rng === null || typeof rng.int !== 'function') throw new InvalidArgumentError('rng', 'a Random (createRandom(seed))', rng);
   for (let i = arr.length - 1; i > 0; i--) {
     const j = rng.int(i + 1);
     const t = arr[i]!;

@@ -76,6 +76,7 @@ export class ImportedModel implements ImportedModelSpec {
   private readonly forest: CompiledForest;
 
   constructor(spec: ImportedModelSpec) {
+    if (typeof spec !== 'object' || spec === null || !Array.isArray(spec.trees)) throw new InvalidArgumentError('spec', 'an imported model spec (the readers build it: readModel, readLightGBM, readXGBoost, readOnnx)', spec);
     this.format = spec.format;
     this.objective = spec.objective;
     this.sourceVersion = spec.sourceVersion;

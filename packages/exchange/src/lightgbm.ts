@@ -12,6 +12,7 @@
  * tweedie → exp, the regression family → identity. Linear trees are refused (UnsupportedModelError).
  * Every array is sized by what the text holds; a declared count must agree with it.
  */
+import { InvalidArgumentError } from '@dt/errors';
 import { ExchangeFormatError, UnsupportedModelError } from './errors.js';
 import { buildImportedTree, SPLIT_CATEGORICAL, SPLIT_ZERO_MISSING, type ImportedTree, type SourceNode } from './imported-tree.js';
 import { ImportedModel } from './imported-model.js';
@@ -176,6 +177,7 @@ function readTree(m: Map<string, string>, where: string, nFeatures: number, outp
 
 /** Reads a LightGBM text model (`model.txt`, `Booster.model_to_string()`). */
 export function readLightGBM(text: string): ImportedModel {
+  if (typeof text !== 'string') throw new InvalidArgumentError('text', 'the text of a LightGBM model file', text);
   const lines = text.split(/\r?\n/);
   if (lines[0]?.trim() !== 'tree') bad('header', `the first line is ${JSON.stringify((lines[0] ?? '').slice(0, 40))}, not "tree"`);
   let i = 1;

@@ -7,6 +7,7 @@
  */
 import { treeFromJson, treeToJson, type TreeJson } from '@dt/core';
 import type { ClassLabel } from '@dt/core';
+import { InvalidArgumentError } from '@dt/errors';
 import { ExchangeFormatError } from './errors.js';
 import { SPLIT_CAT_FLOAT32, SPLIT_CATEGORICAL, SPLIT_ZERO_MISSING, type ImportedTree } from './imported-tree.js';
 import { ImportedModel, type Accumulation, type SourceFormat } from './imported-model.js';
@@ -46,6 +47,7 @@ export interface ImportedModelJson {
 
 /** The model as a JSON document (JSON.stringify it to save). */
 export function importedModelToJson(model: ImportedModel): ImportedModelJson {
+  if (!(model instanceof ImportedModel)) throw new InvalidArgumentError('model', 'an ImportedModel (readModel, readLightGBM, readXGBoost, readOnnx)', model);
   return {
     format: IMPORTED_FORMAT,
     version: IMPORTED_FORMAT_VERSION,

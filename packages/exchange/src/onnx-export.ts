@@ -11,7 +11,7 @@
  * rounding to float32 can move a value across a threshold).
  */
 import { AXIS, LEAF, type ClassLabel, type Tree } from '@dt/core';
-import { InvalidArgumentError } from '@dt/errors';
+import { InvalidArgumentError, plainObject } from '@dt/errors';
 import { prev32 } from './float32.js';
 import {
   ATTR_FLOATS,
@@ -54,6 +54,7 @@ interface Member {
 }
 
 function members(model: ExportableModel): Member[] {
+  if (typeof model !== 'object' || model === null) throw new InvalidArgumentError('model', 'a dt tree model or a forest of dt trees', model);
   const classes = model.classes;
   if (model.tree !== undefined) return [{ tree: model.tree, classMap: classes ? classes.map((_, i) => i) : null, features: null }];
   if (model.estimators === undefined) throw new InvalidArgumentError('model', 'a dt tree model or a forest of dt trees', model);
@@ -82,6 +83,7 @@ function floorFloat32(t: number): number {
 
 /** Writes a dt tree model or forest as an ONNX model (the bytes of a .onnx file). */
 export function exportOnnx(model: ExportableModel, options: OnnxExportOptions = {}): Uint8Array {
+  plainObject('options', options);
   const inputType = options.inputType ?? 'double';
   if (inputType !== 'double' && inputType !== 'float') throw new InvalidArgumentError('options.inputType', '"double" or "float"', inputType);
   const ms = members(model);

@@ -12,6 +12,7 @@
  * in maps (a node id of 10^9 allocates nothing).
  */
 import type { ClassLabel } from '@dt/core';
+import { InvalidArgumentError } from '@dt/errors';
 import { ExchangeFormatError, UnsupportedModelError } from './errors.js';
 import { leq32, lt32, prevDouble } from './float32.js';
 import { buildImportedTree, type ImportedTree, type SourceNode } from './imported-tree.js';
@@ -259,6 +260,7 @@ function readTreeEnsemble5(a: Attributes, nTargets: number, nFeatures: number, f
 
 /** Reads the tree ensemble of an ONNX model (the bytes of a .onnx file). */
 export function readOnnx(bytes: Uint8Array): ImportedModel {
+  if (!(bytes instanceof Uint8Array)) throw new InvalidArgumentError('bytes', 'the bytes of an ONNX model file (a Uint8Array)', bytes);
   const model = decodeModel(bytes);
   const graph = model.graph as Message | undefined;
   if (graph === undefined) bad('model.graph', 'missing');

@@ -3,6 +3,7 @@
  * text starts with the line "tree", XGBoost's JSON has a "learner", a dt file of an imported model has
  * format "dt-imported-ensemble", anything else is parsed as an ONNX protobuf.
  */
+import { InvalidArgumentError } from '@dt/errors';
 import { ExchangeFormatError } from './errors.js';
 import type { ImportedModel } from './imported-model.js';
 import { readLightGBM } from './lightgbm.js';
@@ -21,6 +22,7 @@ function textStart(bytes: Uint8Array): string {
 
 /** The format of a model file's bytes (or text), by content. */
 export function detectModelFormat(input: Uint8Array | string): ModelFileFormat {
+  if (typeof input !== 'string' && !(input instanceof Uint8Array)) throw new InvalidArgumentError('input', 'the bytes (a Uint8Array) or text of a model file', input);
   const start = typeof input === 'string' ? input.slice(0, 64).replace(/^\uFEFF/, '').trimStart() : textStart(input);
   if (/^tree\r?\n/.test(start)) return 'lightgbm';
   if (start.startsWith('{')) {

@@ -7,6 +7,7 @@
  */
 import { InvalidArgumentError, knownKeys, nonNegativeInt, plainObject } from '@dt/errors';
 import type { ShapValues } from './tree-shap.js';
+import { checkShapValues } from './check-shap-values.js';
 
 /** Options of shapImportance. */
 export interface ShapImportanceOptions {
@@ -18,6 +19,7 @@ export interface ShapImportanceOptions {
 export function shapImportance(shap: ShapValues, options: ShapImportanceOptions = {}): Float64Array {
   const o = plainObject('options', options);
   knownKeys('options', o, ['output']);
+  checkShapValues(shap);
   const K = shap.nOutputs;
   let only: number | null = null;
   if (o.output !== undefined && o.output !== null) {

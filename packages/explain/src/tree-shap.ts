@@ -8,14 +8,17 @@
  */
 import { toRowMajor, type FeatureInput } from '@dt/core';
 import { DtError, InvalidArgumentError, ShapeMismatchError, booleanValue, knownKeys, oneOf, plainObject } from '@dt/errors';
-import type { OutputUnits, TreeEnsembleView } from './ensemble-view.js';
+import type { TreeEnsembleView } from './ensemble-view.js';
 import { InterventionalShap } from './interventional.js';
 import { treeEnsembleView } from './model-view.js';
 import { PathDependentShap } from './path-dependent.js';
 import { checkCovers, leafOf, pathExpectation, prepareTrees, subtreeFeatures, type PreparedTree } from './prepared-tree.js';
+import { checkShapValues } from './check-shap-values.js';
+import type { ShapValues } from './shap-values.js';
 
-/** How absent features are filled in: by the trees' covers, or by background rows (shap's feature_perturbation). */
-export type FeaturePerturbation = 'treePathDependent' | 'interventional';
+export type { FeaturePerturbation, ShapValues } from './shap-values.js';
+import type { FeaturePerturbation } from './shap-values.js';
+
 
 /** Options of treeShap and treeShapInteractions: how absent features are filled in, the background rows, and the additivity check. */
 export interface TreeShapOptions {
@@ -31,24 +34,6 @@ export interface TreeShapOptions {
   checkAdditivity?: boolean;
 }
 
-/** SHAP values of rows × features × outputs, with what they explain. */
-export interface ShapValues {
-  /** values[(row * nFeatures + feature) * nOutputs + output]. */
-  readonly values: Float64Array;
-  readonly rows: number;
-  readonly nFeatures: number;
-  readonly nOutputs: number;
-  /** The value with no feature known, per output (the path expectation, or the background mean). */
-  readonly expectedValue: Float64Array;
-  /** The model's output for each explained row: prediction[row * nOutputs + output]. */
-  readonly prediction: Float64Array;
-  /** The explained rows, row-major (for plots: feature values beside their SHAP values). */
-  readonly data: Float64Array;
-  readonly units: OutputUnits;
-  readonly featurePerturbation: FeaturePerturbation;
-  readonly featureNames: readonly string[] | null;
-  readonly outputNames: readonly string[] | null;
-}
 
 /** SHAP interaction values of rows × features × features × outputs (path-dependent). */
 export interface ShapInteractionValues extends Omit<ShapValues, 'values'> {
@@ -235,6 +220,7 @@ function predict(view: TreeEnsembleView, trees: readonly PreparedTree[], x: { da
  * scale (1 + Σ |terms|): what `checkAdditivity` bounds by 1e-9.
  */
 export function additivityError(result: Pick<ShapValues, 'values' | 'rows' | 'nOutputs' | 'expectedValue' | 'prediction'>, termsPerRow?: number): number {
+  checkShapValues(result, 'result');
   const K = result.nOutputs;
   const T = termsPerRow ?? result.values.length / (result.rows * K);
   let worst = 0;

@@ -14,6 +14,7 @@
  *    the minimum spacing by isotonic regression (pool-adjacent-violators) per layer, which keeps the
  *    order and is the least-squares closest non-overlapping placement.
  */
+import { InvalidArgumentError } from '@dt/errors';
 
 export interface LayeredInput {
   n: number;
@@ -37,6 +38,10 @@ export interface LayeredResult {
 
 /** Places a ViewGraph in layers (a tree or DAG layout) and returns the positions. */
 export function layeredLayout(input: LayeredInput): LayeredResult {
+  const given = input as Partial<LayeredInput> | null;
+  if (typeof given !== 'object' || given === null || !Number.isInteger(given.n) || given.n! < 0 || given.from === undefined || given.to === undefined || typeof given.from.length !== 'number' || given.from.length !== given.to.length) {
+    throw new InvalidArgumentError('input', 'a layered-layout input { n, from, to, nodeWidth, dummyWidth, gap }', input);
+  }
   const { n, from, to, nodeWidth, dummyWidth, gap } = input;
   const m = from.length;
   const layer = new Int32Array(n);

@@ -117,12 +117,18 @@ interface Source {
 }
 
 export function buildView(input: PlottableModel, o: ViewOptions): ViewGraph {
+  if (typeof input !== 'object' || input === null) throw new InvalidArgumentError('model', 'a fitted dt model (a tree, a Decision Stream or a forest)', input);
   let model: TreeModelLike | StreamModelLike;
   if (isForest(input)) {
     const n = input.estimators.length;
     if (!(o.tree >= 0 && o.tree < n)) throw new InvalidArgumentError('tree', `an index of the forest's ${n} trees (0..${n - 1})`, o.tree);
     model = input.estimators[o.tree]!;
   } else model = input;
+  const m = model as Partial<TreeModelLike & StreamModelLike>;
+  // A drawable model holds a tree (nodeCount) or a stream graph: anything else fails here, not deep in the layout.
+  if (typeof m !== 'object' || m === null || typeof (m.tree ?? m.graph)?.nodeCount !== 'number') {
+    throw new InvalidArgumentError('model', 'a fitted dt model (a tree, a Decision Stream or a forest)', model);
+  }
   const classification = Array.isArray(model.classes);
   const classNames = classification ? (o.classNames ? [...o.classNames] : model.classes!.map(String)) : [];
   const src = isStream(model) ? streamSource(model, o, classNames) : treeSource(model, o, classNames);

@@ -287,6 +287,7 @@ function fmtValue(x: number): string {
 
 /** The SVG text of a layout (what `renderSvg` returns). */
 export function layoutToSvg(layout: PlotLayout): string {
+  if (typeof layout !== 'object' || layout === null || typeof layout.view !== 'object' || !Array.isArray(layout.boxes)) throw new InvalidArgumentError('layout', 'a plot layout (plotLayout(model))', layout);
   const { view, width, height, boxes } = layout;
   const out: string[] = [];
   out.push(

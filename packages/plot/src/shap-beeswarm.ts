@@ -7,6 +7,7 @@
  */
 import { nonNegativeInt } from '@dt/errors';
 import type { ShapValues } from '@dt/explain';
+import { checkShapValues } from '@dt/explain';
 import { FONT, clip, esc, featureNames, fmt, maxDisplay, outputIndex, outputLabel, pictureOptions, ramp, shapAt, ticks, topFeatures } from './shap-svg.js';
 
 /** Options of the SHAP beeswarm picture (every row's values per feature): the output and the features shown. */
@@ -28,6 +29,7 @@ const DOT = 2.6;
 
 /** A beeswarm summary of every explained row's SHAP values, as a standalone SVG string. */
 export function beeswarmSvg(shap: ShapValues, options: BeeswarmOptions = {}): string {
+  checkShapValues(shap);
   const o = pictureOptions(options, KEYS);
   const output = outputIndex(shap, o.output);
   const k = maxDisplay(o.maxDisplay, 20);

@@ -5,6 +5,7 @@
  */
 import { InvalidArgumentError, nonNegativeInt } from '@dt/errors';
 import type { ShapValues } from '@dt/explain';
+import { checkShapValues } from '@dt/explain';
 import { FONT, NEGATIVE, clip, esc, featureNames, fmt, outputIndex, outputLabel, pictureOptions, ramp, shapAt, ticks } from './shap-svg.js';
 
 /** Options of the SHAP dependence picture (a feature's value against its SHAP value): `feature` is required. */
@@ -30,6 +31,7 @@ function featureIndex(name: string, v: unknown, M: number): number {
 
 /** A dependence plot of one feature's SHAP values against its values, as a standalone SVG string. */
 export function dependenceSvg(shap: ShapValues, options: DependenceOptions): string {
+  checkShapValues(shap);
   const o = pictureOptions(options, KEYS);
   const M = shap.nFeatures;
   const N = shap.rows;

@@ -6,6 +6,7 @@
  */
 import { InvalidArgumentError, nonNegativeInt } from '@dt/errors';
 import type { ShapValues } from '@dt/explain';
+import { checkShapValues } from '@dt/explain';
 import { FONT, NEGATIVE, POSITIVE, clip, esc, featureNames, fmt, maxDisplay, outputIndex, outputLabel, pictureOptions, shapAt, ticks, topFeatures } from './shap-svg.js';
 
 /** Options of the SHAP waterfall picture of one row: the row, the output and the features shown. */
@@ -30,6 +31,7 @@ const LABEL_W = 250;
 
 /** A waterfall plot of one row's SHAP values, as a standalone SVG string. */
 export function waterfallSvg(shap: ShapValues, options: WaterfallOptions = {}): string {
+  checkShapValues(shap);
   const o = pictureOptions(options, KEYS);
   const row = o.row === undefined ? 0 : nonNegativeInt('row', o.row);
   if (row >= shap.rows) throw new InvalidArgumentError('row', `a row index below ${shap.rows}`, o.row);

@@ -6,6 +6,7 @@
  * per level in arrays stored deepest level first, so adding a parent is a push. Merging two
  * contours reuses the taller one's arrays and costs the shorter one's height: O(n) in all.
  */
+import { InvalidArgumentError } from '@dt/errors';
 
 /** A contour: extents (box edges) per level of a subtree, deepest level at index 0. */
 interface Contour {
@@ -23,6 +24,11 @@ interface Contour {
  * split boxes), neighbouring boxes are at least `sep` apart and the leftmost box edge is at 0.
  */
 export function tidyLayout(n: number, childStart: Int32Array, children: Int32Array, sep: number, widths?: Float64Array): Float64Array {
+  if (!(Number.isInteger(n) && n >= 0)) throw new InvalidArgumentError('n', 'a node count (an integer >= 0)', n);
+  if (!(childStart instanceof Int32Array) || childStart.length < n + 1) throw new InvalidArgumentError('childStart', `an Int32Array of ${n + 1} offsets`, childStart);
+  if (!(children instanceof Int32Array)) throw new InvalidArgumentError('children', 'an Int32Array of child ids', children);
+  if (typeof sep !== 'number' || !Number.isFinite(sep)) throw new InvalidArgumentError('sep', 'a finite number', sep);
+  if (widths !== undefined && !(widths instanceof Float64Array && widths.length >= n)) throw new InvalidArgumentError('widths', `a Float64Array of ${n} widths`, widths);
   const half = (v: number): number => (widths === undefined ? 0 : widths[v]! / 2);
   const rel = new Float64Array(n);
   const contours: (Contour | null)[] = new Array<Contour | null>(n).fill(null);

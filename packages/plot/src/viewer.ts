@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { tidyLayout } from './tidy-layout.js';
+import { InvalidArgumentError } from '@dt/errors';
 /**
  * The viewer of a picture from `renderSvg`: fit, zoom and pan by mouse and keyboard, a collapsible
  * tree, and an overview of the shown tree with the visible part marked (overview + detail).
@@ -58,6 +59,7 @@ export interface ViewerOptions {
  * Shift pans further, `]`/`[` one level more/less). Browser only.
  */
 export function attachViewer(svg: SVGSVGElement, options: ViewerOptions = {}): TreeViewer {
+  if (typeof svg !== 'object' || svg === null || typeof (svg as { ownerDocument?: unknown }).ownerDocument !== 'object') throw new InvalidArgumentError('svg', 'an <svg> element of renderSvg (in a document)', svg);
   return viewer(svg, options, tidyLayout);
 }
 

@@ -36,5 +36,5 @@ export function getProjection(nameOrInstance: string | Projection, options: Proj
 
 /** @deprecated Every built-in projection is always available by name now; true for the built-in names. */
 export function isProjectionLoaded(name: string): boolean {
-  return Object.prototype.hasOwnProperty.call(BUILT_IN_FACTORIES, name);
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(BUILT_IN_FACTORIES, name);
 }

@@ -33,6 +33,7 @@ export const AXIS_ONLY: Readonly<Record<string, ProjectionFactory>> = Object.fre
  * says to pass the projection object (or use @dt/core's full estimators, which know every name).
  */
 export function resolveProjection(nameOrInstance: string | Projection, options: ProjectionOptions, table: Readonly<Record<string, ProjectionFactory>>): Projection {
+  if (typeof table !== 'object' || table === null) throw new InvalidArgumentError('table', 'the projection factories by name (BUILT_IN_FACTORIES)', table);
   if (typeof nameOrInstance === 'string') {
     const factory = Object.prototype.hasOwnProperty.call(table, nameOrInstance) ? table[nameOrInstance] : undefined;
     if (factory === undefined) {

@@ -80,6 +80,7 @@ const RISKS: readonly CcpRisk[] = ['impurity', 'misclassification'];
  * (`sameAlpha`).
  */
 export function ccpCandidateAlphas(alphas: ArrayLike<number>): number[] {
+  if (!Array.isArray(alphas) && !(alphas instanceof Float64Array)) throw new InvalidArgumentError('alphas', 'an array of alphas (a cost-complexity path\'s)', alphas);
   const u: number[] = [];
   for (const a of Array.from(alphas, (x) => Math.max(0, x)).sort((x, y) => x - y)) {
     if (u.length === 0 || !sameAlpha(a, u[u.length - 1]!)) u.push(a);

@@ -1,4 +1,5 @@
 import { pruneTree, type CostComplexityOptions, type TreeModel } from '@dt/core';
+import { checkTreeModel } from '@dt/core/internal';
 import { nonNegativeNumber } from '@dt/errors';
 import { copyWithTree } from './model-copy.js';
 
@@ -9,6 +10,7 @@ import { copyWithTree } from './model-copy.js';
  * leaves the tree as it is (as the ccpAlpha option does). The input model is untouched.
  */
 export function pruneModel<M extends TreeModel>(model: M, alpha: number, options: CostComplexityOptions = {}): M {
+  checkTreeModel(model);
   const tree = model.tree;
   nonNegativeNumber('alpha', alpha);
   const pruned = alpha > 0 ? pruneTree(tree, alpha, options) : tree.compact();

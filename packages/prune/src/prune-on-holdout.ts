@@ -1,4 +1,5 @@
 import { pruneTreeAtStep, weakestLinkSequence, type CcpRisk, type FeatureInput, type LabelInput, type TreeModel } from '@dt/core';
+import { checkTreeModel } from '@dt/core/internal';
 import { knownKeys, plainObject } from '@dt/errors';
 import { lossAsLeaf, rowsFor, targetsFor, weightsFor } from './data.js';
 import { copyWithTree } from './model-copy.js';
@@ -49,6 +50,7 @@ export function pruneOnHoldout<M extends TreeModel>(
   yPrune: LabelInput,
   options: PruneOnHoldoutOptions = {},
 ): PruneOnHoldoutResult<M> {
+  checkTreeModel(model);
   const tree = model.tree;
   knownKeys('options', plainObject('options', options), ['risk', 'sampleWeight']);
   const seq = weakestLinkSequence(tree, options.risk === undefined ? {} : { risk: options.risk });

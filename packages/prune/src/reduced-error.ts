@@ -1,4 +1,5 @@
 import { collapseNodes, LEAF, type FeatureInput, type LabelInput, type Tree, type TreeModel } from '@dt/core';
+import { checkTreeModel } from '@dt/core/internal';
 import { knownKeys, plainObject } from '@dt/errors';
 import { lossAsLeaf, rowsFor, targetsFor, weightsFor, type RowMajor, type Targets } from './data.js';
 import { copyWithTree } from './model-copy.js';
@@ -26,6 +27,7 @@ export function reducedErrorPrune<M extends TreeModel>(
   yPrune: LabelInput,
   options: ReducedErrorOptions = {},
 ): M {
+  checkTreeModel(model);
   const tree = model.tree;
   knownKeys('options', plainObject('options', options), ['sampleWeight']);
   const x = rowsFor(model, Xprune, 'Xprune');

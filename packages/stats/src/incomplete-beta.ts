@@ -1,3 +1,5 @@
+import { InvalidArgumentError } from '@dt/errors';
+import { checkNumber } from './check-number.js';
 import { logBeta } from './log-gamma.js';
 
 /**
@@ -16,6 +18,13 @@ export function incompleteBeta(
   logY: number,
   upper: boolean,
 ): number {
+  if (typeof a !== 'number' || !(a > 0)) throw new InvalidArgumentError('a', 'a number > 0', a);
+  if (typeof b !== 'number' || !(b > 0)) throw new InvalidArgumentError('b', 'a number > 0', b);
+  if (typeof x !== 'number' || !(x >= 0 && x <= 1)) throw new InvalidArgumentError('x', 'a number in [0, 1]', x);
+  if (typeof y !== 'number' || !(y >= 0 && y <= 1)) throw new InvalidArgumentError('y', 'a number in [0, 1]', y);
+  checkNumber('logX', logX);
+  checkNumber('logY', logY);
+  if (typeof upper !== 'boolean') throw new InvalidArgumentError('upper', 'a boolean', upper);
   if (logX === -Infinity) return upper ? 1 : 0;
   if (logY === -Infinity) return upper ? 0 : 1;
   const lb = logBeta(a, b);

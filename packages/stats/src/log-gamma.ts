@@ -1,4 +1,6 @@
 /** log Γ and log B with care for the large arguments Student's t needs (df up to 1e6 and beyond). */
+import { InvalidArgumentError } from '@dt/errors';
+import { checkNumber } from './check-number.js';
 
 const LANCZOS = [
   0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,
@@ -8,6 +10,7 @@ const HALF_LOG_2PI = 0.5 * Math.log(2 * Math.PI);
 
 /** log Γ(x) for x > 0 (Lanczos, g = 7, n = 9: ~1e-15 relative in Γ). */
 export function logGamma(x: number): number {
+  checkNumber('x', x);
   if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
   const z = x - 1;
   let a = LANCZOS[0]!;
@@ -36,6 +39,8 @@ export function logGammaRatio(a: number, b: number): number {
 
 /** log B(a, b) = log Γ(a) + log Γ(b) − log Γ(a + b), accurate in absolute terms for any a, b > 0. */
 export function logBeta(a: number, b: number): number {
+  if (typeof a !== 'number' || !(a > 0)) throw new InvalidArgumentError('a', 'a number > 0', a);
+  if (typeof b !== 'number' || !(b > 0)) throw new InvalidArgumentError('b', 'a number > 0', b);
   const lo = Math.min(a, b);
   const hi = Math.max(a, b);
   if (hi < 10) return logGamma(lo) + logGamma(hi) - logGamma(lo + hi);

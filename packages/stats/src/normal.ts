@@ -1,10 +1,12 @@
 import { InvalidArgumentError } from '@dt/errors';
+import { checkNumber } from './check-number.js';
 import { erfcLarge, erfSmall } from './erf.js';
 
 const SQRT_2PI = Math.sqrt(2 * Math.PI);
 
 /** The standard normal density φ(z). */
 export function normalPdf(z: number): number {
+  checkNumber('z', z);
   return Math.exp(-0.5 * z * z) / SQRT_2PI;
 }
 
@@ -13,7 +15,7 @@ export function normalPdf(z: number): number {
  * with full relative precision in the lower tail. For the upper tail use `normalCdf(-z)`.
  */
 export function normalCdf(z: number): number {
-  if (Number.isNaN(z)) throw new InvalidArgumentError('z', 'a number', z);
+  checkNumber('z', z);
   const x = z * Math.SQRT1_2;
   const ax = Math.abs(x);
   if (ax < 0.84375) return 0.5 + 0.5 * erfSmall(x);

@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from '@dt/errors';
+import { checkNumber } from './check-number.js';
 import { incompleteBeta } from './incomplete-beta.js';
 import { incompleteBetaLargeA } from './large-a-series.js';
 import { logBeta, logGammaRatio } from './log-gamma.js';
@@ -55,7 +56,7 @@ const LARGE_DF = 30;
  */
 export function tCdf(t: number, df: number): number {
   checkDf(df);
-  if (Number.isNaN(t)) throw new InvalidArgumentError('t', 'a number', t);
+  checkNumber('t', t);
   if (df === Infinity) return normalCdf(t);
   if (t <= 0) return halfMass(-t, df, true);
   return 1 - halfMass(t, df, true);
@@ -64,6 +65,7 @@ export function tCdf(t: number, df: number): number {
 /** The density of Student's t at t. */
 export function tPdf(t: number, df: number): number {
   checkDf(df);
+  checkNumber('t', t);
   if (df === Infinity) return normalPdf(t);
   const s = Math.abs(t);
   const u = s * s <= df ? Math.log1p((s * s) / df) : 2 * Math.log(s) - Math.log(df) + Math.log1p(df / (s * s));

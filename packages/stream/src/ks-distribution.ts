@@ -4,6 +4,7 @@
  * @stdlib has only a one-sample KS test, without the two-sample exact distribution or scipy's
  * finite-n `kstwo`, so this file carries its own implementations, checked against scipy fixtures.
  */
+import { InvalidArgumentError } from '@dt/errors';
 
 const E128 = 128;
 const EP128 = 2 ** 128;
@@ -509,6 +510,10 @@ function outerProbInside(m0: number, n0: number, g: number, h: number): number {
  * Returns NaN when the floating-point computation fails (scipy then falls back to 'asymp').
  */
 export function ks2ExactSf(dInt: number, n1: number, n2: number): number {
+  // gcd of a non-integer (null, NaN) never reaches 0: refused, not a loop that never ends.
+  if (!(Number.isInteger(n1) && n1 > 0)) throw new InvalidArgumentError('n1', 'a sample size (an integer >= 1)', n1);
+  if (!(Number.isInteger(n2) && n2 > 0)) throw new InvalidArgumentError('n2', 'a sample size (an integer >= 1)', n2);
+  if (typeof dInt !== 'number' || Number.isNaN(dInt)) throw new InvalidArgumentError('dInt', 'a number', dInt);
   const g = gcd(n1, n2);
   const h = Math.round(dInt / g);
   if (h === 0) return 1;

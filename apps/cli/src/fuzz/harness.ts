@@ -41,7 +41,10 @@ export class CliRefusal extends Error {
   override name = 'CliRefusal';
 }
 
-/** A case slower than this is a hang (cases run synchronously; it is measured, not interrupted). */
+/**
+ * A case using more CPU than this (or ten times it in wall time) is a hang (measured, not
+ * interrupted: cases run synchronously; the batch's wall limit ends a child that never returns).
+ */
 export const HANG_MS = 10_000;
 
 function show(x: unknown): string {
@@ -86,6 +89,7 @@ export async function runTarget<T>(target: FuzzTarget<T>, cases: number, seed: n
     for (const input of inputs) {
       stats.cases++;
       const t0 = performance.now();
+      const c0 = process.cpuUsage();
       let outcome: Outcome;
       let detail = '';
       try {
@@ -97,10 +101,16 @@ export async function runTarget<T>(target: FuzzTarget<T>, cases: number, seed: n
         detail = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
       }
       const ms = performance.now() - t0;
+      const used = process.cpuUsage(c0);
+      const cpuMs = (used.user + used.system) / 1000;
       if (ms > stats.slowest.ms) stats.slowest = { ms: Math.round(ms), input: show(input) };
-      if (ms > (target.hangMs ?? HANG_MS)) {
+      // CPU time, not wall time: a loop that never ends burns CPU, while a loaded machine only
+      // stretches the wall clock. A case that waits without working (a promise that never settles)
+      // is caught by the wall bound, ten times longer.
+      const limit = target.hangMs ?? HANG_MS;
+      if (cpuMs > limit || ms > 10 * limit) {
         outcome = 'hang';
-        detail = `took ${Math.round(performance.now() - t0)} ms`;
+        detail = `took ${Math.round(cpuMs)} CPU ms, ${Math.round(ms)} ms wall`;
       }
       if (outcome === 'typed') stats.typed++;
       else if (outcome === 'sound') stats.sound++;
@@ -119,7 +129,7 @@ export async function runTarget<T>(target: FuzzTarget<T>, cases: number, seed: n
 
 /** The campaign table (markdown). */
 export function formatTable(rows: readonly TargetStats[]): string {
-  const head = '| target | cases | typed errors | accepted and sound | other exceptions | hangs (> 10 s) | crashes (child died) | NaN or out-of-range outputs | CPU s |';
+  const head = '| target | cases | typed errors | accepted and sound | other exceptions | hangs (> 10 CPU s) | crashes (child died) | NaN or out-of-range outputs | CPU s |';
   const sep = '|---|--:|--:|--:|--:|--:|--:|--:|--:|';
   const lines = rows.map((r) => `| ${r.target} | ${r.cases} | ${r.typed} | ${r.sound} | ${r.other} | ${r.hangs} | ${r.crashes} | ${r.unsound} | ${(r.cpuMs / 1000).toFixed(1)} |`);
   return [head, sep, ...lines].join('\n');

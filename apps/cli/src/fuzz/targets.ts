@@ -15,7 +15,8 @@ import {
 import { idxToDataset, parseCsv, parseIdx, type Dataset } from '@dt/datasets';
 import { renderSvg } from '@dt/plot';
 import { DecisionStreamClassifier, DecisionStreamRegressor, exportStreamDot, serializeStreamModel } from '@dt/stream';
-import { algorithmForest, Ensemble, EnsembleClassifier, expandForestJson, ExtraTreesClassifier, ExtraTreesRegressor, RandomForestClassifier, RandomForestRegressor, serializeForest, type ForestModel } from '@dt/ensemble';
+import { HistGradientBoostingClassifier, HistGradientBoostingRegressor } from '@dt/boost';
+import { AlgorithmForestClassifier, algorithmForest, BaggingClassifier, Ensemble, EnsembleClassifier, expandForestJson, ExtraTreesClassifier, ExtraTreesRegressor, RandomForestClassifier, RandomForestRegressor, serializeForest, type ForestModel } from '@dt/ensemble';
 import { fitForest } from '@dt/ensemble/node';
 import { createHistogramWorkers, type WorkerFault } from '@dt/core/node';
 import { isClassifier, isStream, MODEL_FORMATS, type AnyModel } from '../any-model.js';
@@ -39,7 +40,8 @@ function checkForest(model: ForestModel, X: number[][]): string | null {
   // Decision Stream members have no impurity importances (the forest refuses them with a typed error).
   const streams = 'algorithm' in model && model.algorithm === 'decision-stream';
   if (!streams) for (const v of model.featureImportances) if (!(v >= 0 && v <= 1)) return `featureImportances has ${v}`;
-  loadAnyModel(serializeForest(model), MODEL_FORMATS);
+  // A Bagging forest of custom members has no file format (serializeForest refuses it).
+  if (!(model instanceof BaggingClassifier) || model instanceof AlgorithmForestClassifier) loadAnyModel(serializeForest(model), MODEL_FORMATS);
   return null;
 }
 
@@ -106,6 +108,60 @@ function baseModels(): { name: string; text: string }[] {
     { name: 'forest-extra-trees-regression', text: serializeForest(new ExtraTreesRegressor({ nEstimators: 2, maxDepth: 3, seed: 1, oobScore: false }).fit(X, t)) },
     { name: 'forest-max-cut', text: serializeForest(algorithmForest('maxcut-node-means-pca', { nEstimators: 2, seed: 1, tree: { maxDepth: 3 } }).fit(X, y)) },
   ];
+}
+
+/** Gradient-boosting model files (their own reader: HistGradientBoosting*.fromJSON). */
+function boostModels(): { name: string; text: string; load: (text: string) => HistGradientBoostingClassifier | HistGradientBoostingRegressor }[] {
+  const X: number[][] = [];
+  const y: string[] = [];
+  const t: number[] = [];
+  for (let i = 0; i < 80; i++) {
+    const a = (i * 7) % 11;
+    const b = (i * 13) % 17;
+    X.push([a, i % 9 === 0 ? Number.NaN : b / 4, i % 3]);
+    y.push(a + (i % 3) > 6 ? 'yes' : b > 8 ? 'maybe' : 'no');
+    t.push(a * 0.5 + b - (i % 3));
+  }
+  const opts = { maxIter: 3, maxLeafNodes: 4, earlyStopping: false } as const;
+  return [
+    { name: 'boost', text: JSON.stringify(new HistGradientBoostingClassifier(opts).fit(X, y)), load: (s) => HistGradientBoostingClassifier.fromJSON(s) },
+    { name: 'boost-regression', text: JSON.stringify(new HistGradientBoostingRegressor(opts).fit(X, t)), load: (s) => HistGradientBoostingRegressor.fromJSON(s) },
+  ];
+}
+
+/** A loaded boosting model's outputs: classes, probabilities in [0, 1] summing to 1, finite values and importances. */
+export function checkBoost(model: HistGradientBoostingClassifier | HistGradientBoostingRegressor, rows: readonly number[]): string | null {
+  const d = model.nFeatures;
+  const n = d > 10_000 ? 1 : 6;
+  const X = Array.from({ length: n }, (_, r) => Array.from({ length: d }, (_, j) => (j % 5 === 4 ? Number.NaN : rows[(r * 7 + j) % rows.length]!)));
+  if (model instanceof HistGradientBoostingClassifier) {
+    const classes = new Set<unknown>(model.classes);
+    for (const p of model.predict(X)) if (!classes.has(p)) return `predict returned ${String(p)}, not a class`;
+    for (const row of model.predictProba(X)) {
+      let sum = 0;
+      for (const p of row) {
+        if (!(p >= 0 && p <= 1)) return `predictProba returned ${p}`;
+        sum += p;
+      }
+      if (Math.abs(sum - 1) > 1e-9) return `predictProba row sums to ${sum}`;
+    }
+  } else for (const p of model.predict(X)) if (!Number.isFinite(p)) return `predict returned ${p}`;
+  for (const v of model.featureImportances) if (!(v >= 0 && v <= 1)) return `featureImportances has ${v}`;
+  return null;
+}
+
+function boostTarget(name: string, text: string, load: (text: string) => HistGradientBoostingClassifier | HistGradientBoostingRegressor): FuzzTarget<{ muts: Mutation[]; rows: number[] }> {
+  return {
+    name: `model file: ${name}`,
+    input: fc.record({ muts: fc.array(mutation, { minLength: 1, maxLength: 3 }), rows: rowValues }),
+    run({ muts, rows }) {
+      const model = load(mutateModel(text, muts));
+      const bad = checkBoost(model, rows);
+      if (bad !== null) return bad;
+      load(JSON.stringify(model));
+      return null;
+    },
+  };
 }
 
 const rowValues = fc.array(fc.double({ noNaN: true, min: -1e6, max: 1e6 }), { minLength: 8, maxLength: 8 });
@@ -331,7 +387,7 @@ const nanInput = fc.record({
   values: fc.array(fc.oneof(fc.integer({ min: -5, max: 5 }), fc.constant(Number.NaN), fc.double({ min: -1e6, max: 1e6, noNaN: true }), fc.constantFrom(Number.POSITIVE_INFINITY, -0)), { minLength: 120, maxLength: 120 }),
   labels: fc.array(fc.constantFrom('a', 'b', 'c'), { minLength: 30, maxLength: 30 }),
   kind: fc.constantFrom(...ARRAY_KINDS),
-  model: fc.constantFrom('tree', 'tree-hist', 'regressor', 'random-forest', 'extra-trees', 'forest-regression', 'stream', 'oblique-forest'),
+  model: fc.constantFrom('tree', 'tree-hist', 'regressor', 'random-forest', 'extra-trees', 'forest-regression', 'stream', 'oblique-forest', 'bagging', 'crimcoord', 'boost', 'boost-regression'),
   options: fc.record({ maxSamples: fc.constantFrom(undefined, 0.5, 3, 1000, { fraction: 1 }), bootstrap: fc.constantFrom(undefined, true, false), typo: fc.boolean() }),
 });
 
@@ -355,6 +411,12 @@ const nanTarget: FuzzTarget<typeof nanInput extends fc.Arbitrary<infer T> ? T : 
     const t = y.map((l, i) => (l === 'a' ? i : -i));
     const fitOptions = (c.options.typo ? { sampleWeights: null } : {}) as never;
     const forest = { nEstimators: 2, seed: 1, maxDepth: 4, ...(c.options.maxSamples === undefined ? {} : { maxSamples: c.options.maxSamples }), ...(c.options.bootstrap === undefined ? {} : { bootstrap: c.options.bootstrap }) };
+    if (c.model === 'boost' || c.model === 'boost-regression') {
+      const boost = { maxIter: 2, maxLeafNodes: 4, ...(c.options.maxSamples === undefined ? {} : { maxBins: c.options.maxSamples }) } as never;
+      const b = c.model === 'boost' ? new HistGradientBoostingClassifier(boost).fit(X, y, fitOptions) : new HistGradientBoostingRegressor(boost).fit(X, t, fitOptions);
+      if (c.options.typo) return 'accepted a fit option typo (sampleWeights)';
+      return checkBoost(b, c.values.filter((v) => Number.isFinite(v)).concat([0, 1, 2, 3, 4, 5, 6, 7]).slice(0, 8));
+    }
     let model: AnyModel | ForestModel;
     if (c.model === 'tree') model = new DecisionTreeClassifier({ maxDepth: 4 }).fit(X, y, fitOptions);
     else if (c.model === 'tree-hist') model = new DecisionTreeClassifier({ maxDepth: 4, splitter: 'hist' }).fit(X, y, fitOptions);
@@ -362,6 +424,8 @@ const nanTarget: FuzzTarget<typeof nanInput extends fc.Arbitrary<infer T> ? T : 
     else if (c.model === 'random-forest') model = new RandomForestClassifier(forest).fit(X, y, fitOptions);
     else if (c.model === 'extra-trees') model = new ExtraTreesClassifier(forest).fit(X, y, fitOptions);
     else if (c.model === 'forest-regression') model = new RandomForestRegressor(forest).fit(X, t, fitOptions);
+    else if (c.model === 'bagging') model = new BaggingClassifier({ ...forest, maxDepth: undefined, base: (seed: number) => new DecisionTreeClassifier({ seed, maxDepth: 3 }) } as never).fit(X, y, fitOptions) as unknown as ForestModel;
+    else if (c.model === 'crimcoord') model = new DecisionTreeClassifier({ maxDepth: 4, projection: 'node-means-pca', categoricalFeatures: [0] }).fit(X, y, fitOptions);
     else if (c.model === 'oblique-forest') model = algorithmForest('hhcart-d', { ...forest, maxDepth: undefined, tree: { maxDepth: 3 } } as never).fit(X, y, fitOptions);
     else model = new DecisionStreamClassifier().fit(X, y, fitOptions);
     if (c.options.typo) return 'accepted a fit option typo (sampleWeights)';
@@ -423,6 +487,7 @@ export function fuzzTargets(): FuzzTarget<never>[] {
     ...baseModels()
       .filter((b) => b.name.startsWith('forest') && !b.name.endsWith('-v3') && b.name !== 'forest-stream')
       .map((b) => forestColumnsTarget(b.name, b.text)),
+    ...boostModels().map((b) => boostTarget(b.name, b.text, b.load)),
     ...[csvTarget, idxTarget],
     ...[apiTarget, nanTarget],
     ...[cliTarget],

@@ -64,6 +64,9 @@ export class BinnedDataset implements BinnedSource {
 
   /** @internal Use binDataset (or fromShared). */
   constructor(bins: Bins, maxBins: number, rowIndex: Int32Array | null) {
+    const b = bins as Partial<Bins> | null;
+    if (typeof b !== 'object' || b === null || !Number.isInteger(b.n) || !Number.isInteger(b.d)) throw new InvalidArgumentError('bins', 'the Bins of a binned dataset (make one with binDataset(X))', bins);
+    if (rowIndex !== null && !(rowIndex instanceof Int32Array)) throw new InvalidArgumentError('rowIndex', 'an Int32Array of rows or null', rowIndex);
     this.bins = bins;
     this.maxBins = maxBins;
     this.rowIndex = rowIndex;

@@ -1,3 +1,4 @@
+import { InvalidArgumentError } from '@dt/errors';
 import type { ColumnMajor } from './input.js';
 
 export type RankArray = Uint8Array | Uint16Array | Uint32Array;
@@ -42,6 +43,10 @@ export function withScaledScanValues(index: FeatureIndex, mean: Float64Array, sc
  * unsigned typed array that fits); NaN samples take rank nUnique[f] and are counted in `nMissing`.
  */
 export function buildFeatureIndex(X: ColumnMajor): FeatureIndex {
+  const given = X as Partial<ColumnMajor> | null;
+  if (typeof given !== 'object' || given === null || !(given.data instanceof Float64Array) || !Number.isInteger(given.rows) || !Number.isInteger(given.cols) || given.data.length !== given.rows! * given.cols!) {
+    throw new InvalidArgumentError('X', 'a column-major matrix { data: Float64Array, rows, cols } (toColumnMajor)', X);
+  }
   const { rows: n, cols: d } = X;
   // Columns come from the row-major values when they are at hand (no column-major copy needed).
   const rm = X.rowMajor;

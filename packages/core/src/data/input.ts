@@ -112,6 +112,7 @@ export function toRowMajorView(
   name = 'X',
   cells: boolean | CellRules = true,
 ): { data: FeatureArray; rows: number; cols: number } {
+  if (typeof name !== 'string') throw new InvalidArgumentError('name', "the argument's name (a string)", name);
   const rules = cells === true ? FIT_CELLS : cells === false ? PREDICT_CELLS : cells;
   let rows: number;
   let cols: number;
@@ -232,7 +233,7 @@ function transpose(src: FeatureArray, rows: number, cols: number): Float64Array 
 }
 
 /** A typed array of numbers: not a DataView (no indexed values) nor a BigInt array (bigints, not numbers). */
-function isNumberView(v: unknown): v is ArrayLike<number> {
+export function isNumberView(v: unknown): v is ArrayLike<number> {
   return ArrayBuffer.isView(v) && !(v instanceof DataView) && !(v instanceof BigInt64Array) && !(v instanceof BigUint64Array);
 }
 

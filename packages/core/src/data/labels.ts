@@ -19,6 +19,7 @@ export function compareLabels(a: ClassLabel, b: ClassLabel): number {
 
 /** Encodes class labels (strings or finite numbers) to dense codes. */
 export function encodeLabels(y: unknown, rows: number): EncodedLabels {
+  if (!(Number.isInteger(rows) && rows >= 0)) throw new InvalidArgumentError('rows', 'a row count (an integer >= 0)', rows);
   if (!Array.isArray(y) && !ArrayBuffer.isView(y)) throw new InvalidArgumentError('y', 'an array of class labels', y);
   const arr = y as ArrayLike<unknown>;
   if (arr.length !== rows) throw new ShapeMismatchError(`y has ${arr.length} labels but X has ${rows} rows`);

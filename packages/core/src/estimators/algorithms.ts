@@ -36,7 +36,7 @@ export function listAlgorithms(): AlgorithmName[] {
  * algorithm's; its other settings (HHCART's minParent, misRate) are defaults you may override.
  */
 export function algorithmOptions(name: string, options: ClassifierOptions = {}): ClassifierOptions {
-  if (!Object.prototype.hasOwnProperty.call(ALGORITHMS, name)) {
+  if (typeof name !== 'string' || !Object.prototype.hasOwnProperty.call(ALGORITHMS, name)) {
     throw new UnknownNameError('algorithm', name, listAlgorithms());
   }
   const a = ALGORITHMS[name as AlgorithmName];

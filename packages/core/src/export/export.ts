@@ -3,6 +3,7 @@ import { checkExportOptions } from './export-options.js';
 import type { FittedTreeEstimator as TreeModel } from '../model-file/model-format.js';
 import { describeSplit, formatLevelSet, formatTerms } from './split-format.js';
 import { AXIS, LEAF, type Tree } from '../tree/tree.js';
+import { checkTreeModel } from '../tree/check-tree-model.js';
 
 /** Options of exportText and exportDot; every field is optional. */
 export interface ExportOptions {
@@ -83,6 +84,7 @@ function leafText(model: TreeModel, node: number, decimals: number): string {
 
 /** Plain-text rules in scikit-learn's export_text layout. */
 export function exportText(model: TreeModel, options: ExportOptions = {}): string {
+  checkTreeModel(model);
   const tree = model.tree;
   const { decimals, maxDepth } = checkExportOptions(options, EXPORT_KEYS, 2);
   const showMissing = showMissingOption(options);
@@ -139,6 +141,7 @@ function dotEscape(s: string): string {
 
 /** Graphviz DOT source (render with `dot -Tsvg`). */
 export function exportDot(model: TreeModel, options: ExportOptions = {}): string {
+  checkTreeModel(model);
   const tree = model.tree;
   const { decimals, maxDepth } = checkExportOptions(options, EXPORT_KEYS, 3);
   const showMissing = showMissingOption(options);

@@ -3,7 +3,8 @@
  * here and by @dt/plot's SVG pictures. Returns structure, not strings, so each output chooses its
  * own layout (one line in text, several lines in a picture's node box).
  */
-import { AXIS, type Tree } from '../tree/tree.js';
+import { InvalidArgumentError } from '@dt/errors';
+import { AXIS, LEAF, Tree } from '../tree/tree.js';
 
 /** One weighted term of a linear split; `categorical` terms read a per-node level score. */
 export interface SplitTerm {
@@ -53,6 +54,9 @@ export function describeSplit(
   categories?: readonly (readonly string[] | null)[],
   spread?: readonly number[],
 ): SplitDescription {
+  if (!(tree instanceof Tree)) throw new InvalidArgumentError('tree', "a Tree (a fitted model's .tree)", tree);
+  if (!(Number.isInteger(node) && node >= 0 && node < tree.nodeCount && tree.kind[node] !== LEAF)) throw new InvalidArgumentError('node', `the id of a split node of the tree (0..${tree.nodeCount - 1})`, node);
+  if (!Array.isArray(featureNames)) throw new InvalidArgumentError('featureNames', 'an array of feature names', featureNames);
   const maps = tree.categoricalMaps(node);
   const levelName = (f: number, l: number): string => categories?.[f]?.[l] ?? String(l);
   const thr = tree.threshold[node]!;
@@ -96,6 +100,7 @@ export function describeSplit(
 
 /** "{a, b} or unseen": a level set as the exports write it (`unseen` true: the unseen levels go here too). */
 export function formatLevelSet(levels: readonly string[], unseen: boolean | null): string {
+  if (!Array.isArray(levels)) throw new InvalidArgumentError('levels', 'an array of level names', levels);
   return `{${levels.join(', ')}}${unseen === true ? ' or unseen' : ''}`;
 }
 
@@ -104,6 +109,8 @@ export function formatLevelSet(levels: readonly string[], unseen: boolean | null
  * its first `maxTerms` terms.
  */
 export function formatTerms(split: { axis: boolean; terms: readonly SplitTerm[] }, decimals: number, maxTerms = Number.POSITIVE_INFINITY): string {
+  if (typeof split !== 'object' || split === null || !Array.isArray(split.terms)) throw new InvalidArgumentError('split', "a linear split ({ axis, terms }, describeSplit's)", split);
+  checkDecimals(decimals);
   const terms = split.terms;
   if (split.axis) return terms[0]!.name;
   let out = '';
@@ -114,6 +121,7 @@ export function formatTerms(split: { axis: boolean; terms: readonly SplitTerm[] 
 
 /** One term with its sign: "0.71·a" first, " - 0.70·a" after. */
 export function formatTerm(t: SplitTerm, decimals: number, first: boolean): string {
+  if (typeof t !== 'object' || t === null || typeof t.weight !== 'number') throw new InvalidArgumentError('term', "a split term ({ feature, name, weight, categorical }, describeSplit's)", t);
   const sign = t.weight < 0 ? (first ? '-' : ' - ') : first ? '' : ' + ';
   const name = t.categorical ? `score(${t.name})` : t.name;
   return `${sign}${formatWeight(Math.abs(t.weight), decimals)}·${name}`;
@@ -125,8 +133,14 @@ export function formatTerm(t: SplitTerm, decimals: number, first: boolean): stri
  * in the thousands moves a split as much as 1.00 on one in single digits.
  */
 export function formatWeight(w: number, decimals: number): string {
+  if (typeof w !== 'number') throw new InvalidArgumentError('w', 'a number', w);
+  checkDecimals(decimals);
   const a = Math.abs(w);
   if (a === 0 || !Number.isFinite(a)) return a.toFixed(decimals);
   const need = Math.max(decimals, 1 - Math.floor(Math.log10(a)));
   return need > 7 ? a.toPrecision(2) : a.toFixed(need);
+}
+
+function checkDecimals(decimals: unknown): void {
+  if (!(Number.isInteger(decimals) && (decimals as number) >= 0 && (decimals as number) <= 100)) throw new InvalidArgumentError('decimals', 'an integer in [0, 100]', decimals);
 }

@@ -154,6 +154,7 @@ export const MAX_SAVED_VALUES = 2 ** 24;
 
 /** A tree's arrays as plain JSON (TreeJson); throws InvalidArgumentError above MAX_SAVED_VALUES node × class values. */
 export function treeToJson(t: Tree): TreeJson {
+  if (!(t instanceof Tree)) throw new InvalidArgumentError('tree', 'a Tree (a fitted model\'s .tree)', t);
   const n = t.nodeCount;
   // Checked before reading t.value (which would turn a sparse tree dense: nodes × classes numbers).
   if (n * t.nOutputs > MAX_SAVED_VALUES) {
@@ -196,11 +197,16 @@ export function treeToJson(t: Tree): TreeJson {
  * `missingGoToLeft` absent, each axis node sends NaN to its child with more training samples).
  */
 export function treeFromJson(j: TreeJson, missingSides: 'required' | 'legacy' = 'required'): Tree {
-  const n = j.nodeCount;
   const bad = (msg: string): never => {
     throw new ModelFormatError(`invalid tree: ${msg}`);
   };
+  if (typeof j !== 'object' || j === null || Array.isArray(j)) bad('not a tree object');
+  if (missingSides !== 'required' && missingSides !== 'legacy') throw new InvalidArgumentError('missingSides', "'required' or 'legacy'", missingSides);
+  const n = j.nodeCount;
   // Sizes first: nothing is allocated from nodeCount before the arrays the file holds agree with it.
+  for (const key of ['kind', 'left', 'right', 'feature', 'threshold', 'impurity', 'nSamples', 'weightedNSamples', 'obliqueOffset', 'obliqueLength', 'value', 'obliqueFeatures', 'obliqueWeights'] as const) {
+    if (!Array.isArray(j[key])) bad(`${key} is not an array`);
+  }
   for (const key of ['kind', 'left', 'right', 'feature', 'threshold', 'impurity', 'nSamples', 'weightedNSamples', 'obliqueOffset', 'obliqueLength'] as const) {
     if (j[key].length !== n) bad(`${key} has ${j[key].length} entries but nodeCount is ${n}`);
   }
@@ -360,6 +366,9 @@ function paramsOf(model: FittedTreeEstimator): Record<string, unknown> {
 
 /** A fitted model as a plain JSON-ready object (versioned; numbers round-trip exactly). */
 export function modelToJson(model: FittedTreeEstimator): ModelJson {
+  if (typeof model !== 'object' || model === null || typeof (model as Partial<FittedTreeEstimator>)[OPTION_TABLE] !== 'object') {
+    throw new InvalidArgumentError('model', 'a fitted dt tree (DecisionTreeClassifier or DecisionTreeRegressor)', model);
+  }
   const json: ModelJson = {
     format: MODEL_FORMAT,
     version: MODEL_FORMAT_VERSION,

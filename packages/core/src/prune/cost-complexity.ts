@@ -276,6 +276,8 @@ export function pruneTree(tree: Tree, alpha: number, options?: CostComplexityOpt
 
 /** Number of steps of `seq` that pruning at `alpha` takes (sklearn's stop rule: the first alpha > it ends). */
 export function stepsForAlpha(seq: CostComplexityPath, alpha: number): number {
+  if (typeof seq !== 'object' || seq === null || !(seq.alphas instanceof Float64Array)) throw new InvalidArgumentError('seq', 'a cost-complexity path (costComplexityPath or weakestLinkSequence)', seq);
+  nonNegativeNumber('alpha', alpha);
   const a = seq.alphas;
   let k = 1;
   while (k < a.length && !(alpha < a[k]!)) k++;

@@ -1,5 +1,5 @@
-import { ShapeMismatchError } from '@dt/errors';
-import { toSampleWeight } from '../data/input.js';
+import { InvalidArgumentError, ShapeMismatchError } from '@dt/errors';
+import { isNumberView, toSampleWeight, toTargets } from '../data/input.js';
 import type { ClassLabel } from '../data/labels.js';
 
 /**
@@ -45,6 +45,7 @@ export function leafValue(value: Float64Array, leaves: Int32Array): Float64Array
 
 /** Share of predictions equal to the labels (weighted by sampleWeight when given). */
 export function accuracyScore(pred: readonly ClassLabel[], y: unknown, sampleWeight?: ArrayLike<number> | null): number {
+  if (!Array.isArray(y) && !isNumberView(y)) throw new InvalidArgumentError('y', 'an array of labels', y);
   const arr = y as ArrayLike<ClassLabel>;
   if (arr.length !== pred.length) throw new ShapeMismatchError(`y has ${arr.length} labels but X has ${pred.length} rows`);
   const w = toSampleWeight(sampleWeight, pred.length);
@@ -57,8 +58,8 @@ export function accuracyScore(pred: readonly ClassLabel[], y: unknown, sampleWei
  * Coefficient of determination R² (1 for a perfect fit of constant targets, 0 for an imperfect one),
  * weighted by sampleWeight when given (scikit-learn's r2_score).
  */
-export function r2Score(pred: Float64Array, y: ArrayLike<number>, sampleWeight?: ArrayLike<number> | null): number {
-  if (y.length !== pred.length) throw new ShapeMismatchError(`y has ${y.length} values but X has ${pred.length} rows`);
+export function r2Score(pred: Float64Array, given: unknown, sampleWeight?: ArrayLike<number> | null): number {
+  const y = toTargets(given, pred.length);
   const w = toSampleWeight(sampleWeight, y.length);
   let mean = 0;
   for (let i = 0; i < y.length; i++) mean += (w ? w[i]! : 1) * y[i]!;
