@@ -1,7 +1,7 @@
 import { binDataset, DecisionTreeClassifier, DecisionTreeRegressor, encodeLabels, type BinnedDataset, type ClassLabel, type DenseMatrix, type FeatureInput, type LabelInput, type Tree } from '@dt/core';
 import { accuracyScore, checkFeatureNames, FIT_CELLS_WITH_MISSING, FIT_ROWS, SharedRows, type MemberRows, logProba, noRuleForMissing, optionParams, r2Score, rejectMissingRows, splitRows, toRowMajor, toRowMajorView, toSampleWeight, toTargets, RESTORE } from '@dt/core/internal';
 import { createRandom, InvalidArgumentError, knownKeys, NotFittedError, plainObject, ShapeMismatchError, type Random } from '@dt/errors';
-import { bootstrapCounts, memberSeeds, resolveMaxSamples, sampleWithoutReplacement, weightedBootstrapCounts } from './bootstrap.js';
+import { memberSeeds, resolveMaxSamples, sampleWithoutReplacement, weightedBootstrapCounts } from './bootstrap.js';
 import { fitOnThreads, forestThreads, type ForestThreadReport, type ForestThreadSpec } from './fit-threads.js';
 import { forestApply, forestDecisionPath, type ForestDecisionPath } from './forest-paths.js';
 import { ENSEMBLE_OPTIONS, type EnsembleClassWeight, type ResolvedEnsembleOptions } from './forest-options.js';
