@@ -1,6 +1,7 @@
 import { checkExportOptions } from '@dt/core/internal';
 import { DecisionStreamClassifier } from './decision-stream-classifier.js';
 import type { StreamModel } from './load-stream-model.js';
+import { fittedStreamArg } from './arguments.js';
 
 /** Options of exportStreamDot/exportStreamText: feature names and decimals. */
 export interface StreamDotOptions {
@@ -20,6 +21,7 @@ const esc = (s: string): string => s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')
  * (large-data mode) nodes label each edge with its range.
  */
 export function exportStreamDot(model: StreamModel, options: StreamDotOptions = {}): string {
+  fittedStreamArg('model', model);
   const g = model.graph;
   const { decimals } = checkExportOptions(options, STREAM_EXPORT_KEYS, 3);
   const names = options.featureNames ?? model.featureNames ?? null;
@@ -76,6 +78,7 @@ export function exportStreamDot(model: StreamModel, options: StreamDotOptions = 
  * no nested rendering like a tree's; following the child ids reads the graph.
  */
 export function exportStreamText(model: StreamModel, options: StreamDotOptions = {}): string {
+  fittedStreamArg('model', model);
   const g = model.graph;
   const { decimals } = checkExportOptions(options, STREAM_EXPORT_KEYS, 3);
   const names = options.featureNames ?? model.featureNames ?? null;

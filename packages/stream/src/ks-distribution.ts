@@ -52,6 +52,7 @@ export function roundHalfEven(x: number): number {
  * scipy.stats.kstwobign.sf). Two series, switched at x = 0.82 as cephes does.
  */
 export function kolmogorovSf(x: number): number {
+  if (typeof x !== 'number') throw new InvalidArgumentError('x', 'a number', x);
   if (Number.isNaN(x)) return Number.NaN;
   if (x <= 0) return 1;
   if (x <= Math.PI / Math.sqrt(-(-708 - 38) * 8)) return 1;
@@ -351,6 +352,8 @@ function twoProduct(a: number, b: number): [number, number] {
  * sum. cephes sums in double-double; here the terms are carried in logs (see below).
  */
 export function smirnovSf(n: number, x: number): number {
+  if (typeof n !== 'number') throw new InvalidArgumentError('n', 'a number', n);
+  if (typeof x !== 'number') throw new InvalidArgumentError('x', 'a number', x);
   if (!(n > 0 && x >= 0 && x <= 1)) return Number.NaN;
   if (n === 1) return 1 - x;
   if (x === 0) return 1;
@@ -407,6 +410,8 @@ export function smirnovSf(n: number, x: number): number {
  * scipy.stats.kstwo.sf, with the algorithm choices of Simard & L'Ecuyer as scipy makes them.
  */
 export function kstwoSf(x: number, n: number): number {
+  if (typeof x !== 'number') throw new InvalidArgumentError('x', 'a number', x);
+  if (typeof n !== 'number') throw new InvalidArgumentError('n', 'a number', n);
   if (!Number.isInteger(n) || n <= 0) return Number.NaN;
   if (x >= 1) return 0;
   if (x <= 0) return 1;

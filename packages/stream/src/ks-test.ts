@@ -2,6 +2,7 @@ import { oneOf, plainObject, knownKeys } from '@dt/errors';
 import { kolmogorovLogSf, kolmogorovSf, ks2ExactSf, kstwoSf, gcd, roundHalfEven } from './ks-distribution.js';
 import { sortedCopy, toSample } from './sample.js';
 import type { PValueOut } from './test-result.js';
+import { numberArg, sampleArg } from './arguments.js';
 
 /**
  * How the KS p-value is computed:
@@ -33,6 +34,8 @@ export const KS_FAST_EXACT_PRODUCT = 10000;
  * two sorted samples; D = result / (n1·n2). Exact integers (no rounding), O(n1 + n2).
  */
 export function ksStatisticInt(sx: ArrayLike<number>, n1: number, sy: ArrayLike<number>, n2: number): number {
+  sampleArg('sx', sx, n1, 'n1');
+  sampleArg('sy', sy, n2, 'n2');
   let i = 0;
   let j = 0;
   let best = 0;
@@ -56,6 +59,9 @@ function asympP(d: number, n1: number, n2: number): number {
 
 /** p-value of the two-sided two-sample KS test from the lattice statistic (see ksStatisticInt). */
 export function ksPValue(dInt: number, n1: number, n2: number, method: KsMethod = 'auto'): Omit<KsResult, 'statistic'> {
+  numberArg('dInt', dInt);
+  numberArg('n1', n1);
+  numberArg('n2', n2);
   const d = dInt / (n1 * n2);
   if (method === 'fast') {
     if (n1 * n2 < KS_FAST_EXACT_PRODUCT) {

@@ -2,6 +2,7 @@ import { knownKeys, oneOf, plainObject, booleanValue } from '@dt/errors';
 import { normalSf } from './normal.js';
 import { sortedCopy, toSample } from './sample.js';
 import type { PValueOut } from './test-result.js';
+import { numberArg } from './arguments.js';
 
 /** How mannWhitneyU computes the p-value: 'auto', 'exact' or 'asymptotic' (scipy's method). */
 export type MwuMethod = 'auto' | 'exact' | 'asymptotic';
@@ -28,6 +29,9 @@ export interface MwuOptions {
  * O(min(m,n) · k).
  */
 export function mwuExactCdf(k: number, m0: number, n0: number): number {
+  numberArg('k', k);
+  numberArg('m0', m0);
+  numberArg('n0', n0);
   const m = Math.min(m0, n0);
   const n = Math.max(m0, n0);
   if (k < 0) return 0;

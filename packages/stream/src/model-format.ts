@@ -13,10 +13,11 @@ import {
   type RestoreState,
   type Task,
 } from '@dt/core/internal';
-import { ModelFormatError } from '@dt/errors';
+import { InvalidArgumentError, ModelFormatError } from '@dt/errors';
 import { type Infer, z } from '@dt/core/internal';
 import { STREAM_OPTIONS, type ResolvedStreamOptions } from './options.js';
 import { StreamGraph } from './stream-graph.js';
+import { fittedStreamArg, graphArg } from './arguments.js';
 
 /** Name and version written into every Decision Stream model file; loaders reject anything else. */
 export const STREAM_MODEL_FORMAT = 'dt-stream';
@@ -79,6 +80,7 @@ export interface FittedStreamEstimator {
 
 /** The JSON form of a fitted graph (nodes, edges, thresholds, statistics, split gains). */
 export function graphToJson(g: StreamGraph): StreamGraphJson {
+  graphArg('graph', g);
   const n = g.nodeCount;
   const children: number[][] = [];
   const thresholds: number[][] = [];
@@ -108,6 +110,12 @@ export function graphToJson(g: StreamGraph): StreamGraphJson {
  * every node reachable from the root (node 0). Nodes are renumbered in topological order if needed.
  */
 export function graphFromJson(j: StreamGraphJson): StreamGraph {
+  // Untrusted or hand-made JSON: the schema first, so a wrong shape is a ModelFormatError naming it.
+  return buildGraph(parseAt(graphSchema, j, 'graph'));
+}
+
+/** graphFromJson after the schema: the structural checks and the graph. */
+function buildGraph(j: StreamGraphJson): StreamGraph {
   const n = j.nodeCount;
   const bad = (msg: string): never => {
     throw new ModelFormatError(`invalid graph: ${msg}`);
@@ -210,9 +218,10 @@ export function graphFromJson(j: StreamGraphJson): StreamGraph {
  * structural checks; errors are ModelFormatErrors naming the place under `at`.
  */
 export function readGraphJson(value: unknown, at: string): StreamGraph {
+  if (typeof at !== 'string') throw new InvalidArgumentError('at', 'a string (where the graph is, for error messages)', at);
   const graph = parseAt(graphSchema, value, at);
   try {
-    return graphFromJson(graph);
+    return buildGraph(graph);
   } catch (e) {
     if (e instanceof ModelFormatError) throw new ModelFormatError(`invalid model at ${at}: ${e.message}`);
     throw e;
@@ -221,6 +230,7 @@ export function readGraphJson(value: unknown, at: string): StreamGraph {
 
 /** A fitted model as a plain JSON-ready object (versioned; numbers round-trip exactly). */
 export function streamModelToJson(model: FittedStreamEstimator): StreamModelJson {
+  fittedStreamArg('model', model);
   const json: StreamModelJson = {
     format: STREAM_MODEL_FORMAT,
     version: STREAM_MODEL_FORMAT_VERSION,

@@ -40,6 +40,11 @@ export class StreamGraph {
     value: Float64Array,
     gain: Float64Array | null = null,
   ) {
+    const arrays: [string, unknown, new (n: number) => unknown][] = [['feature', feature, Int32Array], ['childStart', childStart, Int32Array], ['children', children, Int32Array], ['thresholds', thresholds, Float64Array], ['nSamples', nSamples, Int32Array], ['value', value, Float64Array]];
+    for (const [name, a, T] of arrays) if (!(a instanceof T)) throw new InvalidArgumentError(name, `an ${T.name}`, a);
+    if (gain !== null && !(gain instanceof Float64Array)) throw new InvalidArgumentError('gain', 'a Float64Array or null', gain);
+    if (!(Number.isInteger(nFeatures) && nFeatures >= 1)) throw new InvalidArgumentError('nFeatures', 'an integer >= 1', nFeatures);
+    if (!(Number.isInteger(nOutputs) && nOutputs >= 1)) throw new InvalidArgumentError('nOutputs', 'an integer >= 1', nOutputs);
     this.nodeCount = feature.length;
     this.feature = feature;
     this.childStart = childStart;

@@ -4,9 +4,13 @@ import { mwuRankStats, mwuSmallGroupSorted } from './mann-whitney.js';
 import { studentFromMoments, zFromMoments } from './parametric-tests.js';
 import { moments, sortedCopy, toSample } from './sample.js';
 import { createPValueOut, type TestFamily, type TestName } from './test-result.js';
+import { numberArg } from './arguments.js';
 
 /** The paper's rule: KS when both samples have more than 2 values, else MWU; Z above 30, else t. */
 export function selectTest(n1: number, n2: number, family: TestFamily): TestName {
+  numberArg('n1', n1);
+  numberArg('n2', n2);
+  oneOf('family', family, ['nonparametric', 'parametric']);
   if (family === 'nonparametric') return n1 > 2 && n2 > 2 ? 'ks' : 'mwu';
   return n1 > 30 && n2 > 30 ? 'z' : 't';
 }

@@ -8,10 +8,7 @@ import { PACKAGES, probeApi } from './api-probe.js';
  */
 describe('the API boundary answers wrong-typed arguments with typed errors', () => {
   for (const pkg of Object.keys(PACKAGES)) {
-    // @dt/stream still answers 39 wrong-typed calls with raw TypeErrors (e.g. serializeStreamModel(undefined)):
-    // open in issue 31; the probe prints them with `pnpm fuzz --only api`.
-    const open = pkg === 'stream' || pkg === '@dt/stream';
-    (open ? it.skip : it)(pkg, async () => {
+    it(pkg, async () => {
       const { calls, findings } = await probeApi(`${pkg}.`);
       expect(calls).toBeGreaterThan(0);
       expect(findings.map((f) => `${f.call} → ${f.error}`)).toEqual([]);
