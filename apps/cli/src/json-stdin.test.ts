@@ -111,7 +111,7 @@ describe('names and flags', () => {
       let help = '';
       cmd.configureOutput({ writeOut: (s) => (help += s) });
       cmd.outputHelp();
-      const offered = new Set(help.match(/--[a-z][a-z-]*/g) ?? []);
+      const offered = new Set(help.match(/--[a-z][a-z0-9-]*/g) ?? []);
       const known = new Set(cmd.options.flatMap((o) => [o.long, o.negate ? o.long : undefined]).filter((f): f is string => f !== undefined));
       known.add('--help');
       for (const flag of offered) expect(known, `dt ${cmd.name()} --help offers ${flag}`).toContain(flag);

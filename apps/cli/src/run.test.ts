@@ -42,7 +42,7 @@ describe('errors: one line on stderr, exit 1 for bad input', () => {
     expect(await fails(['train', '--data', 'iris', '--criterion', 'mse', '--out', 'm.json'])).toMatchObject({ code: 1 });
     expect(await fails(['train', '--data', 'iris', '--algorithm', 'c45', '--out', 'm.json'])).toEqual({
       code: 1,
-      message: 'unknown algorithm "c45"; known: cart, gini-features, gini-pre-pca, gini-node-features-pca, gini-node-means-pca, maxcut-features, maxcut-pre-pca, maxcut-node-features-pca, maxcut-node-means-pca, hhcart-a, hhcart-d, stream, random-forest, extra-trees, bagging',
+      message: 'unknown algorithm "c45"; known: cart, gini-features, gini-pre-pca, gini-node-features-pca, gini-node-means-pca, maxcut-features, maxcut-pre-pca, maxcut-node-features-pca, maxcut-node-means-pca, hhcart-a, hhcart-d, stream, random-forest, extra-trees, bagging, hist-gradient-boosting',
     });
     expect(await fails(['train', '--data', 'iris', '--task', 'ranking', '--out', 'm.json'])).toEqual({
       code: 1,
@@ -117,7 +117,7 @@ describe('progress', () => {
     const r = await cli(dir, argv, { stderr, now: steppingClock(250) });
     expect(r.code).toBe(0);
     expect(stderr.text).toContain('\reval: reading · elapsed ');
-    expect(stderr.text).toMatch(/\reval: cross-validating maxDepth=2 · 1\/3 folds \(33%\) · elapsed \d+\.\ds · ETA \d+\.\ds\x1b\[K/);
+    expect(stderr.text).toMatch(/\reval: cross-validating maxDepth=2 · 1\/3 folds \(33%\) · elapsed [\d.]+s · ETA [\d.]+s\x1b\[K/);
     expect(stderr.text.endsWith('\r\x1b[K')).toBe(true);
     expect(r.stdout).not.toContain('eval:');
   });

@@ -52,6 +52,7 @@ describe('dt train', () => {
       scale: false,
       minParent: null,
       misRate: null,
+      monotonicCst: null,
       categoricalFeatures: null,
       splitter: 'hist',
       maxBins: 64,

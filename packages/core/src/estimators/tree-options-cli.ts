@@ -112,7 +112,7 @@ export const TREE_OPTIONS_CLI: CliTable<ResolvedTreeOptions> = {
   monotonicCst: {
     flag: '--monotonic-cst',
     arg: '<list>',
-    help: 'monotonic constraint per feature: 1 increasing, -1 decreasing, 0 none, by column ("1,0,-1") or by name ("age=1,income=-1"; others 0; in --config strings "1;0;-1", "age:1;income:-1"); binary classification (P(positive class)) and regression',
+    help: 'monotonic constraint per feature: 1 increasing, -1 decreasing, 0 none, by column ("1,0,-1") or by name ("age=1,income=-1"; others 0; in dt eval configuration strings "1;0;-1", "age:1;income:-1"); binary classification (P(positive class)) and regression',
     defaultText: 'none',
     parse: cliText.monotonicCst,
   },
