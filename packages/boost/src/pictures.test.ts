@@ -13,9 +13,8 @@ describe('boosting trees are ordinary dt Trees', () => {
   // Its SVG (@dt/plot's renderSvg) is checked by the CLI's `dt show --tree i --format svg` test: a
   // devDependency on @dt/plot here would close a workspace cycle (plot -> explain -> boost).
   it('core exports its text, with its splits and leaf values', () => {
-    const names = ['a', 'b', 'c', 'd', 'e'];
-    const root = names[tree.feature[0]!]!;
-    expect(exportText({ tree, featureNames: names, nFeatures: 5 } as never)).toContain(`${root} <= `);
+    expect(boostingMemberTree(m, 1).tree).toBe(tree);
+    expect(exportText(boostingMemberTree(m, 1))).toContain(`feature_${tree.feature[0]!} <= `);
     expect(tree.nLeaves).toBe(4);
   });
 

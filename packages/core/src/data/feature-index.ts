@@ -44,7 +44,15 @@ export function withScaledScanValues(index: FeatureIndex, mean: Float64Array, sc
  */
 export function buildFeatureIndex(X: ColumnMajor): FeatureIndex {
   const given = X as Partial<ColumnMajor> | null;
-  if (typeof given !== 'object' || given === null || !(given.data instanceof Float64Array) || !Number.isInteger(given.rows) || !Number.isInteger(given.cols) || given.data.length !== given.rows! * given.cols!) {
+  // The row-major values are read when present: `data` (a lazy column-major copy) is not touched then.
+  const cells = (v: unknown): number => (v !== null && typeof v === 'object' && typeof (v as ArrayLike<number>).length === 'number' ? (v as ArrayLike<number>).length : -1);
+  if (
+    typeof given !== 'object' ||
+    given === null ||
+    !Number.isInteger(given.rows) ||
+    !Number.isInteger(given.cols) ||
+    (given.rowMajor !== undefined ? cells(given.rowMajor) !== given.rows! * given.cols! : !(given.data instanceof Float64Array) || given.data.length !== given.rows! * given.cols!)
+  ) {
     throw new InvalidArgumentError('X', 'a column-major matrix { data: Float64Array, rows, cols } (toColumnMajor)', X);
   }
   const { rows: n, cols: d } = X;
