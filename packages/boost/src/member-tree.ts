@@ -7,13 +7,14 @@
 import { DecisionTreeRegressor } from '@dt/core';
 import { RESTORE } from '@dt/core/internal';
 import { InvalidArgumentError } from '@dt/errors';
-import type { HistGradientBoosting } from './hist-gradient-boosting.js';
+import { HistGradientBoosting } from './hist-gradient-boosting.js';
 
 /**
  * Tree `index` of a fitted boosting model, counting iteration by iteration (index = iteration ·
  * nTreesPerIteration + output), with the model's feature names.
  */
 export function boostingMemberTree(model: HistGradientBoosting, index: number): DecisionTreeRegressor {
+  if (!(model instanceof HistGradientBoosting)) throw new InvalidArgumentError('model', 'a fitted HistGradientBoostingClassifier or HistGradientBoostingRegressor', model);
   const K = model.nTreesPerIteration;
   const n = model.nIter * K;
   if (!(Number.isInteger(index) && index >= 0 && index < n)) throw new InvalidArgumentError('tree', `an index of the model's ${n} trees (0..${n - 1})`, index);

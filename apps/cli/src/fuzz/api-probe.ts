@@ -97,6 +97,7 @@ export const KERNELS = new Set([
   '@dt/criteria.isBetterSplit',
   '@dt/criteria.isBetterCandidate',
   '@dt/criteria.impurityScale',
+  '@dt/criteria.tieScaleOf',
   // The flat typed-array tree the builders write node by node and predict walks.
   '@dt/core.Tree',
   // Helpers of the option validators whose lists (known keys, allowed values, known names) are dt's own tables.

@@ -7,8 +7,9 @@ import { Tree } from './tree.js';
  * it, `null` or a plain object fails deep inside with a raw TypeError.
  */
 export function checkTreeModel(model: unknown, name = 'model'): void {
+  // A member of an imported ensemble (@dt/exchange) is such an object too: its tree is what is read.
   const tree = typeof model === 'object' && model !== null ? (model as { tree?: unknown }).tree : undefined;
-  if (!(tree instanceof Tree) || typeof (model as { task?: unknown }).task !== 'string') {
+  if (!(tree instanceof Tree)) {
     throw new InvalidArgumentError(name, 'a fitted dt tree (DecisionTreeClassifier or DecisionTreeRegressor)', model);
   }
 }
