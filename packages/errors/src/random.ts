@@ -4,6 +4,7 @@
  */
 import { InvalidArgumentError } from './dt-error.js';
 
+/** A seeded source of randomness: `next()` uniform in [0, 1), `int(n)` uniform in 0..n-1 (see createRandom). */
 export interface Random {
   /** Uniform float in [0, 1). */
   next(): number;

@@ -16,6 +16,7 @@
  */
 import { InvalidArgumentError } from '@dt/errors';
 
+/** A DAG to lay out in layers (layeredLayout): n nodes listed parents-first, its edges from < to, and the spacing. */
 export interface LayeredInput {
   n: number;
   /** Edges with from < to (indices into the n nodes), grouped by `from` ascending. */

@@ -19,7 +19,9 @@ export type AnyModel = ModelFormats[keyof ModelFormats];
  * @dt/stream's `streamModelFormat`, @dt/ensemble's `forestModelFormat`), passed to loadAnyModel.
  */
 export interface ModelFormat<M = unknown> {
+  /** The file's "format" field this loader reads, e.g. 'dt-forest'. */
   readonly format: string;
+  /** The model of a parsed file of this format (validated; a ModelFormatError otherwise). */
   load(doc: Record<string, unknown>): M;
 }
 
