@@ -110,25 +110,6 @@ function baseModels(): { name: string; text: string }[] {
   ];
 }
 
-/** Gradient-boosting model files (their own reader: HistGradientBoosting*.fromJSON). */
-function boostModels(): { name: string; text: string; load: (text: string) => HistGradientBoostingClassifier | HistGradientBoostingRegressor }[] {
-  const X: number[][] = [];
-  const y: string[] = [];
-  const t: number[] = [];
-  for (let i = 0; i < 80; i++) {
-    const a = (i * 7) % 11;
-    const b = (i * 13) % 17;
-    X.push([a, i % 9 === 0 ? Number.NaN : b / 4, i % 3]);
-    y.push(a + (i % 3) > 6 ? 'yes' : b > 8 ? 'maybe' : 'no');
-    t.push(a * 0.5 + b - (i % 3));
-  }
-  const opts = { maxIter: 3, maxLeafNodes: 4, earlyStopping: false } as const;
-  return [
-    { name: 'boost', text: JSON.stringify(new HistGradientBoostingClassifier(opts).fit(X, y)), load: (s) => HistGradientBoostingClassifier.fromJSON(s) },
-    { name: 'boost-regression', text: JSON.stringify(new HistGradientBoostingRegressor(opts).fit(X, t)), load: (s) => HistGradientBoostingRegressor.fromJSON(s) },
-  ];
-}
-
 /** A loaded boosting model's outputs: classes, probabilities in [0, 1] summing to 1, finite values and importances. */
 export function checkBoost(model: HistGradientBoostingClassifier | HistGradientBoostingRegressor, rows: readonly number[]): string | null {
   const d = model.nFeatures;
@@ -148,20 +129,6 @@ export function checkBoost(model: HistGradientBoostingClassifier | HistGradientB
   } else for (const p of model.predict(X)) if (!Number.isFinite(p)) return `predict returned ${p}`;
   for (const v of model.featureImportances) if (!(v >= 0 && v <= 1)) return `featureImportances has ${v}`;
   return null;
-}
-
-function boostTarget(name: string, text: string, load: (text: string) => HistGradientBoostingClassifier | HistGradientBoostingRegressor): FuzzTarget<{ muts: Mutation[]; rows: number[] }> {
-  return {
-    name: `model file: ${name}`,
-    input: fc.record({ muts: fc.array(mutation, { minLength: 1, maxLength: 3 }), rows: rowValues }),
-    run({ muts, rows }) {
-      const model = load(mutateModel(text, muts));
-      const bad = checkBoost(model, rows);
-      if (bad !== null) return bad;
-      load(JSON.stringify(model));
-      return null;
-    },
-  };
 }
 
 const rowValues = fc.array(fc.double({ noNaN: true, min: -1e6, max: 1e6 }), { minLength: 8, maxLength: 8 });
@@ -487,7 +454,6 @@ export function fuzzTargets(): FuzzTarget<never>[] {
     ...baseModels()
       .filter((b) => b.name.startsWith('forest') && !b.name.endsWith('-v3') && b.name !== 'forest-stream')
       .map((b) => forestColumnsTarget(b.name, b.text)),
-    ...boostModels().map((b) => boostTarget(b.name, b.text, b.load)),
     ...[csvTarget, idxTarget],
     ...[apiTarget, nanTarget],
     ...[cliTarget],
